@@ -1,0 +1,76 @@
+import type { WireRequest } from '../../exchange/wire-request.js';
+import type { HttpRefusal } from '../responses.js';
+import { WireErrorCode } from '../wire-error.js';
+
+/**
+ * Legacy Streamable HTTP rules (2025-11-25 §Streamable HTTP): JSON bodies only; a session header
+ * on every request after `initialize` (400 when missing, 404 when unknown or ended); GET needs
+ * `Accept: text/event-stream`; `MCP-Protocol-Version` must match the negotiated version.
+ * @see ../shared/spec/mcp-discovery-spec.md §5.2
+ */
+export const legacyHttpRules = {
+  /** Status for a JSON-RPC error that is not a transport refusal. */
+  errorStatus: 200,
+
+  checkPostBody(request: WireRequest): HttpRefusal | undefined {
+    if (request.transport !== 'http' && request.transport !== 'msw') return undefined;
+    const type = request.headers['content-type'] ?? '';
+    if (!type.toLowerCase().includes('application/json')) {
+      return {
+        status: 415,
+        code: WireErrorCode.InvalidRequest,
+        message: 'Content-Type must be application/json',
+      };
+    }
+    return undefined;
+  },
+
+  missingSession(): HttpRefusal {
+    return {
+      status: 400,
+      code: WireErrorCode.InvalidRequest,
+      message: 'Bad Request: Mcp-Session-Id header is required',
+    };
+  },
+
+  unknownSession(): HttpRefusal {
+    return { status: 404, code: WireErrorCode.InvalidRequest, message: 'Session not found' };
+  },
+
+  checkVersionHeader(request: WireRequest, negotiated: string): HttpRefusal | undefined {
+    const header = request.headers['mcp-protocol-version'];
+    if (header === undefined || header === negotiated) return undefined;
+    return {
+      status: 400,
+      code: WireErrorCode.InvalidRequest,
+      message: `Bad Request: MCP-Protocol-Version ${header} does not match the negotiated version ${negotiated}`,
+    };
+  },
+
+  checkGetAccept(request: WireRequest): HttpRefusal | undefined {
+    const accept = request.headers.accept ?? '';
+    if (accept.includes('text/event-stream')) return undefined;
+    return {
+      status: 406,
+      code: WireErrorCode.InvalidRequest,
+      message: 'Not Acceptable: GET needs Accept: text/event-stream',
+    };
+  },
+
+  streamConflict(): HttpRefusal {
+    return {
+      status: 409,
+      code: WireErrorCode.InvalidRequest,
+      message: 'Conflict: this session already has a GET stream',
+    };
+  },
+
+  methodNotAllowed(): HttpRefusal {
+    return {
+      status: 405,
+      code: WireErrorCode.InvalidRequest,
+      message: 'Method not allowed',
+      headers: { Allow: 'GET, POST, DELETE' },
+    };
+  },
+} as const;

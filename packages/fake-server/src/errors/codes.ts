@@ -1,0 +1,25 @@
+/**
+ * Stable codes of the local errors the fake server throws (never wire errors: those are JSON-RPC
+ * codes created only under `eras/`). Codes are never renamed or reused; `codes.test.ts` pins the list.
+ */
+export const FAKE_SERVER_ERROR_CODES = [
+  /** A script document failed its JSON Schema or a semantic rule. `data`: `{ source, pointer, rule }`. Fix the script at `pointer`. */
+  'SCRIPT_INVALID',
+  /** A script step or action names a tool the catalog does not hold. `data`: `{ source, pointer, rule, tool }`. */
+  'SCRIPT_UNKNOWN_TOOL',
+  /** `apply()` named a step id the script does not define. `data`: `{ stepId, known }`. */
+  'SCRIPT_UNKNOWN_STEP',
+  /** The script asks for a fault the chosen transport cannot produce. `data`: `{ transport, fault }`. */
+  'FAULT_UNSUPPORTED_BY_TRANSPORT',
+  /** A step's action could not run against the current world (e.g. removing a tool already gone); nothing changed. `data`: `{ stepId, reason }`. */
+  'STEP_FAILED',
+  /** The admin API refused a step. `data`: `{ reason }`. */
+  'ADMIN_STEP_REJECTED',
+  /** `waitFor()` gave up before a frame matched. `data`: `{ timeoutMs, lastSeq }`. */
+  'WAIT_TIMED_OUT',
+  /** A transport could not start or was used after close. `data`: `{ transport }`. */
+  'TRANSPORT_FAILED',
+] as const;
+
+/** One of {@link FAKE_SERVER_ERROR_CODES}. */
+export type FakeServerErrorCode = (typeof FAKE_SERVER_ERROR_CODES)[number];

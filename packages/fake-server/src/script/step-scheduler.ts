@@ -1,0 +1,93 @@
+import type { TranscriptFrame } from '../transcript/transcript-frame.js';
+import type { ScriptStep } from './script-document.js';
+
+/**
+ * Decides when triggered steps are due. It only queues them; the server drains the queue at the
+ * end of the exchange or action that made them due, so a step never runs in the middle of
+ * recording another frame. Every step fires at most once per server life (`reset()` re-arms).
+ */
+export class StepScheduler {
+  private readonly fired = new Set<string>();
+  private readonly due: ScriptStep[] = [];
+  private readonly requestCounts = new Map<string, number>();
+  private readonly streamKinds = new Map<string, 'listen' | 'get'>();
+  private readonly streamEvents = new Map<string, number>();
+
+  constructor(private readonly steps: readonly ScriptStep[]) {}
+
+  /** Steps with `{ atStart: true }`. */
+  startSteps(): ScriptStep[] {
+    return this.steps.filter((step) => step.trigger && 'atStart' in step.trigger);
+  }
+
+  /** Marks a step as fired (manual or triggered) so it never fires again. */
+  markFired(stepId: string): void {
+    this.fired.add(stepId);
+  }
+
+  /** After a request of `method` was answered. */
+  requestAnswered(method: string): void {
+    const total = (this.requestCounts.get('*') ?? 0) + 1;
+    const forMethod = (this.requestCounts.get(method) ?? 0) + 1;
+    this.requestCounts.set('*', total);
+    this.requestCounts.set(method, forMethod);
+    this.queue((trigger) => {
+      if (!('afterRequests' in trigger)) return false;
+      return trigger.method === undefined
+        ? trigger.afterRequests === total
+        : trigger.method === method && trigger.afterRequests === forMethod;
+    });
+  }
+
+  /** After page `page` (1-based) of a tools/list enumeration was served. */
+  pageServed(page: number): void {
+    this.queue((trigger) => 'betweenPages' in trigger && trigger.betweenPages === page);
+  }
+
+  /** Feeds every transcript frame: stream opens and stream events count toward `onStreamOpen` triggers. */
+  observe(frame: TranscriptFrame): void {
+    if (frame.kind === 'stream-open') {
+      const kind = frame.streamId.startsWith('listen') ? 'listen' : 'get';
+      this.streamKinds.set(frame.streamId, kind);
+      this.streamEvents.set(frame.streamId, 0);
+      this.queue(
+        (trigger) =>
+          'onStreamOpen' in trigger &&
+          trigger.afterEvents === undefined &&
+          matches(trigger.onStreamOpen, kind),
+      );
+      return;
+    }
+    const kind = this.streamKinds.get(frame.streamId);
+    if (kind && frame.direction === 'out' && frame.kind === 'message') {
+      const count = (this.streamEvents.get(frame.streamId) ?? 0) + 1;
+      this.streamEvents.set(frame.streamId, count);
+      this.queue(
+        (trigger) =>
+          'onStreamOpen' in trigger && trigger.afterEvents === count && matches(trigger.onStreamOpen, kind),
+      );
+    }
+  }
+
+  /** After the logical clock moved to `nowMs`. */
+  tick(nowMs: number): void {
+    this.queue((trigger) => 'atTick' in trigger && trigger.atTick <= nowMs);
+  }
+
+  /** Removes and returns the steps that became due, in script order. */
+  drain(): ScriptStep[] {
+    return this.due.splice(0);
+  }
+
+  private queue(isDue: (trigger: NonNullable<ScriptStep['trigger']>) => boolean): void {
+    for (const step of this.steps) {
+      if (!step.trigger || this.fired.has(step.id) || !isDue(step.trigger)) continue;
+      this.fired.add(step.id);
+      this.due.push(step);
+    }
+  }
+}
+
+function matches(wanted: 'listen' | 'get' | 'any', kind: 'listen' | 'get'): boolean {
+  return wanted === 'any' || wanted === kind;
+}

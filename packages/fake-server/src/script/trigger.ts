@@ -1,0 +1,58 @@
+import { Type } from '@sinclair/typebox';
+
+/**
+ * When a step fires. Exactly one trigger key per object; each step fires at most once.
+ * - `{ manual: true }` (the default): only when the test, the runner or the admin API applies it;
+ * - `{ atStart: true }`: when the server is created (and again on `reset()`);
+ * - `{ afterRequests: N, method? }`: right after the Nth request (of `method`, or of any method) is answered;
+ * - `{ betweenPages: K }`: right after page K of a `tools/list` enumeration is served, before page K+1;
+ * - `{ onStreamOpen: 'listen' | 'get' | 'any', afterEvents?: N }`: when such a stream opens, or after its Nth event;
+ * - `{ atTick: T }`: when the logical clock reaches T ms.
+ */
+export type ScriptTrigger =
+  | { manual: true }
+  | { atStart: true }
+  | { afterRequests: number; method?: string }
+  | { betweenPages: number }
+  | { onStreamOpen: 'listen' | 'get' | 'any'; afterEvents?: number }
+  | { atTick: number };
+
+/** JSON Schema of {@link ScriptTrigger}. */
+export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
+  type: 'object',
+  description: 'When the step fires; exactly one of the trigger keys.',
+  additionalProperties: false,
+  properties: {
+    manual: { const: true },
+    atStart: { const: true },
+    afterRequests: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Fire after the Nth matching request (1 = the first).',
+    },
+    method: { type: 'string', minLength: 1, description: 'Only count requests of this JSON-RPC method.' },
+    betweenPages: { type: 'integer', minimum: 1, description: 'Fire after page K of a listing is served.' },
+    onStreamOpen: { enum: ['listen', 'get', 'any'] },
+    afterEvents: { type: 'integer', minimum: 1 },
+    atTick: { type: 'integer', minimum: 0, description: 'Logical time, ms.' },
+  },
+  dependencies: { method: ['afterRequests'], afterEvents: ['onStreamOpen'] },
+  oneOf: [
+    { required: ['manual'] },
+    { required: ['atStart'] },
+    { required: ['afterRequests'] },
+    { required: ['betweenPages'] },
+    { required: ['onStreamOpen'] },
+    { required: ['atTick'] },
+  ],
+});
+
+/** The trigger keys, for messages. */
+export const TRIGGER_KEYS = [
+  'manual',
+  'atStart',
+  'afterRequests',
+  'betweenPages',
+  'onStreamOpen',
+  'atTick',
+] as const;

@@ -1,0 +1,44 @@
+import type { TranscriptFrame } from './transcript-frame.js';
+
+/** Options for {@link transcriptToJsonl}. */
+export interface JsonlOptions {
+  /** Drop `wallTimeMs`, so two runs of the same script and seed export byte-identical text. Default true. */
+  omitWallTime?: boolean;
+}
+
+/**
+ * Serializes frames as JSON Lines: one frame per line, `\n`-terminated, keys in the frame's own
+ * order. Returns `''` for no frames.
+ */
+export function transcriptToJsonl(frames: readonly TranscriptFrame[], options: JsonlOptions = {}): string {
+  const omitWallTime = options.omitWallTime ?? true;
+  let out = '';
+  for (const frame of frames) {
+    if (omitWallTime) {
+      const { wallTimeMs: _ignored, ...rest } = frame;
+      out += `${JSON.stringify(rest)}\n`;
+    } else {
+      out += `${JSON.stringify(frame)}\n`;
+    }
+  }
+  return out;
+}
+
+/**
+ * Parses JSON Lines produced by {@link transcriptToJsonl}.
+ * @throws {SyntaxError} when a line is not JSON (the message names the 1-based line number).
+ */
+export function transcriptFromJsonl(text: string): TranscriptFrame[] {
+  const frames: TranscriptFrame[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]?.trim();
+    if (!line) continue;
+    try {
+      frames.push(JSON.parse(line) as TranscriptFrame);
+    } catch (error) {
+      throw new SyntaxError(`Transcript line ${i + 1} is not JSON: ${(error as Error).message}`);
+    }
+  }
+  return frames;
+}

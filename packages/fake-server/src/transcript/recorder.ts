@@ -1,0 +1,218 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { EventStream, type StreamEndMode } from '../exchange/event-stream.js';
+import type { TransportKind, WireRequest } from '../exchange/wire-request.js';
+import type { WireResponse } from '../exchange/wire-response.js';
+import type { Transcript } from './transcript.js';
+import type { Era, TranscriptFrame } from './transcript-frame.js';
+
+/** Where a frame belongs: era, transport, stream, and who it was for. */
+export interface FrameContext {
+  era: Era | 'unknown';
+  transport: TransportKind;
+  streamId: string;
+  principal?: string;
+  sessionId?: string;
+}
+
+const INBOUND_HEADERS = [
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+  'accept',
+  'content-type',
+];
+const OUTBOUND_HEADERS = ['mcp-session-id', 'www-authenticate', 'retry-after', 'content-type', 'allow'];
+
+function pickHeaders(headers: Record<string, string>, names: readonly string[]): Record<string, string> | undefined {
+  const picked: Record<string, string> = {};
+  let any = false;
+  for (const [rawName, value] of Object.entries(headers)) {
+    const name = rawName.toLowerCase();
+    if (names.includes(name) || name.startsWith('mcp-param-')) picked[name] = value;
+    else if (name === 'authorization') picked[name] = value.split(' ')[0] ?? '';
+    else continue;
+    any = true;
+  }
+  return any ? picked : undefined;
+}
+
+/**
+ * The one recorder at the transport/engine seam: every frame in and out goes through it, so
+ * transcripts have the same shape on every transport.
+ */
+export class Recorder {
+  constructor(readonly transcript: Transcript) {}
+
+  /** Records a frame received from the client: a parsed message, or the raw text that did not parse. */
+  inbound(
+    ctx: FrameContext,
+    request: WireRequest,
+    body: { message?: JSONRPCMessage; raw?: string },
+  ): TranscriptFrame {
+    return this.transcript.record({
+      ...ctx,
+      direction: 'in',
+      kind: 'message',
+      ...(request.httpMethod ? { httpMethod: request.httpMethod } : {}),
+      ...optional('headers', pickHeaders(request.headers, INBOUND_HEADERS)),
+      ...body,
+    });
+  }
+
+  /**
+   * Records the server's reply to one request. A stream reply records nothing here: its
+   * `stream-open` frame was recorded when the stream was created, its events as they are sent.
+   */
+  outbound(ctx: FrameContext, response: WireResponse): TranscriptFrame | undefined {
+    const headers = pickHeaders(response.headers, OUTBOUND_HEADERS);
+    const base = {
+      ...ctx,
+      direction: 'out' as const,
+      httpStatus: response.status,
+      ...optional('headers', headers),
+    };
+    switch (response.reply.kind) {
+      case 'message':
+        return this.transcript.record({ ...base, kind: 'message', message: response.reply.message });
+      case 'raw':
+        return this.transcript.record({ ...base, kind: 'message', raw: response.reply.body });
+      case 'stream':
+        return undefined;
+      default:
+        return this.transcript.record({ ...base, kind: 'http' });
+    }
+  }
+
+  /** Records that a script step was applied. */
+  step(stepId: string, note: string): TranscriptFrame {
+    return this.transcript.record({
+      era: 'unknown',
+      transport: 'in-memory',
+      streamId: 'world',
+      direction: 'server',
+      kind: 'step',
+      step: stepId,
+      note,
+    });
+  }
+
+  /** Records a server-side fact as evidence (e.g. a notification with no stream to travel on). */
+  note(note: string, ctx?: Partial<FrameContext>): TranscriptFrame {
+    return this.transcript.record({
+      era: ctx?.era ?? 'unknown',
+      transport: ctx?.transport ?? 'in-memory',
+      streamId: ctx?.streamId ?? 'world',
+      ...optional('sessionId', ctx?.sessionId),
+      ...optional('principal', ctx?.principal),
+      direction: 'server',
+      kind: 'note',
+      note,
+    });
+  }
+
+  /**
+   * Creates a recorded event stream and records its `stream-open` frame (HTTP 200, SSE) at once,
+   * so the open precedes the stream's first event in the transcript.
+   */
+  openStream(ctx: FrameContext): ServerStream {
+    this.transcript.record({
+      ...ctx,
+      direction: 'out',
+      kind: 'stream-open',
+      httpStatus: 200,
+      headers: { 'content-type': 'text/event-stream' },
+    });
+    return new ServerStream(this, ctx);
+  }
+
+  /** @internal */
+  recordStreamMessage(
+    ctx: FrameContext,
+    message: JSONRPCMessage | undefined,
+    raw: string | undefined,
+    eventId?: string,
+  ) {
+    this.transcript.record({
+      ...ctx,
+      direction: 'out',
+      kind: 'message',
+      ...optional('message', message),
+      ...optional('raw', raw),
+      ...optional('sseEventId', eventId),
+    });
+  }
+
+  /** @internal */
+  recordStreamClose(ctx: FrameContext, closeMode: 'graceful' | 'drop' | 'client') {
+    this.transcript.record({
+      ...ctx,
+      direction: closeMode === 'client' ? 'in' : 'out',
+      kind: 'stream-close',
+      closeMode,
+    });
+  }
+}
+
+/** A server-to-client stream whose every event and close is recorded. */
+export class ServerStream {
+  /** The seam object handed to the transport. */
+  readonly stream: EventStream;
+  private eventCounter = 0;
+
+  constructor(
+    private readonly recorder: Recorder,
+    readonly ctx: FrameContext,
+  ) {
+    this.stream = new EventStream(ctx.streamId);
+    this.stream.onDetach(() => recorder.recordStreamClose(ctx, 'client'));
+  }
+
+  get streamId(): string {
+    return this.ctx.streamId;
+  }
+
+  get open(): boolean {
+    return this.stream.open;
+  }
+
+  /** Number of messages sent so far. */
+  get eventCount(): number {
+    return this.eventCounter;
+  }
+
+  /** Records and writes one JSON-RPC message as an event. Returns false when the stream is closed. */
+  send(message: JSONRPCMessage, eventId?: string): boolean {
+    if (!this.stream.open) return false;
+    this.eventCounter += 1;
+    this.recorder.recordStreamMessage(this.ctx, message, undefined, eventId);
+    this.stream.write({ data: JSON.stringify(message), ...optional('eventId', eventId) });
+    return true;
+  }
+
+  /** Records and writes raw event data (faults). */
+  sendRaw(data: string, eventId?: string): boolean {
+    if (!this.stream.open) return false;
+    this.eventCounter += 1;
+    this.recorder.recordStreamMessage(this.ctx, undefined, data, eventId);
+    this.stream.write({ data, ...optional('eventId', eventId) });
+    return true;
+  }
+
+  /** Ends the stream from the server side; recorded once. */
+  end(mode: StreamEndMode): void {
+    if (!this.stream.open) return;
+    this.recorder.recordStreamClose(this.ctx, mode);
+    this.stream.end(mode);
+  }
+
+  /** Called when the client closes the stream. */
+  onClientClose(listener: () => void): void {
+    this.stream.onDetach(listener);
+  }
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,22 @@
+import type { ServerStream } from '../transcript/recorder.js';
+
+/** The notification types of a `subscriptions/listen` filter (2026-07-28 `SubscriptionFilter`). */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
+}
+
+/**
+ * A modern `subscriptions/listen` subscription: its id is the listen request's JSON-RPC id (type
+ * kept), and `honored` is the subset the server acknowledged.
+ * @see ../shared/spec/mcp-discovery-spec.md §4.2
+ */
+export interface Subscription {
+  subscriptionId: string | number;
+  requested: SubscriptionFilter;
+  honored: SubscriptionFilter;
+  principal: string;
+  stream: ServerStream;
+}
