@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScriptError } from '../errors/script-error.js';
+import { generatedToolName } from '../world/tool-generator.js';
+import type { CatalogChange } from './actions/catalog-change.js';
 import type { ScriptAction } from './actions/index.js';
+import { INITIAL_SNAPSHOT } from './actions/restore-snapshot.js';
 import { type ScriptDocument, ScriptDocumentSchema } from './script-document.js';
 import { TRIGGER_KEYS } from './trigger.js';
 
@@ -12,6 +15,7 @@ const ajv = new Ajv({
   strict: true,
   strictTuples: false,
   strictRequired: false,
+  verbose: true,
 });
 const validateDocument = ajv.compile<ScriptDocument>(ScriptDocumentSchema);
 
@@ -22,7 +26,8 @@ const validateDocument = ajv.compile<ScriptDocument>(ScriptDocumentSchema);
  * @param value the parsed document.
  * @param source where it came from, for messages (a file path, or `<inline>`).
  * @throws {ScriptError} SCRIPT_INVALID when the document breaks the JSON Schema (`pointer` and `rule`
- *   name the failing place and keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`).
+ *   name the failing place and keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`,
+ *   `knownPrincipal`, `knownSnapshot`).
  * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when a step names a tool no catalog entry or `addTool` defines.
  */
 export function parseScript(value: unknown, source = '<inline>'): ScriptDocument {
@@ -32,7 +37,7 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
       'SCRIPT_INVALID',
       `Failed to load script ${source}: ${describe(error)}`,
       source,
-      error.instancePath || '/',
+      pointerOf(error),
       error.keyword,
     );
   }
@@ -92,14 +97,31 @@ function pickError(errors: ErrorObject[]): ErrorObject {
   );
 }
 
+/** The JSON pointer an error is about: for an unknown tag, the tag property itself. */
+function pointerOf(error: ErrorObject): string {
+  if (error.keyword === 'discriminator')
+    return `${error.instancePath}/${(error.params as { tag: string }).tag}`;
+  if (error.keyword === 'additionalProperties') {
+    return `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`;
+  }
+  return error.instancePath || '/';
+}
+
 function describe(error: ErrorObject): string {
   const at = error.instancePath || '/';
   if (error.keyword === 'oneOf' && at.endsWith('/trigger')) {
     return `${at} must hold exactly one of ${TRIGGER_KEYS.join(', ')}. Write e.g. { "afterRequests": 1, "method": "tools/list" }.`;
   }
   if (error.keyword === 'discriminator') {
-    const known = Object.keys((error.params as { mapping?: object }).mapping ?? {});
-    return `${at}/action must be one of the known actions${known.length ? ` (${known.join(', ')})` : ''}.`;
+    const { tag, tagValue } = error.params as { tag: string; tagValue?: unknown };
+    const branches = ((
+      error.parentSchema as { oneOf?: Array<{ properties?: Record<string, { const?: unknown }> }> }
+    )?.oneOf ?? []) as Array<{ properties?: Record<string, { const?: unknown }> }>;
+    const known = branches
+      .map((branch) => branch.properties?.[tag]?.const)
+      .filter((v) => typeof v === 'string');
+    const got = tagValue === undefined ? 'is missing' : `'${String(tagValue)}' is unknown`;
+    return `${at}/${tag} ${got}; it must be one of ${known.join(', ')}.`;
   }
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
@@ -115,53 +137,115 @@ function describe(error: ErrorObject): string {
 }
 
 function checkSemantics(doc: ScriptDocument, source: string): void {
+  const fail = (pointer: string, rule: string, message: string): never => {
+    throw new ScriptError(
+      'SCRIPT_INVALID',
+      `Failed to load script ${source}: ${pointer} ${message}`,
+      source,
+      pointer,
+      rule,
+    );
+  };
   const stepIds = new Set<string>();
   for (const [index, step] of (doc.steps ?? []).entries()) {
-    if (stepIds.has(step.id)) {
-      throw new ScriptError(
-        'SCRIPT_INVALID',
-        `Failed to load script ${source}: /steps/${index}/id '${step.id}' is used by an earlier step. Step ids must be unique.`,
-        source,
+    if (stepIds.has(step.id))
+      fail(
         `/steps/${index}/id`,
         'uniqueStepIds',
+        `'${step.id}' is used by an earlier step. Step ids must be unique.`,
       );
-    }
     stepIds.add(step.id);
   }
   const known = new Set<string>();
   for (const [index, tool] of (doc.catalog?.tools ?? []).entries()) {
     if (known.has(tool.name)) {
-      throw new ScriptError(
-        'SCRIPT_INVALID',
-        `Failed to load script ${source}: /catalog/tools/${index}/name '${tool.name}' appears twice. Tool names are unique within a catalog.`,
-        source,
+      fail(
         `/catalog/tools/${index}/name`,
         'uniqueToolNames',
+        `'${tool.name}' appears twice. Tool names are unique within a catalog.`,
       );
     }
     known.add(tool.name);
   }
-  for (const step of doc.steps ?? []) for (const name of toolsDefinedBy(step.action)) known.add(name);
+  const principals = new Set((doc.auth?.tokens ?? []).map((grant) => grant.principal));
+  const localPrincipal = doc.auth?.localPrincipal;
+  if (localPrincipal !== undefined && !principals.has(localPrincipal)) {
+    fail(
+      '/auth/localPrincipal',
+      'knownPrincipal',
+      `'${localPrincipal}' is not the principal of any token in /auth/tokens.`,
+    );
+  }
+  const snapshots = new Set<string>([INITIAL_SNAPSHOT]);
+  for (const step of doc.steps ?? []) {
+    for (const name of toolsDefinedBy(step.action)) known.add(name);
+    if (step.action.action === 'saveSnapshot') snapshots.add(step.action.name);
+  }
   for (const [index, step] of (doc.steps ?? []).entries()) {
-    for (const name of toolsReferencedBy(step.action)) {
-      if (!known.has(name)) {
-        throw new ScriptError(
-          'SCRIPT_UNKNOWN_TOOL',
-          `Failed to load script ${source}: /steps/${index}/action/name '${name}' is not in the catalog and no step adds it. Add it to catalog.tools or fix the name.`,
-          source,
-          `/steps/${index}/action/name`,
-          'knownTool',
-          { tool: name },
+    const at = `/steps/${index}/action`;
+    for (const { name, pointer } of toolsReferencedBy(step.action, at)) {
+      if (known.has(name)) continue;
+      throw new ScriptError(
+        'SCRIPT_UNKNOWN_TOOL',
+        `Failed to load script ${source}: ${pointer} '${name}' is not in the catalog and no step adds it. Add it to catalog.tools or fix the name.`,
+        source,
+        pointer,
+        'knownTool',
+        { tool: name },
+      );
+    }
+    const action = step.action;
+    if (action.action === 'restoreSnapshot') {
+      if ((action.name === undefined) === (action.tools === undefined)) {
+        fail(at, 'oneOf', 'must hold exactly one of name and tools.');
+      }
+      if (action.name !== undefined && !snapshots.has(action.name)) {
+        fail(
+          `${at}/name`,
+          'knownSnapshot',
+          `'${action.name}' is neither 'initial' nor saved by a saveSnapshot step.`,
         );
       }
     }
   }
 }
 
-function toolsDefinedBy(action: ScriptAction): string[] {
-  return action.action === 'addTool' ? [action.tool.name] : [];
+/** Tool names an action brings into the catalog. */
+function toolsDefinedBy(action: ScriptAction | CatalogChange): string[] {
+  switch (action.action) {
+    case 'addTool':
+      return [action.tool.name];
+    case 'renameTool':
+      return [action.to];
+    case 'generateTools': {
+      const start = action.startIndex ?? 0;
+      return Array.from({ length: action.count }, (_, i) => generatedToolName(start + i, action.prefix));
+    }
+    case 'restoreSnapshot':
+    case 'restartServer':
+      return (action.tools ?? []).map((tool) => tool.name);
+    case 'mutateBetweenPages':
+      return action.changes.flatMap(toolsDefinedBy);
+    default:
+      return [];
+  }
 }
 
-function toolsReferencedBy(action: ScriptAction): string[] {
-  return action.action === 'removeTool' || action.action === 'changeSchema' ? [action.name] : [];
+/** Tool names an action needs to find in the catalog, with their JSON pointers. */
+function toolsReferencedBy(
+  action: ScriptAction | CatalogChange,
+  at: string,
+): Array<{ name: string; pointer: string }> {
+  switch (action.action) {
+    case 'removeTool':
+    case 'changeSchema':
+    case 'changeMetadata':
+    case 'renameTool':
+    case 'setToolScopes':
+      return [{ name: action.name, pointer: `${at}/name` }];
+    case 'mutateBetweenPages':
+      return action.changes.flatMap((change, index) => toolsReferencedBy(change, `${at}/changes/${index}`));
+    default:
+      return [];
+  }
 }
