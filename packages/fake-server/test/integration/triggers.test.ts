@@ -164,7 +164,15 @@ describe('triggers', () => {
     );
     let changes = 0;
     const client = await fixture.connect(url, 'legacy', {
-      client: { listChanged: { tools: { onChanged: () => void (changes += 1) } } },
+      client: {
+        listChanged: {
+          tools: {
+            onChanged: () => {
+              changes += 1;
+            },
+          },
+        },
+      },
     });
     await expect.poll(() => changes).toBeGreaterThanOrEqual(1);
     expect(names(await client.listTools())).toEqual(['alpha', 'beta']);
