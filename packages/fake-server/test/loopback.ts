@@ -284,3 +284,11 @@ function parseEvent(block: string): SseEvent {
 export function messageOf(event: SseEvent): Record<string, unknown> {
   return JSON.parse(event.data) as Record<string, unknown>;
 }
+
+/** The `result` of a raw JSON-RPC reply; throws (failing the test) when the reply is not a result. */
+export function resultOf<T = Record<string, unknown>>(reply: RawReply): T {
+  const result = reply.json?.result;
+  if (result === undefined)
+    throw new Error(`expected a JSON-RPC result, got HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
+  return result as T;
+}

@@ -13,7 +13,7 @@ import {
   saveSnapshot,
   scriptBuilder,
 } from '../../src/index.js';
-import { postModern, useLoopback } from '../loopback.js';
+import { postModern, resultOf, useLoopback } from '../loopback.js';
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -111,7 +111,7 @@ describe('catalog actions', () => {
     server.apply('gen');
     expect(server.catalogRevision).toBe(2);
     const reply = await postModern(url, 1, 'tools/list');
-    const tools = (reply.json?.result as { tools: Array<Record<string, unknown>> }).tools;
+    const tools = resultOf<{ tools: Array<Record<string, unknown>> }>(reply).tools;
     expect(tools).toHaveLength(MAX_GENERATED_TOOLS);
     expect(new Set(tools.map((t) => t.name)).size).toBe(MAX_GENERATED_TOOLS);
     expect(tools[0]?.name).toBe(generatedToolName(0));
@@ -134,7 +134,7 @@ describe('catalog actions', () => {
       );
       server.apply('gen');
       const reply = await postModern(url, 1, 'tools/list');
-      return (reply.json?.result as { tools: Array<Record<string, unknown>> }).tools;
+      return resultOf<{ tools: Array<Record<string, unknown>> }>(reply).tools;
     };
     const [a, b, c] = [await run(1), await run(1), await run(2)];
     expect(a).toEqual(b);

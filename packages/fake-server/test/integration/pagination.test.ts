@@ -7,12 +7,12 @@ import {
   scriptBuilder,
   setPagination,
 } from '../../src/index.js';
-import { openLegacySession, postModern, type RawReply, useLoopback } from '../loopback.js';
+import { openLegacySession, postModern, type RawReply, resultOf, useLoopback } from '../loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 const tools = (...names: string[]) => names.map(tool);
 type Page = { tools: Array<{ name: string }>; nextCursor?: string; ttlMs?: number; cacheScope?: string };
-const page = (reply: RawReply): Page => reply.json?.result as Page;
+const page = (reply: RawReply): Page => resultOf<Page>(reply);
 const names = (reply: RawReply) => page(reply).tools.map((t) => t.name);
 const list = (url: string, cursor?: string) =>
   postModern(url, 1, 'tools/list', cursor === undefined ? {} : { cursor });
@@ -176,15 +176,15 @@ describe('pagination', () => {
     server.apply('arm');
     const session = await openLegacySession(url);
     const first = await session.request(1, 'tools/list');
-    expect((first.json?.result as Page).tools.map((t) => t.name)).toEqual(['a', 'b']);
+    expect(resultOf<Page>(first).tools.map((t) => t.name)).toEqual(['a', 'b']);
     expect(server.catalogRevision).toBe(2);
     const second = await session.request(2, 'tools/list', {
-      cursor: (first.json?.result as Page).nextCursor,
+      cursor: resultOf<Page>(first).nextCursor,
     });
     // Served from the new catalog at offset 2: ['b','c','d','e'] → 'd','e' (a gap: 'c' is never seen).
-    expect((second.json?.result as Page).tools.map((t) => t.name)).toEqual(['d', 'e']);
+    expect(resultOf<Page>(second).tools.map((t) => t.name)).toEqual(['d', 'e']);
     const third = await session.request(3, 'tools/list');
-    expect((third.json?.result as Page).nextCursor).toBeDefined();
+    expect(resultOf<Page>(third).nextCursor).toBeDefined();
     expect(server.catalogRevision).toBe(2);
   });
 
