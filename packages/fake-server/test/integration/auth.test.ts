@@ -5,12 +5,12 @@ import {
 } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import {
+  type AuthSettings,
   addTool,
   expireToken,
   grantToken,
   scriptBuilder,
   setToolScopes,
-  type AuthSettings,
 } from '../../src/index.js';
 import { MODERN_META, openSse, postModern, resultOf, useLoopback } from '../loopback.js';
 
@@ -30,9 +30,9 @@ const AUTH: AuthSettings = {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const staticToken = (token: string): AuthProvider => ({ token: async () => token });
 const listNames = async (url: string, token: string) =>
-  resultOf<{ tools: Array<{ name: string }> }>(await postModern(url, 1, 'tools/list', {}, bearer(token))).tools.map(
-    (t) => t.name,
-  );
+  resultOf<{ tools: Array<{ name: string }> }>(
+    await postModern(url, 1, 'tools/list', {}, bearer(token)),
+  ).tools.map((t) => t.name);
 
 describe('authorization', () => {
   const fixture = useLoopback();
@@ -44,8 +44,12 @@ describe('authorization', () => {
     expect(reply.status).toBe(401);
     const header = reply.headers.get('www-authenticate') as string;
     expect(header).toMatch(/^Bearer /);
-    const params = extractWWWAuthenticateParams(new Response(null, { status: 401, headers: { 'www-authenticate': header } }));
-    expect(params.resourceMetadataUrl?.href).toBe(`${new URL(url).origin}/.well-known/oauth-protected-resource/mcp`);
+    const params = extractWWWAuthenticateParams(
+      new Response(null, { status: 401, headers: { 'www-authenticate': header } }),
+    );
+    expect(params.resourceMetadataUrl?.href).toBe(
+      `${new URL(url).origin}/.well-known/oauth-protected-resource/mcp`,
+    );
     expect(params.scope).toBe('tools:read tools:call');
     expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32600 } });
   });
@@ -62,7 +66,9 @@ describe('authorization', () => {
     const root = await fetch(`${new URL(url).origin}/.well-known/oauth-protected-resource`);
     expect(await root.json()).toEqual(metadata);
     const { url: open } = await fixture.start(docs().build());
-    expect((await fetch(`${new URL(open).origin}/.well-known/oauth-protected-resource/mcp`)).status).toBe(404);
+    expect((await fetch(`${new URL(open).origin}/.well-known/oauth-protected-resource/mcp`)).status).toBe(
+      404,
+    );
   });
 
   it('an unknown token gets 401 invalid_token', async () => {
@@ -78,21 +84,31 @@ describe('authorization', () => {
     expect(await listNames(url, 'admin-token')).toEqual(['read_doc', 'share_doc']);
     const reply = await postModern(url, 2, 'tools/list', {}, bearer('alice-token'));
     expect(resultOf(reply).cacheScope).toBe('private');
-    const principals = server.transcript.frames.filter((f) => f.direction !== 'server').map((f) => f.principal);
+    const principals = server.transcript.frames
+      .filter((f) => f.direction !== 'server')
+      .map((f) => f.principal);
     expect(new Set(principals)).toEqual(new Set(['alice', 'admin']));
   });
 
   it('the SDK client connects in both eras with a bearer token and sees its principal’s list', async () => {
     const { url } = await fixture.start(docs().auth(AUTH).build());
     for (const era of ['legacy', 'modern'] as const) {
-      const client = await fixture.connect(url, era, { transport: { authProvider: staticToken('alice-token') } });
+      const client = await fixture.connect(url, era, {
+        transport: { authProvider: staticToken('alice-token') },
+      });
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['read_doc']);
     }
   });
 
   it('hiddenTools hide: calling a tool the principal cannot see is an unknown tool (-32602)', async () => {
     const { url } = await fixture.start(docs().auth(AUTH).build());
-    const reply = await postModern(url, 1, 'tools/call', { name: 'share_doc', arguments: {} }, bearer('alice-token'));
+    const reply = await postModern(
+      url,
+      1,
+      'tools/call',
+      { name: 'share_doc', arguments: {} },
+      bearer('alice-token'),
+    );
     expect(reply.status).toBe(200);
     expect(reply.json?.error).toMatchObject({ code: -32602, message: 'Unknown tool: share_doc' });
   });
@@ -101,30 +117,65 @@ describe('authorization', () => {
     const { url, server } = await fixture.start(
       docs()
         .auth({ ...AUTH, hiddenTools: 'forbid', callScopes: ['tools:call'] })
-        .step('step-up', grantToken({ token: 'alice-2', principal: 'alice', scopes: ['tools:read', 'tools:call', 'docs:admin'] }))
+        .step(
+          'step-up',
+          grantToken({
+            token: 'alice-2',
+            principal: 'alice',
+            scopes: ['tools:read', 'tools:call', 'docs:admin'],
+          }),
+        )
         .build(),
     );
     expect(await listNames(url, 'alice-token')).toEqual(['read_doc', 'share_doc']);
-    const denied = await postModern(url, 1, 'tools/call', { name: 'share_doc', arguments: {} }, bearer('alice-token'));
+    const denied = await postModern(
+      url,
+      1,
+      'tools/call',
+      { name: 'share_doc', arguments: {} },
+      bearer('alice-token'),
+    );
     expect(denied.status).toBe(403);
     const challenge = denied.headers.get('www-authenticate') as string;
-    const params = extractWWWAuthenticateParams(new Response(null, { status: 403, headers: { 'www-authenticate': challenge } }));
+    const params = extractWWWAuthenticateParams(
+      new Response(null, { status: 403, headers: { 'www-authenticate': challenge } }),
+    );
     expect(params).toMatchObject({ error: 'insufficient_scope', scope: 'tools:call docs:admin' });
     expect(params.resourceMetadataUrl).toBeDefined();
     server.apply('step-up');
-    const allowed = await postModern(url, 2, 'tools/call', { name: 'share_doc', arguments: {} }, bearer('alice-2'));
+    const allowed = await postModern(
+      url,
+      2,
+      'tools/call',
+      { name: 'share_doc', arguments: {} },
+      bearer('alice-2'),
+    );
     expect(resultOf(allowed)).toMatchObject({ isError: false });
   });
 
   it('hiddenTools hide-and-forbid: hidden from the list, yet a call gets 403 (§11.9)', async () => {
-    const { url } = await fixture.start(docs().auth({ ...AUTH, hiddenTools: 'hide-and-forbid' }).build());
+    const { url } = await fixture.start(
+      docs()
+        .auth({ ...AUTH, hiddenTools: 'hide-and-forbid' })
+        .build(),
+    );
     expect(await listNames(url, 'alice-token')).toEqual(['read_doc']);
-    const denied = await postModern(url, 1, 'tools/call', { name: 'share_doc', arguments: {} }, bearer('alice-token'));
+    const denied = await postModern(
+      url,
+      1,
+      'tools/call',
+      { name: 'share_doc', arguments: {} },
+      bearer('alice-token'),
+    );
     expect(denied.status).toBe(403);
   });
 
   it('listScopes: tools/list itself answers 403 step-up until the principal holds them', async () => {
-    const { url } = await fixture.start(docs().auth({ ...AUTH, listScopes: ['docs:admin'] }).build());
+    const { url } = await fixture.start(
+      docs()
+        .auth({ ...AUTH, listScopes: ['docs:admin'] })
+        .build(),
+    );
     const denied = await postModern(url, 1, 'tools/list', {}, bearer('alice-token'));
     expect(denied.status).toBe(403);
     expect(denied.headers.get('www-authenticate')).toContain('scope="docs:admin"');
@@ -134,7 +185,10 @@ describe('authorization', () => {
   it('a token expires mid-run on the logical clock, or by an expireToken step, and then gets 401 invalid_token', async () => {
     const { url, server } = await fixture.start(
       docs()
-        .auth({ ...AUTH, tokens: [...(AUTH.tokens ?? []), { token: 'short', principal: 'bob', expiresAtMs: 60_000 }] })
+        .auth({
+          ...AUTH,
+          tokens: [...(AUTH.tokens ?? []), { token: 'short', principal: 'bob', expiresAtMs: 60_000 }],
+        })
         .step('revoke', expireToken('alice-token'))
         .build(),
     );
@@ -151,10 +205,15 @@ describe('authorization', () => {
     const { url, server } = await fixture.start(
       docs()
         .auth(AUTH)
-        .step('grant', grantToken({ token: 'alice-2', principal: 'alice', scopes: ['docs:admin'] }, { notify: true }))
+        .step(
+          'grant',
+          grantToken({ token: 'alice-2', principal: 'alice', scopes: ['docs:admin'] }, { notify: true }),
+        )
         .build(),
     );
-    const client = await fixture.connect(url, 'modern', { transport: { authProvider: staticToken('alice-token') } });
+    const client = await fixture.connect(url, 'modern', {
+      transport: { authProvider: staticToken('alice-token') },
+    });
     let changes = 0;
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       changes += 1;
@@ -208,13 +267,19 @@ describe('authorization', () => {
     expect(adminEvents.every((e) => e.data.includes('list_changed'))).toBe(true);
     const perStream = (id: string) =>
       server.transcript.frames.filter(
-        (f) => f.streamId === id && (f.message as { method?: string } | undefined)?.method === 'notifications/tools/list_changed',
+        (f) =>
+          f.streamId === id &&
+          (f.message as { method?: string } | undefined)?.method === 'notifications/tools/list_changed',
       ).length;
     expect([perStream('listen-1'), perStream('listen-2')]).toEqual([3, 1]);
   });
 
   it('transports without HTTP run as auth.localPrincipal and are never challenged', async () => {
-    const { server } = await fixture.start(docs().auth({ ...AUTH, localPrincipal: 'admin' }).build());
+    const { server } = await fixture.start(
+      docs()
+        .auth({ ...AUTH, localPrincipal: 'admin' })
+        .build(),
+    );
     const response = await server.handle({
       transport: 'in-memory',
       headers: {},
@@ -222,7 +287,8 @@ describe('authorization', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } }),
     });
     expect(response.status).toBe(200);
-    const message = response.reply.kind === 'message' ? (response.reply.message as { result?: { tools: unknown[] } }) : {};
+    const message =
+      response.reply.kind === 'message' ? (response.reply.message as { result?: { tools: unknown[] } }) : {};
     expect(message.result?.tools).toHaveLength(2);
     expect(server.transcript.frames.at(-1)?.principal).toBe('admin');
   });

@@ -30,7 +30,11 @@ function countChanges(client: Client): () => number {
 }
 
 /** Opens a raw modern listen stream. */
-function listen(url: string, id: string | number, notifications: Record<string, unknown>): Promise<SseReader> {
+function listen(
+  url: string,
+  id: string | number,
+  notifications: Record<string, unknown>,
+): Promise<SseReader> {
   return openSse(url, {
     method: 'POST',
     headers: {

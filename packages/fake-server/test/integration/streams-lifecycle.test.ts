@@ -53,7 +53,9 @@ describe('streams and lifecycle', () => {
   });
 
   it('an expired legacy session gets 404 on its next request, and a fresh initialize works', async () => {
-    const { url, server } = await fixture.start(scriptBuilder('expire').tools(tool('a')).step('expire', expireSession()).build());
+    const { url, server } = await fixture.start(
+      scriptBuilder('expire').tools(tool('a')).step('expire', expireSession()).build(),
+    );
     const session = await openLegacySession(url);
     expect((await session.request(1, 'tools/list')).status).toBe(200);
     server.apply('expire');
@@ -81,7 +83,9 @@ describe('streams and lifecycle', () => {
   });
 
   it('legacy sessions idle for server.sessionTtlMs of logical time expire', async () => {
-    const { url, server } = await fixture.start(scriptBuilder('ttl').server({ sessionTtlMs: 10_000 }).build());
+    const { url, server } = await fixture.start(
+      scriptBuilder('ttl').server({ sessionTtlMs: 10_000 }).build(),
+    );
     const session = await openLegacySession(url);
     server.advanceClock(9_999);
     expect((await session.request(1, 'ping')).status).toBe(200);
@@ -160,7 +164,12 @@ describe('streams and lifecycle', () => {
         accept: 'application/json, text/event-stream',
         'mcp-session-id': session.sessionId,
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'a', arguments: {} } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'a', arguments: {} },
+      }),
     });
     await call.ended;
     const postStreamId = call.events[0]?.id?.split(':')[0];

@@ -170,7 +170,8 @@ function send(res: Response, response: WireResponse): void {
       stream.attach({
         write: (event) => writeSseEvent(res, event),
         end: (mode) => {
-          if (mode === 'drop') res.socket?.destroy();
+          // A drop resets the connection once what was written so far has left (mid-stream, no final chunk).
+          if (mode === 'drop') res.socket?.destroySoon();
           else res.end();
         },
       });
