@@ -22,7 +22,7 @@ import {
 } from './faults/transport-capabilities.js';
 import { type ActionContext, applyAction, type ScriptAction } from './script/actions/index.js';
 import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
-import { parseScript } from './script/parse-script.js';
+import { parseScript, parseStep } from './script/parse-script.js';
 import type { ScriptDocument, ScriptStep } from './script/script-document.js';
 import { StepScheduler } from './script/step-scheduler.js';
 import { DisabledTranscript } from './transcript/disabled-transcript.js';
@@ -83,6 +83,7 @@ export interface FakeServer {
    * Applies a step now: a script step id, a step object, or a bare action. Records a `step` frame
    * (with the new catalog revision) before any notification the action emits.
    * @throws {ToolshiftError} SCRIPT_UNKNOWN_STEP when `step` is an id the script does not define.
+   * @throws {ScriptError} SCRIPT_INVALID when a step or action object breaks the script schema (nothing changes).
    * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT when the step injects a fault an attached transport cannot produce (nothing changes).
    * @throws {ToolshiftError} STEP_FAILED when the action cannot run (nothing changes).
    */
@@ -233,7 +234,7 @@ class FakeServerImpl implements FakeServer {
   }
 
   apply(step: string | ScriptStep | ScriptAction): TranscriptFrame {
-    const resolved = this.resolveStep(step);
+    const resolved = this.resolveStep(typeof step === 'string' ? step : parseStep(structuredClone(step)));
     if (resolved.action.action === 'injectFault') {
       for (const transport of this.transports) {
         assertFaultsSupported(transport, [

@@ -6,7 +6,12 @@ import { generatedToolName } from '../world/tool-generator.js';
 import type { CatalogChange } from './actions/catalog-change.js';
 import type { ScriptAction } from './actions/index.js';
 import { INITIAL_SNAPSHOT } from './actions/restore-snapshot.js';
-import { type ScriptDocument, ScriptDocumentSchema } from './script-document.js';
+import {
+  ScriptActionSchema,
+  type ScriptDocument,
+  ScriptDocumentSchema,
+  ScriptStep,
+} from './script-document.js';
 import { TRIGGER_KEYS } from './trigger.js';
 
 const ajv = new Ajv({
@@ -18,6 +23,8 @@ const ajv = new Ajv({
   verbose: true,
 });
 const validateDocument = ajv.compile<ScriptDocument>(ScriptDocumentSchema);
+const validateStep = ajv.compile<ScriptStep>(ScriptStep);
+const validateAction = ajv.compile<ScriptAction>(ScriptActionSchema);
 
 /**
  * Validates a script value (already parsed from JSON or YAML) and returns it typed. Nothing is
@@ -43,6 +50,29 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
   }
   checkSemantics(value, source);
   return value;
+}
+
+/**
+ * Validates one step (`{ id, trigger?, action }`) or a bare action given at run time (`apply()`, the
+ * admin API) against the same schema as a script's steps. Tool names are not checked here: an
+ * action naming a tool the catalog lacks fails when applied (STEP_FAILED), changing nothing.
+ * @throws {ScriptError} SCRIPT_INVALID naming the JSON pointer and the rule that failed.
+ */
+export function parseStep(value: unknown, source = '<apply>'): ScriptStep | ScriptAction {
+  const isAction =
+    typeof value === 'object' && value !== null && typeof (value as { action?: unknown }).action === 'string';
+  const validate = isAction ? validateAction : validateStep;
+  if (!validate(value)) {
+    const error = pickError(validate.errors ?? []);
+    throw new ScriptError(
+      'SCRIPT_INVALID',
+      `Invalid step from ${source}: ${describe(error)}`,
+      source,
+      pointerOf(error),
+      error.keyword,
+    );
+  }
+  return value as ScriptStep | ScriptAction;
 }
 
 /**
@@ -90,11 +120,13 @@ export async function loadScriptFile(path: string): Promise<ScriptDocument> {
 }
 
 function pickError(errors: ErrorObject[]): ErrorObject {
-  // A failed oneOf reports each branch's `required` miss before the oneOf itself; the oneOf is the useful one.
-  const oneOf = errors.find((e) => e.keyword === 'oneOf');
-  return (
-    oneOf ?? errors[0] ?? ({ instancePath: '', keyword: 'unknown', message: 'is invalid' } as ErrorObject)
-  );
+  const first = errors[0];
+  // A failed union reports each branch's miss before the union itself; the union is the useful one.
+  const union =
+    errors.find(
+      (e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && e.instancePath === first?.instancePath,
+    ) ?? errors.find((e) => e.keyword === 'oneOf');
+  return union ?? first ?? ({ instancePath: '', keyword: 'unknown', message: 'is invalid' } as ErrorObject);
 }
 
 /** The JSON pointer an error is about: for an unknown tag, the tag property itself. */
@@ -122,6 +154,12 @@ function describe(error: ErrorObject): string {
       .filter((v) => typeof v === 'string');
     const got = tagValue === undefined ? 'is missing' : `'${String(tagValue)}' is unknown`;
     return `${at}/${tag} ${got}; it must be one of ${known.join(', ')}.`;
+  }
+  if (error.keyword === 'anyOf') {
+    const values = ((error.schema ?? []) as Array<{ const?: unknown }>).map((branch) => branch.const);
+    if (values.length > 0 && values.every((value) => value !== undefined)) {
+      return `${at} must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`;
+    }
   }
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
