@@ -618,7 +618,11 @@ class FakeServerImpl implements FakeServer {
 class StepFailure extends Error {}
 
 /** The answer a held (hung or delayed) request gets when the server closes before it is released. */
-const UNAVAILABLE: WireResponse = Object.freeze({ status: 503, headers: {}, reply: { kind: 'empty' as const } });
+const UNAVAILABLE: WireResponse = Object.freeze({
+  status: 503,
+  headers: {},
+  reply: { kind: 'empty' as const },
+});
 
 function toolOf(classified: Classified & { kind: 'request' }): string | undefined {
   const name = classified.params?.name;
