@@ -6,7 +6,11 @@ export default defineConfig({
     conditions: ['source'],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'packages/*/catalog/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
