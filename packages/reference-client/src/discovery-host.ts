@@ -12,6 +12,11 @@ import { DEFAULT_FRESHNESS_POLICY, type FreshnessPolicy } from './freshness/fres
 import { type HostClock, systemClock } from './freshness/host-clock.js';
 import type { Approver } from './permissions/approver.js';
 import { PermissionPolicy, type PermissionPolicyOptions } from './permissions/permission-policy.js';
+import { AdaptationCache } from './providers/adaptation-cache.js';
+import { buildExposure, type ExposeOptions } from './providers/build-exposure.js';
+import { BUILT_IN_PROVIDERS } from './providers/index.js';
+import type { ProviderAdapter } from './providers/provider-adapter.js';
+import type { ToolExposure } from './providers/tool-exposure.js';
 import type { HostContext, PollingPolicy } from './registry/host-context.js';
 import type { ServerConfig } from './registry/server-config.js';
 import { ServerDiscovery } from './registry/server-discovery.js';
@@ -55,6 +60,16 @@ export interface DiscoveryHostOptions {
   approve?: Approver;
   /** Most compiled contracts held (default 5,000). */
   validatorCacheSize?: number;
+  /**
+   * When argument/output validators are compiled: `lazy` (default) at a tool's first call, `eager`
+   * during every refresh for new contracts (compile errors then exclude the tool at discovery).
+   * Either way compiled validators are reused by `contractHash`.
+   */
+  compileValidators?: 'lazy' | 'eager';
+  /** Provider adapters besides the built-in `openai-strict`, `anthropic` and `gemini` (same id replaces). */
+  providers?: readonly ProviderAdapter[];
+  /** Tools whose text screening raised advisories (instruction-like text, hidden characters): `expose` (default, flagged) or `withhold`. */
+  suspiciousDescriptions?: 'expose' | 'withhold';
 }
 
 /** Arguments of {@link DiscoveryHost.callTool}: a {@link ToolProposal}. */
@@ -78,6 +93,9 @@ export class DiscoveryHost {
   private readonly context: HostContext;
   private readonly discoveries = new Map<string, ServerDiscovery>();
   private readonly executor: ToolExecutor;
+  private readonly providers: Map<string, ProviderAdapter>;
+  private readonly adaptations = new AdaptationCache();
+  private readonly withholdSuspicious: boolean;
   private closed = false;
 
   constructor(options: DiscoveryHostOptions) {
@@ -120,9 +138,14 @@ export class DiscoveryHost {
       clock: options.clock ?? systemClock,
       registry: new ToolRegistry(),
       gate: new SchemaGate(this.validators, options.schemaLimits),
+      validators: this.validators,
+      compileValidators: options.compileValidators ?? 'lazy',
       cache: options.cache ?? new DiscoveryCache(),
       audit: this.audit,
     };
+    this.providers = new Map(BUILT_IN_PROVIDERS);
+    for (const adapter of options.providers ?? []) this.providers.set(adapter.id, adapter);
+    this.withholdSuspicious = options.suspiciousDescriptions === 'withhold';
     this.executor = new ToolExecutor({
       registry: this.context.registry,
       discovery: (serverId) => this.discovery(serverId),
@@ -233,6 +256,70 @@ export class DiscoveryHost {
     this.assertOpen();
     const targets = serverId === undefined ? [...this.discoveries.values()] : [this.discovery(serverId)];
     return Promise.all(targets.map((discovery) => discovery.ensureLoaded()));
+  }
+
+  /**
+   * The model-facing tool set for one request: security filtering (server enablement for the chat,
+   * `deny` rules) before anything is serialized, then selection, collision-free aliases with a
+   * reverse map, provider adaptation (a tool the provider cannot express is withheld with a reason,
+   * the rest stay) and the token budget. Lazy servers enabled for the chat are loaded first; an
+   * expired snapshot is served and re-listed in the background. Recorded in the audit trail.
+   * @throws {ToolshiftError} PROVIDER_UNKNOWN, HOST_CLOSED
+   */
+  async expose(options: ExposeOptions): Promise<ToolExposure> {
+    this.assertOpen();
+    const adapter = this.providers.get(options.provider);
+    if (!adapter) {
+      throw new ToolshiftError(
+        'PROVIDER_UNKNOWN',
+        `No provider adapter ${JSON.stringify(options.provider)}.`,
+        {
+          provider: options.provider,
+          known: [...this.providers.keys()],
+        },
+      );
+    }
+    const now = this.context.clock.now();
+    await Promise.all(
+      [...this.discoveries.values()]
+        .filter((discovery) => this.permissions.isServerEnabled(discovery.config.serverId, options.chatId))
+        .map((discovery) => {
+          if (this.context.registry.snapshot(discovery.config.serverId)?.isExpired(now)) {
+            void discovery.refresh('expired-on-use');
+          }
+          return discovery.ensureLoaded();
+        }),
+    );
+    const exposure = buildExposure(options, {
+      tools: this.context.registry.tools(),
+      adapter,
+      permissions: this.permissions,
+      cache: this.adaptations,
+      withholdSuspicious: this.withholdSuspicious,
+    });
+    if (options.record !== false) {
+      this.audit.record(
+        {
+          type: 'exposure',
+          provider: adapter.id,
+          ...(options.chatId !== undefined ? { chatId: options.chatId } : {}),
+          tools: exposure.tools.map(({ serverId, toolName, contractHash, alias }) => ({
+            serverId,
+            toolName,
+            contractHash,
+            alias,
+          })),
+          withheld: exposure.withheld.map(({ serverId, toolName, reason }) => ({
+            serverId,
+            toolName,
+            reason,
+          })),
+          estimatedTokens: exposure.budget.estimatedTokens,
+        },
+        this.context.clock.now(),
+      );
+    }
+    return exposure;
   }
 
   /**

@@ -32,6 +32,20 @@ export {
   type PermissionPolicyOptions,
   type PermissionVerdict,
 } from './permissions/permission-policy.js';
+export { ALIAS_SEPARATOR, assignAliases } from './providers/alias-map.js';
+export { anthropicAdapter } from './providers/anthropic-adapter.js';
+export type { ExposeOptions } from './providers/build-exposure.js';
+export { CHARS_PER_TOKEN, estimateTokens } from './providers/context-budget.js';
+export { geminiAdapter } from './providers/gemini-adapter.js';
+export { BUILT_IN_PROVIDERS } from './providers/index.js';
+export { openAiStrictAdapter } from './providers/openai-strict-adapter.js';
+export type { AdaptOutcome, NameRule, ProviderAdapter } from './providers/provider-adapter.js';
+export {
+  type ContextBudget,
+  type ExposedTool,
+  ToolExposure,
+  type WithheldTool,
+} from './providers/tool-exposure.js';
 export type { PollingPolicy } from './registry/host-context.js';
 export type { DiscoveryStrategy, ServerConfig } from './registry/server-config.js';
 export type { ChangeSignal, DiscoveryState, ServerState } from './registry/server-state.js';

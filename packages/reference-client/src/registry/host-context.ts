@@ -7,6 +7,7 @@ import type { DiscoveryCache } from '../freshness/discovery-cache.js';
 import type { FreshnessPolicy } from '../freshness/freshness-policy.js';
 import type { HostClock } from '../freshness/host-clock.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
+import type { ValidatorCache } from '../schema-gate/validator-cache.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 /** Polling backstop settings. */
@@ -34,6 +35,9 @@ export interface HostContext {
   clock: HostClock;
   registry: ToolRegistry;
   gate: SchemaGate;
+  validators: ValidatorCache;
+  /** `eager` compiles every new contract's validators during the refresh; `lazy` at first use. */
+  compileValidators: 'lazy' | 'eager';
   cache: DiscoveryCache;
   audit: AuditTrail;
 }

@@ -10,7 +10,7 @@ import type { DiscoveryCacheKey } from '../freshness/discovery-cache.js';
 import { effectiveTtlMs } from '../freshness/freshness-policy.js';
 import { buildCatalogSnapshot } from '../snapshot/build-catalog-snapshot.js';
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
-import type { Era } from '../snapshot/discovered-tool.js';
+import type { DiscoveredTool, Era } from '../snapshot/discovered-tool.js';
 import type { HostContext } from './host-context.js';
 import type { ServerConfig } from './server-config.js';
 import { type ChangeSignal, type DiscoveryState, type ServerState, stateForFailure } from './server-state.js';
@@ -155,6 +155,9 @@ export class ServerDiscovery {
           nowMs: now,
           ttlMs: effectiveTtlMs(this.host.freshness, connection.era, listing.ttlMs),
           ...(previous ? { previous } : {}),
+          ...(this.host.compileValidators === 'eager'
+            ? { compile: (tool: DiscoveredTool) => this.compile(tool) }
+            : {}),
         });
         this.install(snapshot, reason);
         this.host.cache.set(this.cacheKey(connection), snapshot);
@@ -376,6 +379,11 @@ export class ServerDiscovery {
           };
     }
     return failure;
+  }
+
+  private compile(tool: DiscoveredTool): string | undefined {
+    const compiled = this.host.validators.compiled(tool.contractHash, tool.inputSchema, tool.outputSchema);
+    return compiled.ok ? undefined : compiled.reason;
   }
 
   private isSessionLost(failure: DiscoveryFailure): boolean {

@@ -17,6 +17,8 @@ export interface SnapshotContext {
   ttlMs: number;
   /** The server's previous snapshot: unchanged entries reuse its records (same `discoveredAtMs`). */
   previous?: CatalogSnapshot;
+  /** Compiles a new contract's validators now (eager mode); returns why it cannot be compiled, if so. */
+  compile?: (tool: DiscoveredTool) => string | undefined;
 }
 
 /**
@@ -70,6 +72,17 @@ export function buildCatalogSnapshot(listing: RawListing, context: SnapshotConte
               contractHash: hash,
               advisories: Object.freeze(outcome.advisories),
             });
+      const uncompilable = context.compile?.(tool);
+      if (uncompilable !== undefined) {
+        excluded.push({
+          serverId,
+          name: tool.name,
+          reason: 'invalid-schema',
+          detail: uncompilable,
+          pointer: '',
+        });
+        return;
+      }
     }
     if (text !== undefined) fingerprints.set(text, tool);
     const same = accepted.get(tool.name);
