@@ -7,6 +7,7 @@ import { noModernFlowInLegacy } from './no-modern-flow-in-legacy.js';
 import { noStaleExposure } from './no-stale-exposure.js';
 import { relistCompletesAfterSignal } from './relist-completes-after-signal.js';
 import { relistsAfterSignal } from './relists-after-signal.js';
+import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
 
 /** Every invariant, by id. A scenario names the ones it checks. */
 export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntries(
@@ -19,6 +20,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
     noStaleExposure,
     noModernFlowInLegacy,
     callsSucceed,
+    subscribesToToolChanges,
   ].map((invariant) => [invariant.id, invariant]),
 );
 
@@ -31,4 +33,5 @@ export {
   noStaleExposure,
   relistCompletesAfterSignal,
   relistsAfterSignal,
+  subscribesToToolChanges,
 };

@@ -161,3 +161,17 @@ describe('era.no-modern-flow-in-legacy-session', () => {
     expect(verdict.message).toContain(session);
   });
 });
+
+describe('modern.subscribes-to-tool-changes', () => {
+  test('fails a modern client that lists without subscribing and passes one that subscribes', async () => {
+    const lazy = new Drive(paged());
+    lazy.expose(await lazy.listAll());
+    expect(check('modern.subscribes-to-tool-changes', lazy).status).toBe('fail');
+    const eager = new Drive(paged());
+    await eager.listen();
+    expect(check('modern.subscribes-to-tool-changes', eager).status).toBe('pass');
+    expect(
+      INVARIANTS['modern.subscribes-to-tool-changes']!.check({ ...eager.record(), era: 'legacy' }).status,
+    ).toBe('inconclusive');
+  });
+});

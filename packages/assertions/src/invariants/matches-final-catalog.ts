@@ -47,7 +47,9 @@ export const matchesFinalCatalog: Invariant = {
     return fail(
       this.id,
       `The exposed tools differ from catalog revision ${run.finalCatalog.catalogRevision}: ${parts.join('; ')}.`,
-      [...steps, { seq: last.afterSeq, note: `last exposure: [${[...exposed].join(', ')}]` }],
+      [...steps, { seq: last.afterSeq, note: `last exposure: [${[...exposed].join(', ')}]` }].sort(
+        (a, b) => a.seq - b.seq,
+      ),
       `exposes ${exposed.size - stale.length} of ${expected.length} current tool(s)`,
     );
   },

@@ -172,7 +172,7 @@ describe('legacy (2025-11-25) over Streamable HTTP', () => {
         { jsonrpc: '2.0', id: 10 + pages, method: 'tools/list', params: cursor ? { cursor } : {} },
         headers,
       );
-      names.push(...page.json?.result.tools.map((t: { name: string }) => t.name));
+      names.push(...(page.json?.result.tools ?? []).map((t: { name: string }) => t.name));
       cursor = page.json?.result.nextCursor;
       pages += 1;
     } while (cursor !== undefined);

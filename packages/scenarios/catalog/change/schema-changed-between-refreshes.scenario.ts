@@ -32,6 +32,7 @@ export const schemaChangedBetweenRefreshes: Scenario = {
     { do: 'call', tool: 'count_detections', arguments: { lookback: '24h' } },
   ],
   invariants: [
+    'modern.subscribes-to-tool-changes',
     'change.relists-after-signal',
     'change.relist-completes-after-signal',
     'registry.current-contracts',

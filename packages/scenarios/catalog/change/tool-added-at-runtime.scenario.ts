@@ -25,6 +25,7 @@ export const toolAddedAtRuntime: Scenario = {
     { do: 'call', tool: 'beta', arguments: { query: 'new tool' } },
   ],
   invariants: [
+    'modern.subscribes-to-tool-changes',
     'change.relists-after-signal',
     'change.relist-completes-after-signal',
     'registry.matches-final-catalog',

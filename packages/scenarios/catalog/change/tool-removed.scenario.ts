@@ -18,6 +18,7 @@ export const toolRemoved: Scenario = {
     { do: 'settle' },
   ],
   invariants: [
+    'modern.subscribes-to-tool-changes',
     'change.relists-after-signal',
     'change.relist-completes-after-signal',
     'registry.matches-final-catalog',

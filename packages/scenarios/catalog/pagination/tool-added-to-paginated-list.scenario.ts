@@ -21,6 +21,7 @@ export const toolAddedToPaginatedList: Scenario = {
   ],
   invariants: [
     'discovery.follows-every-cursor',
+    'modern.subscribes-to-tool-changes',
     'change.relists-after-signal',
     'change.relist-completes-after-signal',
     'registry.matches-final-catalog',

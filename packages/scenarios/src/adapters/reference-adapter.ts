@@ -16,7 +16,11 @@ export class ReferenceClientAdapter implements ClientAdapter {
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
     this.serverId = target.serverId;
-    const host = new DiscoveryHost({ clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' } });
+    // The scenario plays the user: every call it makes is one the user approved.
+    const host = new DiscoveryHost({
+      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
+      approve: () => true,
+    });
     this.host = host;
     const report = () =>
       observer.exposure(
