@@ -1,14 +1,28 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { EraEngine, EraOutcome } from './eras/era.js';
+import { unauthorized } from './eras/auth-challenge.js';
+import type { DeferredAnswer, EraEngine, EraOutcome, EraRequest } from './eras/era.js';
+import { httpStatusFaultResponse } from './eras/fault-responses.js';
 import { createEraEngines, detectEra } from './eras/index.js';
 import { type Classified, parseBody } from './eras/json-rpc.js';
-import { refuse } from './eras/responses.js';
+import type { LegacyEngine } from './eras/legacy/engine.js';
+import type { ModernEngine } from './eras/modern/engine.js';
+import { refuse, sseHeaders } from './eras/responses.js';
 import { WireErrorCode } from './eras/wire-error.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import type { WireRequest } from './exchange/wire-request.js';
 import type { WireResponse } from './exchange/wire-response.js';
+import { distortMessage, distortsMessage } from './faults/distort-message.js';
+import type { Fault } from './faults/fault.js';
+import type { ArmedFault } from './faults/fault-plan.js';
+import { ResponseHolds } from './faults/response-holds.js';
+import {
+  assertFaultsSupported,
+  type FaultUse,
+  type TransportCapabilities,
+} from './faults/transport-capabilities.js';
 import { type ActionContext, applyAction, type ScriptAction } from './script/actions/index.js';
-import { parseScript } from './script/parse-script.js';
+import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
+import { parseScript, parseStep } from './script/parse-script.js';
 import type { ScriptDocument, ScriptStep } from './script/script-document.js';
 import { StepScheduler } from './script/step-scheduler.js';
 import { DisabledTranscript } from './transcript/disabled-transcript.js';
@@ -16,7 +30,13 @@ import { InMemoryTranscript } from './transcript/in-memory-transcript.js';
 import { type FrameContext, Recorder } from './transcript/recorder.js';
 import type { Transcript } from './transcript/transcript.js';
 import type { Era, TranscriptFrame } from './transcript/transcript-frame.js';
+import { type Announcement, AnnouncementQueue } from './world/announcement-queue.js';
 import type { CatalogSnapshot } from './world/catalog.js';
+import type { Principal } from './world/principal.js';
+import {
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+} from './world/protected-resource-metadata.js';
 import type { ToolDefinition } from './world/tool-definition.js';
 import { World } from './world/world.js';
 
@@ -55,17 +75,20 @@ export interface FakeServer {
   snapshot(): CatalogSnapshot;
   /**
    * Answers one frame from a transport. Never rejects: bad input becomes the spec's wire error and
-   * an internal failure becomes HTTP 500 with -32603.
+   * an internal failure becomes HTTP 500 with -32603. Resolves late under a `delay` fault and only
+   * when the server closes under a `hang` fault.
    */
   handle(request: WireRequest): Promise<WireResponse>;
   /**
    * Applies a step now: a script step id, a step object, or a bare action. Records a `step` frame
    * (with the new catalog revision) before any notification the action emits.
    * @throws {ToolshiftError} SCRIPT_UNKNOWN_STEP when `step` is an id the script does not define.
+   * @throws {ScriptError} SCRIPT_INVALID when a step or action object breaks the script schema (nothing changes).
+   * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT when the step injects a fault an attached transport cannot produce (nothing changes).
    * @throws {ToolshiftError} STEP_FAILED when the action cannot run (nothing changes).
    */
   apply(step: string | ScriptStep | ScriptAction): TranscriptFrame;
-  /** Advances the logical clock by `ms`, firing `atTick` steps that became due. Returns the new time (ms). */
+  /** Advances the logical clock by `ms`, firing `atTick` steps and releasing held signals that became due. Returns the new time (ms). */
   advanceClock(ms: number): number;
   /** Logical time, ms. */
   now(): number;
@@ -76,6 +99,18 @@ export interface FakeServer {
   waitFor(predicate: (frame: TranscriptFrame) => boolean, options?: WaitForOptions): Promise<TranscriptFrame>;
   /** Number of open long-lived streams (legacy GET + modern listen). */
   openStreamCount(): number;
+  /**
+   * Declares a transport serving this server; returns the function that detaches it. Every fault
+   * the script injects must be one the transport can produce.
+   * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT naming the first fault it cannot produce.
+   */
+  attachTransport(capabilities: TransportCapabilities): () => void;
+  /**
+   * The RFC 9728 protected-resource metadata for the endpoint at `endpointUrl`, or `undefined` when
+   * the script configures no `auth` (the transport then answers 404).
+   * @see ../shared/spec/mcp-discovery-spec.md §6
+   */
+  protectedResourceMetadata(endpointUrl: string): Record<string, unknown> | undefined;
   /** Ends every stream and session, restores the initial catalog, clears the transcript and clock. */
   reset(): void;
   /** Ends every stream (`graceful` by default: listen streams get their final result) and sessions. */
@@ -96,15 +131,26 @@ export function createFakeServer(
   return new FakeServerImpl(doc, options);
 }
 
+/** One request on its way through the server, between acceptance and delivery of its answer. */
+interface Exchange {
+  frame: FrameContext;
+  classified?: Classified;
+  response: WireResponse;
+  outcome?: EraOutcome;
+  fault?: ArmedFault;
+}
+
 class FakeServerImpl implements FakeServer {
   readonly transcript: Transcript;
   private world!: World;
-  private engines!: {
-    legacy: EraEngine & { hasConnectionSession(id: string | undefined): boolean };
-    modern: EraEngine;
-  };
+  private engines!: { legacy: LegacyEngine; modern: ModernEngine };
   private scheduler!: StepScheduler;
+  private announcements!: AnnouncementQueue;
+  private holds!: ResponseHolds;
+  private pageMutations: Array<{ stepId: string; afterPage: number; apply: (ctx: ActionContext) => string }> =
+    [];
   private readonly recorder: Recorder;
+  private readonly transports = new Set<TransportCapabilities>();
   private unsubscribeScheduler: (() => void) | undefined;
 
   constructor(
@@ -145,19 +191,57 @@ class FakeServerImpl implements FakeServer {
     return this.engines.legacy.openStreamCount() + this.engines.modern.openStreamCount();
   }
 
+  attachTransport(capabilities: TransportCapabilities): () => void {
+    assertFaultsSupported(capabilities, scriptFaultUses(this.script));
+    this.transports.add(capabilities);
+    return () => this.transports.delete(capabilities);
+  }
+
+  protectedResourceMetadata(endpointUrl: string): Record<string, unknown> | undefined {
+    return this.script.auth ? protectedResourceMetadata(this.script.auth, endpointUrl) : undefined;
+  }
+
   async handle(request: WireRequest): Promise<WireResponse> {
+    let exchange: Exchange;
     try {
-      return this.dispatch(request);
+      exchange = this.accept(request);
     } catch (error) {
-      this.recorder.note(`internal error: ${(error as Error).message}`, { transport: request.transport });
-      return refuse({ status: 500, code: WireErrorCode.InternalError, message: 'Internal error' }).response;
+      this.runDueSteps();
+      return this.internalError(request, error);
+    }
+    this.runDueSteps();
+    const fault = exchange.fault?.fault;
+    if (fault?.kind === 'hang') {
+      await this.holds.hang();
+      return { status: 503, headers: {}, reply: { kind: 'empty' } };
+    }
+    if (fault?.kind === 'delay') {
+      if (exchange.outcome?.deferred) {
+        // The SSE stream opens now; its answer comes after the delay.
+        void this.holds.delay(fault).then((outcome) => outcome === 'released' && this.deliver(exchange));
+        return exchange.response;
+      }
+      if ((await this.holds.delay(fault)) === 'cancelled')
+        return { status: 503, headers: {}, reply: { kind: 'empty' } };
+    }
+    try {
+      return this.deliver(exchange);
+    } catch (error) {
+      return this.internalError(request, error);
     } finally {
       this.runDueSteps();
     }
   }
 
   apply(step: string | ScriptStep | ScriptAction): TranscriptFrame {
-    const resolved = this.resolveStep(step);
+    const resolved = this.resolveStep(typeof step === 'string' ? step : parseStep(structuredClone(step)));
+    if (resolved.action.action === 'injectFault') {
+      for (const transport of this.transports) {
+        assertFaultsSupported(transport, [
+          { kind: resolved.action.fault.kind, pointer: `step '${resolved.id}'` },
+        ]);
+      }
+    }
     const frame = this.applyStep(resolved, true);
     this.runDueSteps();
     return frame;
@@ -205,6 +289,7 @@ class FakeServerImpl implements FakeServer {
   }
 
   close(mode: 'graceful' | 'drop' = 'graceful'): void {
+    this.holds.cancelAll();
     this.engines.modern.shutdown(mode);
     this.engines.legacy.shutdown(mode);
   }
@@ -213,16 +298,26 @@ class FakeServerImpl implements FakeServer {
     this.world = new World(this.script, this.recorder);
     this.engines = createEraEngines(this.world);
     this.scheduler = new StepScheduler(this.script.steps ?? []);
+    this.holds = new ResponseHolds(this.world.clock);
+    this.pageMutations = [];
+    this.announcements = new AnnouncementQueue(this.world.settings, this.world.clock, this.recorder, (a) =>
+      this.deliverAnnouncement(a),
+    );
     this.unsubscribeScheduler = this.transcript.subscribe((frame) => this.scheduler.observe(frame));
-    this.world.clock.onAdvance((now) => this.scheduler.tick(now));
+    this.world.clock.onAdvance((now) => {
+      this.scheduler.tick(now);
+      this.engines.legacy.expireIdleSessions(now);
+    });
     for (const step of this.scheduler.startSteps()) {
       this.scheduler.markFired(step.id);
       this.applyStep(step, false);
     }
     this.runDueSteps();
+    this.world.snapshots.set(INITIAL_SNAPSHOT, this.world.catalog.tools());
   }
 
-  private dispatch(request: WireRequest): WireResponse {
+  /** Parses, routes, authenticates and answers one request; the answer may still be distorted or held. */
+  private accept(request: WireRequest): Exchange {
     const streamId =
       request.connectionId !== undefined
         ? `conn-${request.connectionId}`
@@ -239,42 +334,173 @@ class FakeServerImpl implements FakeServer {
         this.recorder.inbound(frame, request, { raw: request.body });
         const code =
           parsed.reason === 'parse-error' ? WireErrorCode.ParseError : WireErrorCode.InvalidRequest;
-        const message =
+        const text =
           parsed.reason === 'parse-error'
             ? `Parse error: ${parsed.detail}`
             : `Invalid Request: ${parsed.detail}`;
-        const outcome = refuse({ status: 400, code, message }, parsed.id);
-        this.recorder.outbound(frame, outcome.response);
-        return outcome.response;
+        return { frame, response: refuse({ status: 400, code, message: text }, parsed.id).response };
       }
       classified = parsed.classified;
       message = parsed.message;
     }
     const era = detectEra(request, classified, eras, hasConnectionSession);
-    const principal = 'anonymous';
-    const frame: FrameContext = { era, transport: request.transport, streamId, principal };
+    const authenticated = this.authenticate(request);
+    const principal = authenticated.ok ? authenticated.principal : undefined;
+    const frame: FrameContext = {
+      era,
+      transport: request.transport,
+      streamId,
+      principal: principal?.id ?? 'unauthenticated',
+    };
     const headerSession = era === 'legacy' ? request.headers['mcp-session-id'] : undefined;
-    this.recorder.inbound(
-      headerSession ? { ...frame, sessionId: headerSession } : frame,
-      request,
-      message ? { message } : {},
-    );
-    const engine = era === 'legacy' ? this.engines.legacy : this.engines.modern;
-    const outcome: EraOutcome = engine.handle({
+    if (headerSession) frame.sessionId = headerSession;
+    this.recorder.inbound(frame, request, message ? { message } : {});
+
+    const resourceMetadataUrl = request.endpointUrl
+      ? protectedResourceMetadataUrl(request.endpointUrl)
+      : undefined;
+    const fault =
+      classified?.kind === 'request'
+        ? this.world.faults.take(classified.method, toolOf(classified))
+        : undefined;
+    const engine: EraEngine & Pick<LegacyEngine, 'versionMismatch'> =
+      era === 'legacy' ? this.engines.legacy : this.engines.modern;
+    const eraRequest: EraRequest = {
       request,
       frame,
-      principal,
+      principal: principal ?? { id: 'unauthenticated', scopes: [] },
       ...(classified ? { classified } : {}),
-    });
-    this.recorder.outbound(
-      outcome.sessionId ? { ...frame, sessionId: outcome.sessionId } : frame,
-      outcome.response,
-    );
-    if (classified?.kind === 'request' && outcome.response.status < 400) {
-      this.scheduler.requestAnswered(classified.method);
-      if (outcome.pageServed !== undefined) this.scheduler.pageServed(outcome.pageServed);
+      ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+    };
+    if (fault) {
+      this.recorder.note(`fault '${fault.fault.kind}' (step ${fault.stepId}) hits this exchange`, frame);
+      const preempted = this.preempt(fault.fault, engine, eraRequest, classified);
+      if (preempted)
+        return {
+          frame: { ...frame, fault: fault.fault.kind },
+          response: preempted,
+          fault,
+          ...(classified ? { classified } : {}),
+        };
     }
-    return outcome.response;
+    if (!authenticated.ok) {
+      const refusal = unauthorized(
+        authenticated.reason,
+        resourceMetadataUrl,
+        this.script.auth?.challengeScopes ?? [],
+      );
+      return {
+        frame,
+        response: refuse(refusal, classified?.kind === 'request' ? classified.id : undefined).response,
+      };
+    }
+    if (classified?.kind === 'request') {
+      const method = classified.method;
+      const tool = toolOf(classified);
+      eraRequest.onReceived = () => {
+        this.scheduler.requestReceived(method, tool);
+        this.runDueSteps();
+      };
+    }
+    const outcome = engine.handle(eraRequest);
+    const stamped = outcome.sessionId ? { ...frame, sessionId: outcome.sessionId } : frame;
+    return {
+      frame: stamped,
+      response: outcome.response,
+      outcome,
+      ...(classified ? { classified } : {}),
+      ...(fault ? { fault } : {}),
+    };
+  }
+
+  /** The answer of a fault that replaces the exchange (`http-status`, `version-mismatch`); `undefined` for others. */
+  private preempt(
+    fault: Fault,
+    engine: Pick<LegacyEngine, 'versionMismatch'>,
+    request: EraRequest,
+    classified: Classified | undefined,
+  ): WireResponse | undefined {
+    const id = classified?.kind === 'request' ? classified.id : undefined;
+    if (fault.kind === 'http-status') return httpStatusFaultResponse(fault, id);
+    if (fault.kind === 'version-mismatch')
+      return engine.versionMismatch(request, fault.supported ?? ['1900-01-01']).response;
+    if (fault.kind === 'hang') return { status: 503, headers: {}, reply: { kind: 'empty' } };
+    return undefined;
+  }
+
+  /** Writes the (possibly distorted) answer, records it, and fires `answered` triggers and page mutations. */
+  private deliver(exchange: Exchange): WireResponse {
+    const { outcome, classified } = exchange;
+    const fault = exchange.fault?.fault;
+    const distorting = fault && distortsMessage(fault) ? fault : undefined;
+    let response = exchange.response;
+    if (outcome?.deferred) {
+      this.writeDeferred(outcome.deferred, distorting);
+    } else if (distorting && response.reply.kind === 'message') {
+      response = this.distortJsonAnswer(exchange, response, distorting);
+    } else {
+      if (distorting)
+        this.recorder.note(
+          `fault '${distorting.kind}' does not apply to this kind of answer; sent as is`,
+          exchange.frame,
+        );
+      if (fault?.kind !== 'hang') this.recorder.outbound(exchange.frame, response);
+    }
+    if (
+      classified?.kind === 'request' &&
+      response.status < 400 &&
+      fault?.kind !== 'hang' &&
+      !exchange.frame.fault
+    ) {
+      this.scheduler.requestAnswered(classified.method, toolOf(classified));
+      if (outcome?.pageServed !== undefined) this.pageServed(outcome.pageServed);
+    }
+    return response;
+  }
+
+  private writeDeferred(deferred: DeferredAnswer, fault: Fault | undefined): void {
+    deferred.write(distortMessage(deferred.message, fault));
+  }
+
+  private distortJsonAnswer(exchange: Exchange, response: WireResponse, fault: Fault): WireResponse {
+    if (response.reply.kind !== 'message') return response;
+    const payload = distortMessage(response.reply.message, fault);
+    const frame = { ...exchange.frame, fault: fault.kind };
+    if (payload.kind === 'truncated') {
+      const stream = this.recorder.openStream(frame);
+      stream.sendRaw(payload.text, undefined, { unterminated: true, fault: fault.kind });
+      stream.end('drop');
+      return {
+        status: 200,
+        headers: { ...response.headers, ...sseHeaders() },
+        reply: { kind: 'stream', stream: stream.stream },
+      };
+    }
+    const distorted: WireResponse =
+      payload.kind === 'raw'
+        ? { ...response, reply: { kind: 'raw', contentType: 'application/json', body: payload.text } }
+        : { ...response, reply: { kind: 'message', message: payload.message } };
+    this.recorder.outbound(frame, distorted);
+    return distorted;
+  }
+
+  private pageServed(page: number): void {
+    this.scheduler.pageServed(page);
+    const due = this.pageMutations.filter((entry) => entry.afterPage === page);
+    if (due.length === 0) return;
+    this.pageMutations = this.pageMutations.filter((entry) => entry.afterPage !== page);
+    for (const entry of due) this.runAction(`${entry.stepId}@page${page}`, entry.apply, false);
+  }
+
+  private authenticate(request: WireRequest): ReturnType<World['principals']['authenticate']> {
+    // Requests without HTTP (stdio, in-memory) carry no credentials and are never challenged (§6).
+    if (request.httpMethod === undefined) return { ok: true, principal: this.world.principals.local() };
+    return this.world.principals.authenticate(request.headers.authorization);
+  }
+
+  private internalError(request: WireRequest, error: unknown): WireResponse {
+    this.recorder.note(`internal error: ${(error as Error).message}`, { transport: request.transport });
+    return refuse({ status: 500, code: WireErrorCode.InternalError, message: 'Internal error' }).response;
   }
 
   private resolveStep(step: string | ScriptStep | ScriptAction): ScriptStep {
@@ -299,40 +525,81 @@ class FakeServerImpl implements FakeServer {
   /** Runs one step's action; records the step, then announces the change. */
   private applyStep(step: ScriptStep, throwOnFailure: boolean): TranscriptFrame {
     this.scheduler.markFired(step.id);
+    return this.runAction(step.id, (ctx) => applyAction(step.action, ctx), throwOnFailure);
+  }
+
+  private runAction(
+    stepId: string,
+    run: (ctx: ActionContext) => string,
+    throwOnFailure: boolean,
+  ): TranscriptFrame {
     let announce = false;
+    const detectChange =
+      this.world.settings.notifications.audience === 'affected'
+        ? this.world.lister.viewChangeDetector(this.activePrincipals())
+        : undefined;
     const ctx: ActionContext = {
+      world: this.world,
+      stepId,
       mutateCatalog: (change, notify) => {
         this.world.catalog.mutate(change);
         if (notify !== false) announce = true;
       },
+      announceToolsChanged: (copies) => this.announcements.announce({ copies }),
+      endStreams: (kind, mode) =>
+        this.engines.legacy.endStreams(kind, mode) + this.engines.modern.endStreams(kind, mode),
+      expireSessions: (sessionId) => this.engines.legacy.expireSession(sessionId),
+      restart: (tools, mode) => {
+        this.holds.cancelAll();
+        this.announcements.clear();
+        this.engines.modern.shutdown(mode);
+        this.engines.legacy.shutdown(mode);
+        if (tools) this.world.catalog.replaceAll(tools);
+      },
+      advanceClock: (ms) => {
+        this.world.clock.advance(ms);
+      },
+      armPageMutation: (afterPage, apply) => this.pageMutations.push({ stepId, afterPage, apply }),
       fail: (reason) => {
         throw new StepFailure(reason);
       },
     };
     let note: string;
     try {
-      note = applyAction(step.action, ctx);
+      note = run(ctx);
     } catch (error) {
       if (!(error instanceof StepFailure)) throw error;
-      const frame = this.recorder.step(step.id, `step failed: ${error.message}`);
+      const frame = this.recorder.step(stepId, `step failed: ${error.message}`);
       if (throwOnFailure) {
         throw new ToolshiftError(
           'STEP_FAILED',
-          `Step '${step.id}' failed: ${error.message}. The world is unchanged.`,
+          `Step '${stepId}' failed: ${error.message}. The world is unchanged.`,
           {
-            stepId: step.id,
+            stepId,
             reason: error.message,
           },
         );
       }
       return frame;
     }
-    const frame = this.recorder.step(step.id, note);
-    if (announce) {
-      this.engines.legacy.announceToolsChanged();
-      this.engines.modern.announceToolsChanged();
-    }
+    const frame = this.recorder.step(stepId, note);
+    if (announce)
+      this.announcements.announce({ copies: 1, ...(detectChange ? { audience: detectChange } : {}) });
     return frame;
+  }
+
+  private deliverAnnouncement(announcement: Announcement): void {
+    for (let copy = 0; copy < announcement.copies; copy++) {
+      this.engines.legacy.announceToolsChanged(announcement.audience);
+      this.engines.modern.announceToolsChanged(announcement.audience);
+    }
+  }
+
+  private activePrincipals(): Principal[] {
+    return [
+      ...this.engines.legacy.liveSessions().map((session) => session.principal),
+      ...this.engines.modern.liveSubscriptions().map((subscription) => subscription.principal),
+    ];
   }
 
   private runDueSteps(): void {
@@ -343,3 +610,18 @@ class FakeServerImpl implements FakeServer {
 }
 
 class StepFailure extends Error {}
+
+function toolOf(classified: Classified & { kind: 'request' }): string | undefined {
+  const name = classified.params?.name;
+  return classified.method === 'tools/call' && typeof name === 'string' ? name : undefined;
+}
+
+/** Every fault kind a script's steps inject, with where. */
+function scriptFaultUses(script: ScriptDocument): FaultUse[] {
+  const uses: FaultUse[] = [];
+  for (const [index, step] of (script.steps ?? []).entries()) {
+    if (step.action.action === 'injectFault')
+      uses.push({ kind: step.action.fault.kind, pointer: `/steps/${index}/action/fault/kind` });
+  }
+  return uses;
+}

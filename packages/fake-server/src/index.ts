@@ -12,14 +12,94 @@ export type { EventStreamSink, StreamEndMode, StreamEvent } from './exchange/eve
 export { EventStream } from './exchange/event-stream.js';
 export type { TransportKind, WireRequest } from './exchange/wire-request.js';
 export type { WireReply, WireResponse } from './exchange/wire-response.js';
+export { PADDING_META_KEY } from './faults/distort-message.js';
+export type {
+  DelayFault,
+  Fault,
+  FaultKind,
+  HangFault,
+  HttpStatusFault,
+  MalformedJsonFault,
+  OversizeBodyFault,
+  TruncatedSseFault,
+  VersionMismatchFault,
+  WrongIdFault,
+} from './faults/fault.js';
+export { FAULT_KINDS, FaultSchema } from './faults/fault.js';
+export type { FaultUse, TransportCapabilities } from './faults/transport-capabilities.js';
+export { assertFaultsSupported } from './faults/transport-capabilities.js';
 export type { AddToolAction } from './script/actions/add-tool.js';
+export type { AdvanceClockAction } from './script/actions/advance-clock.js';
+export type { CatalogChange } from './script/actions/catalog-change.js';
+export type { ChangeMetadataAction } from './script/actions/change-metadata.js';
 export type { ChangeSchemaAction } from './script/actions/change-schema.js';
-export type { ScriptAction } from './script/actions/index.js';
+export type { EmitListChangedAction } from './script/actions/emit-list-changed.js';
+export type { EndStreamsAction } from './script/actions/end-streams.js';
+export type { ExpireSessionAction } from './script/actions/expire-session.js';
+export type { GenerateToolsAction } from './script/actions/generate-tools.js';
+export { MAX_GENERATED_TOOLS } from './script/actions/generate-tools.js';
+export type { ExpireTokenAction, GrantTokenAction } from './script/actions/grant-token.js';
+export type { ActionName, ScriptAction } from './script/actions/index.js';
+export type { ClearFaultsAction, InjectFaultAction } from './script/actions/inject-fault.js';
+export type { MutateBetweenPagesAction } from './script/actions/mutate-between-pages.js';
 export type { RemoveToolAction } from './script/actions/remove-tool.js';
-export { loadScriptFile, parseScript, parseScriptText } from './script/parse-script.js';
-export { addTool, changeSchema, removeTool, ScriptBuilder, scriptBuilder } from './script/script-builder.js';
+export type { RenameToolAction } from './script/actions/rename-tool.js';
+export type { RestartServerAction } from './script/actions/restart-server.js';
+export type { RestoreSnapshotAction, SaveSnapshotAction } from './script/actions/restore-snapshot.js';
+export { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
+export type { SetFreshnessAction } from './script/actions/set-freshness.js';
+export type { SetListenAction } from './script/actions/set-listen.js';
+export type { SetNotificationsAction } from './script/actions/set-notifications.js';
+export type { SetPaginationAction } from './script/actions/set-pagination.js';
+export type { SetStreamsAction } from './script/actions/set-streams.js';
+export type { SetToolScopesAction } from './script/actions/set-tool-scopes.js';
+export type { AuthSettings, TokenGrant } from './script/auth-settings.js';
+export {
+  addTool,
+  advanceClock,
+  changeMetadata,
+  changeSchema,
+  clearFaults,
+  emitListChanged,
+  endStreams,
+  expireSession,
+  expireToken,
+  generateTools,
+  grantToken,
+  injectFault,
+  mutateBetweenPages,
+  type NotifyOption,
+  removeTool,
+  renameTool,
+  restartServer,
+  restoreSnapshot,
+  saveSnapshot,
+  setFreshness,
+  setListen,
+  setNotifications,
+  setPagination,
+  setStreams,
+  setToolScopes,
+} from './script/build-actions.js';
+export {
+  afterRequests,
+  atStart,
+  atTick,
+  betweenPages,
+  manual,
+  onStreamOpen,
+} from './script/build-triggers.js';
+export type { FreshnessSettings } from './script/freshness-settings.js';
+export type { ListenSettings } from './script/listen-settings.js';
+export type { NotificationSettings } from './script/notification-settings.js';
+export type { CursorStyle, PaginationSettings } from './script/pagination-settings.js';
+export { loadScriptFile, parseScript, parseScriptText, parseStep } from './script/parse-script.js';
+export { ScriptBuilder, scriptBuilder } from './script/script-builder.js';
 export type { ScriptDocument, ScriptStep } from './script/script-document.js';
 export { ScriptDocumentSchema } from './script/script-document.js';
+export { renderScriptJsonSchema } from './script/script-json-schema.js';
+export { scriptToJson, scriptToYaml } from './script/serialize-script.js';
+export type { StreamSettings } from './script/stream-settings.js';
 export type { ScriptTool } from './script/tool-schema.js';
 export type { ScriptTrigger } from './script/trigger.js';
 export type { JsonlOptions } from './transcript/jsonl.js';
@@ -27,5 +107,7 @@ export { transcriptFromJsonl, transcriptToJsonl } from './transcript/jsonl.js';
 export type { FrameListener, Transcript } from './transcript/transcript.js';
 export type { Era, FrameDirection, FrameKind, TranscriptFrame } from './transcript/transcript-frame.js';
 export type { CatalogSnapshot } from './world/catalog.js';
+export type { Principal } from './world/principal.js';
 export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './world/server-settings.js';
 export type { JsonObject, ToolDefinition } from './world/tool-definition.js';
+export { generatedToolName } from './world/tool-generator.js';

@@ -1,7 +1,9 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { WireRequest } from '../exchange/wire-request.js';
 import type { WireResponse } from '../exchange/wire-response.js';
-import type { FrameContext } from '../transcript/recorder.js';
+import type { FrameContext, ServerStream } from '../transcript/recorder.js';
 import type { Era } from '../transcript/transcript-frame.js';
+import type { Principal } from '../world/principal.js';
 import type { Classified } from './json-rpc.js';
 
 /** One request as an era engine sees it. */
@@ -11,7 +13,31 @@ export interface EraRequest {
   classified?: Classified;
   /** Frame context for this exchange (era already set); engines add `sessionId`. */
   frame: FrameContext;
-  principal: string;
+  /** Who the request is made as (already authenticated). */
+  principal: Principal;
+  /** The RFC 9728 metadata URL for auth challenges; absent on transports without HTTP. */
+  resourceMetadataUrl?: string;
+  /**
+   * Called once the request passed the era's checks, right before its method runs (so
+   * `phase: received` steps can act while the request is in flight, e.g. on its open SSE stream).
+   */
+  onReceived?(): void;
+}
+
+/** What a deferred answer writes: the message, text that is not JSON, or a frame cut in the middle. */
+export type AnswerPayload =
+  | { kind: 'message'; message: JSONRPCMessage }
+  | { kind: 'raw'; text: string }
+  | { kind: 'truncated'; text: string; message: JSONRPCMessage };
+
+/**
+ * A request answered on its own SSE response stream: the stream is already open (it is the
+ * outcome's reply) and the answer still has to be written; `write` writes it and ends the stream.
+ */
+export interface DeferredAnswer {
+  message: JSONRPCMessage;
+  stream: ServerStream;
+  write(payload: AnswerPayload): void;
 }
 
 /** What an engine did with a request, for recording and triggers. */
@@ -23,6 +49,8 @@ export interface EraOutcome {
   pageServed?: number;
   /** Set when the exchange opened a long-lived stream. */
   streamOpened?: { kind: 'listen' | 'get'; streamId: string };
+  /** Set when the request is answered on an SSE stream (`streams.postResponse: sse`). */
+  deferred?: DeferredAnswer;
 }
 
 /**
@@ -33,8 +61,13 @@ export interface EraEngine {
   readonly era: Era;
   /** Answers one request. Never throws: bad input becomes a wire error. */
   handle(request: EraRequest): EraOutcome;
-  /** Sends the tools-changed signal on every open stream of this era that should carry it. */
-  announceToolsChanged(): void;
+  /**
+   * Sends the tools-changed signal on every open stream of this era that should carry it;
+   * `audience`, when given, limits it to the principals it returns true for.
+   */
+  announceToolsChanged(audience?: (principal: Principal) => boolean): void;
+  /** Ends every stream of `kind` (`graceful` or `drop`); returns how many ended. */
+  endStreams(kind: 'listen' | 'get' | 'all', mode: 'graceful' | 'drop'): number;
   /** Ends every stream (`graceful` or `drop`) and forgets sessions and subscriptions. */
   shutdown(mode: 'graceful' | 'drop'): void;
   /** Number of open long-lived streams. */

@@ -8,4 +8,4 @@ export function createEraEngines(world: World): { legacy: LegacyEngine; modern: 
 }
 
 export { detectEra } from './detect-era.js';
-export type { EraEngine, EraOutcome, EraRequest } from './era.js';
+export type { AnswerPayload, DeferredAnswer, EraEngine, EraOutcome, EraRequest } from './era.js';

@@ -4,7 +4,14 @@ import type { WireErrorCode } from './wire-error.js';
 /** What a method handler produces: a result, a wire error, or a long-lived stream. */
 export type HandlerResult =
   | { kind: 'result'; result: Record<string, unknown>; pageServed?: number }
-  | { kind: 'error'; code: WireErrorCode; message: string; data?: unknown; httpStatus?: number }
+  | {
+      kind: 'error';
+      code: WireErrorCode;
+      message: string;
+      data?: unknown;
+      httpStatus?: number;
+      headers?: Record<string, string>;
+    }
   | { kind: 'stream'; stream: ServerStream; streamKind: 'listen' | 'get' };
 
 /** Shorthand for a wire-error handler result. */

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { EraOutcome, EraRequest } from './era.js';
+import type { HandlerResult } from './method-handler.js';
 import { type WireErrorCode, wireError } from './wire-error.js';
 
 /** A transport-level refusal: HTTP status plus the JSON-RPC error to put in the body. */
@@ -23,6 +24,34 @@ export function refuse(refusal: HttpRefusal, id?: string | number): EraOutcome {
       status: refusal.status,
       headers: refusal.headers ?? {},
       reply: { kind: 'message', message: wireError(id, refusal.code, refusal.message, refusal.data) },
+    },
+  };
+}
+
+/**
+ * The outcome of a handler's result or error answered as `application/json`: status 200 for a
+ * result; for an error the handler's status, else `errorStatus` (200 or 400, §11.7).
+ */
+export function answer(
+  id: string | number,
+  outcome: Exclude<HandlerResult, { kind: 'stream' }>,
+  errorStatus: number,
+): EraOutcome {
+  if (outcome.kind === 'result') {
+    return {
+      response: {
+        status: 200,
+        headers: {},
+        reply: { kind: 'message', message: success(id, outcome.result) },
+      },
+      ...(outcome.pageServed !== undefined ? { pageServed: outcome.pageServed } : {}),
+    };
+  }
+  return {
+    response: {
+      status: outcome.httpStatus ?? errorStatus,
+      headers: outcome.headers ?? {},
+      reply: { kind: 'message', message: wireError(id, outcome.code, outcome.message, outcome.data) },
     },
   };
 }

@@ -6,6 +6,8 @@ export interface StreamEvent {
   data: string;
   /** SSE `retry:` line, in ms. */
   retryMs?: number;
+  /** A fault: write the event without its terminating blank line (a frame cut in the middle). */
+  unterminated?: boolean;
 }
 
 /** How a stream ends: `graceful` writes the end and closes; `drop` resets the connection mid-stream. */

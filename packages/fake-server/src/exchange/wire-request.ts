@@ -11,6 +11,11 @@ export interface WireRequest {
   httpMethod?: string;
   /** Request headers, names lower-cased. Empty on stdio and in-memory. */
   headers: Record<string, string>;
+  /**
+   * The absolute URL of the endpoint the request was sent to (HTTP), e.g. `http://127.0.0.1:5/mcp`;
+   * the server derives auth challenges and protected-resource metadata from it.
+   */
+  endpointUrl?: string;
   /** The raw body text (one JSON-RPC message, or garbage); absent for a bodiless GET/DELETE. */
   body?: string;
   /**

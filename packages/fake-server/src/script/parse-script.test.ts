@@ -1,120 +1,243 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer } from '../create-fake-server.js';
 import { isToolshiftError } from '../errors/toolshift-error.js';
-import { loadScriptFile, parseScript, parseScriptText } from './parse-script.js';
+import { loadScriptFile, parseScript, parseScriptText, parseStep } from './parse-script.js';
 
-function rejection(fn: () => unknown) {
+const tool = { name: 'alpha', inputSchema: { type: 'object' } };
+
+/** The `{ code, pointer, rule }` of the error `run` throws. */
+function failure(run: () => unknown): { code: string; pointer: string; rule: string; message: string } {
   try {
-    fn();
+    run();
   } catch (error) {
-    return error as { code: string; message: string; data: { pointer: string; rule: string } };
+    if (!isToolshiftError(error)) throw error;
+    const data = error.data as { pointer: string; rule: string };
+    return { code: error.code, pointer: data.pointer, rule: data.rule, message: error.message };
   }
-  throw new Error('expected a rejection');
+  throw new Error('expected a ScriptError');
 }
 
 describe('parseScript', () => {
-  test('accepts the minimal document', () => {
+  it('accepts the smallest script', () => {
     expect(parseScript({ toolshiftScript: 1 })).toEqual({ toolshiftScript: 1 });
   });
 
-  test('names the JSON pointer and the rule of a bad trigger bound, with a fix', () => {
-    const error = rejection(() =>
-      parseScript(
-        {
-          toolshiftScript: 1,
-          catalog: { tools: [{ name: 'a', inputSchema: { type: 'object' } }] },
-          steps: [{ id: 's', trigger: { afterRequests: 0 }, action: { action: 'removeTool', name: 'a' } }],
-        },
-        './s.yaml',
-      ),
-    );
-    expect(isToolshiftError(error, 'SCRIPT_INVALID')).toBe(true);
-    expect(error.data).toMatchObject({ pointer: '/steps/0/trigger/afterRequests', rule: 'minimum' });
-    expect(error.message).toBe(
-      "Failed to load script ./s.yaml: /steps/0/trigger/afterRequests must be ≥ 1. Use 1 for 'after the first request'.",
-    );
+  it.each([
+    [{ toolshiftScript: 2 }, '/toolshiftScript', 'const'],
+    [{ toolshiftScript: 1, colour: 'red' }, '/colour', 'additionalProperties'],
+    [{ toolshiftScript: 1, pagination: { pageSize: 0 } }, '/pagination/pageSize', 'minimum'],
+    [{ toolshiftScript: 1, pagination: { cursorStyle: 'random' } }, '/pagination/cursorStyle', 'anyOf'],
+    [
+      { toolshiftScript: 1, steps: [{ id: 's', action: { action: 'explode' } }] },
+      '/steps/0/action/action',
+      'discriminator',
+    ],
+    [
+      {
+        toolshiftScript: 1,
+        steps: [{ id: 's', trigger: { afterRequests: 0 }, action: { action: 'emitListChanged' } }],
+      },
+      '/steps/0/trigger/afterRequests',
+      'minimum',
+    ],
+    [
+      {
+        toolshiftScript: 1,
+        steps: [{ id: 's', trigger: { atStart: true, atTick: 5 }, action: { action: 'emitListChanged' } }],
+      },
+      '/steps/0/trigger',
+      'oneOf',
+    ],
+    [
+      {
+        toolshiftScript: 1,
+        steps: [{ id: 's', action: { action: 'injectFault', fault: { kind: 'http-status', status: 99 } } }],
+      },
+      '/steps/0/action/fault/status',
+      'minimum',
+    ],
+    [
+      { toolshiftScript: 1, steps: [{ id: 's', action: { action: 'generateTools', count: 10_001 } }] },
+      '/steps/0/action/count',
+      'maximum',
+    ],
+    [
+      { toolshiftScript: 1, auth: { tokens: [{ token: 'has space', principal: 'p' }] } },
+      '/auth/tokens/0/token',
+      'pattern',
+    ],
+  ])('rejects %j at %s (rule %s)', (script, pointer, rule) => {
+    expect(failure(() => parseScript(script))).toMatchObject({ code: 'SCRIPT_INVALID', pointer, rule });
   });
 
-  test('a trigger with two keys is rejected by oneOf', () => {
-    const error = rejection(() =>
-      parseScript({
+  it.each([
+    [
+      {
+        toolshiftScript: 1,
+        steps: [
+          { id: 'a', action: { action: 'emitListChanged' } },
+          { id: 'a', action: { action: 'emitListChanged' } },
+        ],
+      },
+      'SCRIPT_INVALID',
+      '/steps/1/id',
+      'uniqueStepIds',
+    ],
+    [
+      { toolshiftScript: 1, catalog: { tools: [tool, tool] } },
+      'SCRIPT_INVALID',
+      '/catalog/tools/1/name',
+      'uniqueToolNames',
+    ],
+    [
+      { toolshiftScript: 1, steps: [{ id: 'r', action: { action: 'renameTool', name: 'ghost', to: 'x' } }] },
+      'SCRIPT_UNKNOWN_TOOL',
+      '/steps/0/action/name',
+      'knownTool',
+    ],
+    [
+      {
         toolshiftScript: 1,
         steps: [
           {
-            id: 's',
-            trigger: { manual: true, atStart: true },
-            action: { action: 'addTool', tool: { name: 'a', inputSchema: {} } },
+            id: 'm',
+            action: {
+              action: 'mutateBetweenPages',
+              afterPage: 1,
+              changes: [{ action: 'removeTool', name: 'ghost' }],
+            },
           },
         ],
-      }),
-    );
-    expect(error.data).toMatchObject({ pointer: '/steps/0/trigger', rule: 'oneOf' });
-  });
-
-  test('an unknown action is rejected naming the known ones', () => {
-    const error = rejection(() =>
-      parseScript({ toolshiftScript: 1, steps: [{ id: 's', action: { action: 'explode' } }] }),
-    );
-    expect(error.data.rule).toBe('discriminator');
-    expect(error.message).toContain('addTool');
-  });
-
-  test('unknown properties, wrong versions, duplicate ids and unknown tools are rejected', () => {
-    expect(rejection(() => parseScript({ toolshiftScript: 1, extra: 1 })).data.rule).toBe(
-      'additionalProperties',
-    );
-    expect(rejection(() => parseScript({ toolshiftScript: 2 })).message).toContain(
-      '/toolshiftScript must be 1',
-    );
-    const add = { action: 'addTool', tool: { name: 'a', inputSchema: {} } };
-    expect(
-      rejection(() =>
-        parseScript({
-          toolshiftScript: 1,
-          steps: [
-            { id: 'x', action: add },
-            { id: 'x', action: add },
-          ],
-        }),
-      ).data,
-    ).toMatchObject({
-      pointer: '/steps/1/id',
-      rule: 'uniqueStepIds',
-    });
-    const tool = { name: 'a', inputSchema: {} };
-    expect(
-      rejection(() => parseScript({ toolshiftScript: 1, catalog: { tools: [tool, tool] } })).data.rule,
-    ).toBe('uniqueToolNames');
-    const unknown = rejection(() =>
-      parseScript({
+      },
+      'SCRIPT_UNKNOWN_TOOL',
+      '/steps/0/action/changes/0/name',
+      'knownTool',
+    ],
+    [
+      {
         toolshiftScript: 1,
-        steps: [{ id: 'r', action: { action: 'removeTool', name: 'ghost' } }],
-      }),
-    );
-    expect(unknown.code).toBe('SCRIPT_UNKNOWN_TOOL');
-    expect(unknown.data).toMatchObject({ pointer: '/steps/0/action/name', rule: 'knownTool' });
+        steps: [{ id: 'r', action: { action: 'restoreSnapshot', name: 'never-saved' } }],
+      },
+      'SCRIPT_INVALID',
+      '/steps/0/action/name',
+      'knownSnapshot',
+    ],
+    [
+      { toolshiftScript: 1, auth: { localPrincipal: 'nobody' } },
+      'SCRIPT_INVALID',
+      '/auth/localPrincipal',
+      'knownPrincipal',
+    ],
+  ])('rejects %j on a semantic rule', (script, code, pointer, rule) => {
+    expect(failure(() => parseScript(script))).toMatchObject({ code, pointer, rule });
   });
 
-  test('reads YAML and JSON text; a syntax error names line and column', () => {
-    expect(parseScriptText('toolshiftScript: 1\nname: y\n')).toEqual({ toolshiftScript: 1, name: 'y' });
-    expect(parseScriptText('{"toolshiftScript": 1}')).toEqual({ toolshiftScript: 1 });
-    const error = rejection(() => parseScriptText('toolshiftScript: 1\nsteps: [\n', 'bad.yaml'));
-    expect(error.data.rule).toBe('syntax');
-    expect(error.message).toMatch(
-      /^Failed to load script bad\.yaml: it is not valid JSON or YAML at line \d+, column \d+/,
+  it('knows the names generateTools and renameTool bring in', () => {
+    const script = {
+      toolshiftScript: 1,
+      catalog: { tools: [tool] },
+      steps: [
+        { id: 'gen', action: { action: 'generateTools', count: 3, prefix: 'crm' } },
+        { id: 'rm', action: { action: 'removeTool', name: 'crm.list_issue' } },
+        { id: 'mv', action: { action: 'renameTool', name: 'alpha', to: 'omega' } },
+        { id: 'meta', action: { action: 'changeMetadata', name: 'omega', description: 'x' } },
+      ],
+    };
+    expect(() => parseScript(script)).not.toThrow();
+  });
+
+  it('an invalid script is never half-applied: no server is created and nothing runs', () => {
+    const script = {
+      toolshiftScript: 1,
+      steps: [
+        { id: 'first', trigger: { atStart: true }, action: { action: 'addTool', tool } },
+        {
+          id: 'broken',
+          trigger: { atStart: true },
+          action: { action: 'addTool', tool: { name: '', inputSchema: {} } },
+        },
+      ],
+    };
+    expect(failure(() => createFakeServer(script))).toMatchObject({
+      pointer: '/steps/1/action/tool/name',
+      rule: 'minLength',
+    });
+  });
+
+  it('messages say what failed, where, and how to fix it', () => {
+    const { message } = failure(() =>
+      parseScript(
+        {
+          toolshiftScript: 1,
+          steps: [{ id: 's', trigger: { afterRequests: 0 }, action: { action: 'emitListChanged' } }],
+        },
+        's.yaml',
+      ),
+    );
+    expect(message).toBe(
+      "Failed to load script s.yaml: /steps/0/trigger/afterRequests must be ≥ 1. Use 1 for 'after the first request'.",
+    );
+  });
+});
+
+describe('parseScriptText and loadScriptFile', () => {
+  it('reads JSON and YAML alike', () => {
+    const yaml =
+      'toolshiftScript: 1\ncatalog:\n  tools:\n    - name: alpha\n      inputSchema: { type: object }\n';
+    expect(parseScriptText(yaml)).toEqual(
+      parseScriptText(JSON.stringify({ toolshiftScript: 1, catalog: { tools: [tool] } })),
     );
   });
 
-  test('loadScriptFile reads a file and reports a missing one by path', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'toolshift-'));
-    const file = join(dir, 'ok.yaml');
-    await writeFile(file, 'toolshiftScript: 1\n');
-    await expect(loadScriptFile(file)).resolves.toEqual({ toolshiftScript: 1 });
+  it('reports a syntax error with its line and column', () => {
+    expect(failure(() => parseScriptText('toolshiftScript: 1\nsteps: [\n', 'bad.yaml'))).toMatchObject({
+      pointer: '/',
+      rule: 'syntax',
+      message: expect.stringMatching(
+        /^Failed to load script bad\.yaml: it is not valid JSON or YAML at line \d+, column \d+/,
+      ),
+    });
+  });
+
+  it('loads a file and names an unreadable one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolshift-'));
+    writeFileSync(join(dir, 's.yaml'), 'toolshiftScript: 1\n');
+    expect(await loadScriptFile(join(dir, 's.yaml'))).toEqual({ toolshiftScript: 1 });
     await expect(loadScriptFile(join(dir, 'missing.yaml'))).rejects.toMatchObject({
       code: 'SCRIPT_INVALID',
-      data: { rule: 'readable' },
+      rule: 'readable',
     });
+  });
+});
+
+describe('parseStep', () => {
+  it('validates an ad-hoc action or step with the script rules', () => {
+    expect(parseStep({ action: 'emitListChanged', count: 2 })).toEqual({
+      action: 'emitListChanged',
+      count: 2,
+    });
+    expect(failure(() => parseStep({ action: 'emitListChanged', count: 0 }))).toMatchObject({
+      pointer: '/count',
+      rule: 'minimum',
+    });
+    expect(failure(() => parseStep({ id: 's', action: { action: 'nope' } }))).toMatchObject({
+      pointer: '/action/action',
+      rule: 'discriminator',
+    });
+  });
+
+  it('apply() rejects an invalid ad-hoc action and changes nothing', () => {
+    const server = createFakeServer({ toolshiftScript: 1, catalog: { tools: [tool] } });
+    const before = server.transcript.lastSeq;
+    expect(failure(() => server.apply({ action: 'addTool', tool: { name: 'x' } } as never))).toMatchObject({
+      code: 'SCRIPT_INVALID',
+      pointer: '/tool',
+      rule: 'required',
+    });
+    expect(server.transcript.lastSeq).toBe(before);
+    expect(server.catalogRevision).toBe(1);
   });
 });

@@ -2,8 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScriptError } from '../errors/script-error.js';
-import { ACTIONS, type ScriptAction } from './actions/index.js';
-import { type ScriptDocument, ScriptDocumentSchema } from './script-document.js';
+import { generatedToolName } from '../world/tool-generator.js';
+import type { CatalogChange } from './actions/catalog-change.js';
+import type { ScriptAction } from './actions/index.js';
+import { INITIAL_SNAPSHOT } from './actions/restore-snapshot.js';
+import {
+  ScriptActionSchema,
+  type ScriptDocument,
+  ScriptDocumentSchema,
+  ScriptStep,
+} from './script-document.js';
 import { TRIGGER_KEYS } from './trigger.js';
 
 const ajv = new Ajv({
@@ -12,8 +20,11 @@ const ajv = new Ajv({
   strict: true,
   strictTuples: false,
   strictRequired: false,
+  verbose: true,
 });
 const validateDocument = ajv.compile<ScriptDocument>(ScriptDocumentSchema);
+const validateStep = ajv.compile<ScriptStep>(ScriptStep);
+const validateAction = ajv.compile<ScriptAction>(ScriptActionSchema);
 
 /**
  * Validates a script value (already parsed from JSON or YAML) and returns it typed. Nothing is
@@ -22,7 +33,8 @@ const validateDocument = ajv.compile<ScriptDocument>(ScriptDocumentSchema);
  * @param value the parsed document.
  * @param source where it came from, for messages (a file path, or `<inline>`).
  * @throws {ScriptError} SCRIPT_INVALID when the document breaks the JSON Schema (`pointer` and `rule`
- *   name the failing place and keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`).
+ *   name the failing place and keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`,
+ *   `knownPrincipal`, `knownSnapshot`).
  * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when a step names a tool no catalog entry or `addTool` defines.
  */
 export function parseScript(value: unknown, source = '<inline>'): ScriptDocument {
@@ -32,12 +44,35 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
       'SCRIPT_INVALID',
       `Failed to load script ${source}: ${describe(error)}`,
       source,
-      error.instancePath || '/',
+      pointerOf(error),
       error.keyword,
     );
   }
   checkSemantics(value, source);
   return value;
+}
+
+/**
+ * Validates one step (`{ id, trigger?, action }`) or a bare action given at run time (`apply()`, the
+ * admin API) against the same schema as a script's steps. Tool names are not checked here: an
+ * action naming a tool the catalog lacks fails when applied (STEP_FAILED), changing nothing.
+ * @throws {ScriptError} SCRIPT_INVALID naming the JSON pointer and the rule that failed.
+ */
+export function parseStep(value: unknown, source = '<apply>'): ScriptStep | ScriptAction {
+  const isAction =
+    typeof value === 'object' && value !== null && typeof (value as { action?: unknown }).action === 'string';
+  const validate = isAction ? validateAction : validateStep;
+  if (!validate(value)) {
+    const error = pickError(validate.errors ?? []);
+    throw new ScriptError(
+      'SCRIPT_INVALID',
+      `Invalid step from ${source}: ${describe(error)}`,
+      source,
+      pointerOf(error),
+      error.keyword,
+    );
+  }
+  return value as ScriptStep | ScriptAction;
 }
 
 /**
@@ -85,11 +120,23 @@ export async function loadScriptFile(path: string): Promise<ScriptDocument> {
 }
 
 function pickError(errors: ErrorObject[]): ErrorObject {
-  // A failed oneOf reports each branch's `required` miss before the oneOf itself; the oneOf is the useful one.
-  const oneOf = errors.find((e) => e.keyword === 'oneOf');
-  return (
-    oneOf ?? errors[0] ?? ({ instancePath: '', keyword: 'unknown', message: 'is invalid' } as ErrorObject)
-  );
+  const first = errors[0];
+  // A failed union reports each branch's miss before the union itself; the union is the useful one.
+  const union =
+    errors.find(
+      (e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && e.instancePath === first?.instancePath,
+    ) ?? errors.find((e) => e.keyword === 'oneOf');
+  return union ?? first ?? ({ instancePath: '', keyword: 'unknown', message: 'is invalid' } as ErrorObject);
+}
+
+/** The JSON pointer an error is about: for an unknown tag, the tag property itself. */
+function pointerOf(error: ErrorObject): string {
+  if (error.keyword === 'discriminator')
+    return `${error.instancePath}/${(error.params as { tag: string }).tag}`;
+  if (error.keyword === 'additionalProperties') {
+    return `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`;
+  }
+  return error.instancePath || '/';
 }
 
 function describe(error: ErrorObject): string {
@@ -98,8 +145,21 @@ function describe(error: ErrorObject): string {
     return `${at} must hold exactly one of ${TRIGGER_KEYS.join(', ')}. Write e.g. { "afterRequests": 1, "method": "tools/list" }.`;
   }
   if (error.keyword === 'discriminator') {
-    const tag = (error.params as { tagValue?: unknown }).tagValue;
-    return `${at}/action ${JSON.stringify(tag)} is not an action. Use one of: ${Object.keys(ACTIONS).join(', ')}.`;
+    const { tag, tagValue } = error.params as { tag: string; tagValue?: unknown };
+    const branches = ((
+      error.parentSchema as { oneOf?: Array<{ properties?: Record<string, { const?: unknown }> }> }
+    )?.oneOf ?? []) as Array<{ properties?: Record<string, { const?: unknown }> }>;
+    const known = branches
+      .map((branch) => branch.properties?.[tag]?.const)
+      .filter((v) => typeof v === 'string');
+    const got = tagValue === undefined ? 'is missing' : `'${String(tagValue)}' is unknown`;
+    return `${at}/${tag} ${got}; it must be one of ${known.join(', ')}.`;
+  }
+  if (error.keyword === 'anyOf') {
+    const values = ((error.schema ?? []) as Array<{ const?: unknown }>).map((branch) => branch.const);
+    if (values.length > 0 && values.every((value) => value !== undefined)) {
+      return `${at} must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`;
+    }
   }
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
@@ -115,53 +175,115 @@ function describe(error: ErrorObject): string {
 }
 
 function checkSemantics(doc: ScriptDocument, source: string): void {
+  const fail = (pointer: string, rule: string, message: string): never => {
+    throw new ScriptError(
+      'SCRIPT_INVALID',
+      `Failed to load script ${source}: ${pointer} ${message}`,
+      source,
+      pointer,
+      rule,
+    );
+  };
   const stepIds = new Set<string>();
   for (const [index, step] of (doc.steps ?? []).entries()) {
-    if (stepIds.has(step.id)) {
-      throw new ScriptError(
-        'SCRIPT_INVALID',
-        `Failed to load script ${source}: /steps/${index}/id '${step.id}' is used by an earlier step. Step ids must be unique.`,
-        source,
+    if (stepIds.has(step.id))
+      fail(
         `/steps/${index}/id`,
         'uniqueStepIds',
+        `'${step.id}' is used by an earlier step. Step ids must be unique.`,
       );
-    }
     stepIds.add(step.id);
   }
   const known = new Set<string>();
   for (const [index, tool] of (doc.catalog?.tools ?? []).entries()) {
     if (known.has(tool.name)) {
-      throw new ScriptError(
-        'SCRIPT_INVALID',
-        `Failed to load script ${source}: /catalog/tools/${index}/name '${tool.name}' appears twice. Tool names are unique within a catalog.`,
-        source,
+      fail(
         `/catalog/tools/${index}/name`,
         'uniqueToolNames',
+        `'${tool.name}' appears twice. Tool names are unique within a catalog.`,
       );
     }
     known.add(tool.name);
   }
-  for (const step of doc.steps ?? []) for (const name of toolsDefinedBy(step.action)) known.add(name);
+  const principals = new Set((doc.auth?.tokens ?? []).map((grant) => grant.principal));
+  const localPrincipal = doc.auth?.localPrincipal;
+  if (localPrincipal !== undefined && !principals.has(localPrincipal)) {
+    fail(
+      '/auth/localPrincipal',
+      'knownPrincipal',
+      `'${localPrincipal}' is not the principal of any token in /auth/tokens.`,
+    );
+  }
+  const snapshots = new Set<string>([INITIAL_SNAPSHOT]);
+  for (const step of doc.steps ?? []) {
+    for (const name of toolsDefinedBy(step.action)) known.add(name);
+    if (step.action.action === 'saveSnapshot') snapshots.add(step.action.name);
+  }
   for (const [index, step] of (doc.steps ?? []).entries()) {
-    for (const name of toolsReferencedBy(step.action)) {
-      if (!known.has(name)) {
-        throw new ScriptError(
-          'SCRIPT_UNKNOWN_TOOL',
-          `Failed to load script ${source}: /steps/${index}/action/name '${name}' is not in the catalog and no step adds it. Add it to catalog.tools or fix the name.`,
-          source,
-          `/steps/${index}/action/name`,
-          'knownTool',
-          { tool: name },
+    const at = `/steps/${index}/action`;
+    for (const { name, pointer } of toolsReferencedBy(step.action, at)) {
+      if (known.has(name)) continue;
+      throw new ScriptError(
+        'SCRIPT_UNKNOWN_TOOL',
+        `Failed to load script ${source}: ${pointer} '${name}' is not in the catalog and no step adds it. Add it to catalog.tools or fix the name.`,
+        source,
+        pointer,
+        'knownTool',
+        { tool: name },
+      );
+    }
+    const action = step.action;
+    if (action.action === 'restoreSnapshot') {
+      if ((action.name === undefined) === (action.tools === undefined)) {
+        fail(at, 'oneOf', 'must hold exactly one of name and tools.');
+      }
+      if (action.name !== undefined && !snapshots.has(action.name)) {
+        fail(
+          `${at}/name`,
+          'knownSnapshot',
+          `'${action.name}' is neither 'initial' nor saved by a saveSnapshot step.`,
         );
       }
     }
   }
 }
 
-function toolsDefinedBy(action: ScriptAction): string[] {
-  return action.action === 'addTool' ? [action.tool.name] : [];
+/** Tool names an action brings into the catalog. */
+function toolsDefinedBy(action: ScriptAction | CatalogChange): string[] {
+  switch (action.action) {
+    case 'addTool':
+      return [action.tool.name];
+    case 'renameTool':
+      return [action.to];
+    case 'generateTools': {
+      const start = action.startIndex ?? 0;
+      return Array.from({ length: action.count }, (_, i) => generatedToolName(start + i, action.prefix));
+    }
+    case 'restoreSnapshot':
+    case 'restartServer':
+      return (action.tools ?? []).map((tool) => tool.name);
+    case 'mutateBetweenPages':
+      return action.changes.flatMap(toolsDefinedBy);
+    default:
+      return [];
+  }
 }
 
-function toolsReferencedBy(action: ScriptAction): string[] {
-  return action.action === 'removeTool' || action.action === 'changeSchema' ? [action.name] : [];
+/** Tool names an action needs to find in the catalog, with their JSON pointers. */
+function toolsReferencedBy(
+  action: ScriptAction | CatalogChange,
+  at: string,
+): Array<{ name: string; pointer: string }> {
+  switch (action.action) {
+    case 'removeTool':
+    case 'changeSchema':
+    case 'changeMetadata':
+    case 'renameTool':
+    case 'setToolScopes':
+      return [{ name: action.name, pointer: `${at}/name` }];
+    case 'mutateBetweenPages':
+      return action.changes.flatMap((change, index) => toolsReferencedBy(change, `${at}/changes/${index}`));
+    default:
+      return [];
+  }
 }

@@ -1,15 +1,18 @@
-import type { AddToolAction } from './actions/add-tool.js';
-import type { ChangeSchemaAction } from './actions/change-schema.js';
 import type { ScriptAction } from './actions/index.js';
-import type { RemoveToolAction } from './actions/remove-tool.js';
+import type { AuthSettings } from './auth-settings.js';
+import type { FreshnessSettings } from './freshness-settings.js';
+import type { ListenSettings } from './listen-settings.js';
+import type { NotificationSettings } from './notification-settings.js';
+import type { CursorStyle, PaginationSettings } from './pagination-settings.js';
 import { parseScript } from './parse-script.js';
 import type { ScriptDocument, ScriptStep } from './script-document.js';
+import type { StreamSettings } from './stream-settings.js';
 import type { ScriptTool } from './tool-schema.js';
 import type { ScriptTrigger } from './trigger.js';
 
 /**
  * A typed builder for script documents. `build()` returns the same JSON a hand-written script file
- * holds, validated by the same rules.
+ * holds, validated by the same rules; sections merge field by field when set twice.
  *
  * @example
  * const doc = scriptBuilder('tool-added').tools(alpha).pageSize(2).step('add-beta', addTool(beta)).build();
@@ -21,13 +24,19 @@ export class ScriptBuilder {
     this.doc = { toolshiftScript: 1, ...(name ? { name } : {}) };
   }
 
-  /** Seed for session ids and cursors. */
+  /** A human description of the script. */
+  description(text: string): this {
+    this.doc.description = text;
+    return this;
+  }
+
+  /** Seed for session ids, cursors and generated tools. */
   seed(seed: number): this {
     this.doc.seed = seed;
     return this;
   }
 
-  /** Server identity and capabilities. */
+  /** Server identity, eras, `listChanged`, ordinary-error status, legacy session TTL. */
   server(server: NonNullable<ScriptDocument['server']>): this {
     this.doc.server = { ...this.doc.server, ...server };
     return this;
@@ -44,15 +53,44 @@ export class ScriptBuilder {
     return this;
   }
 
-  /** Tools per `tools/list` page. */
-  pageSize(pageSize: number, cursorStyle?: 'opaque' | 'offset'): this {
-    this.doc.pagination = { ...this.doc.pagination, pageSize, ...(cursorStyle ? { cursorStyle } : {}) };
+  /** Tools per `tools/list` page, and optionally the cursor style. */
+  pageSize(pageSize: number, cursorStyle?: CursorStyle): this {
+    return this.pagination({ pageSize, ...(cursorStyle ? { cursorStyle } : {}) });
+  }
+
+  /** The `pagination` section. */
+  pagination(pagination: PaginationSettings): this {
+    this.doc.pagination = { ...this.doc.pagination, ...pagination };
     return this;
   }
 
-  /** `ttlMs` / `cacheScope` on modern results. */
-  freshness(freshness: NonNullable<ScriptDocument['freshness']>): this {
+  /** The `freshness` section: `ttlMs` / `cacheScope` on modern results. */
+  freshness(freshness: FreshnessSettings): this {
     this.doc.freshness = { ...this.doc.freshness, ...freshness };
+    return this;
+  }
+
+  /** The `notifications` section. */
+  notifications(notifications: NotificationSettings): this {
+    this.doc.notifications = { ...this.doc.notifications, ...notifications };
+    return this;
+  }
+
+  /** The `listen` section. */
+  listen(listen: ListenSettings): this {
+    this.doc.listen = { ...this.doc.listen, ...listen };
+    return this;
+  }
+
+  /** The `streams` section. */
+  streams(streams: StreamSettings): this {
+    this.doc.streams = { ...this.doc.streams, ...streams };
+    return this;
+  }
+
+  /** The `auth` section. */
+  auth(auth: AuthSettings): this {
+    this.doc.auth = { ...this.doc.auth, ...auth };
     return this;
   }
 
@@ -75,26 +113,4 @@ export class ScriptBuilder {
 /** Starts a {@link ScriptBuilder}. */
 export function scriptBuilder(name?: string): ScriptBuilder {
   return new ScriptBuilder(name);
-}
-
-/** An `addTool` action. */
-export function addTool(tool: ScriptTool, options: { notify?: boolean } = {}): AddToolAction {
-  return { action: 'addTool', tool, ...options };
-}
-
-/** A `removeTool` action. */
-export function removeTool(name: string, options: { notify?: boolean } = {}): RemoveToolAction {
-  return { action: 'removeTool', name, ...options };
-}
-
-/** A `changeSchema` action. */
-export function changeSchema(
-  name: string,
-  schemas: {
-    inputSchema?: ChangeSchemaAction['inputSchema'];
-    outputSchema?: ChangeSchemaAction['outputSchema'];
-  },
-  options: { notify?: boolean } = {},
-): ChangeSchemaAction {
-  return { action: 'changeSchema', name, ...schemas, ...options };
 }

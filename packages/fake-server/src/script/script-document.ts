@@ -1,5 +1,11 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ACTIONS, type ScriptAction } from './actions/index.js';
+import { AuthSettingsSchema } from './auth-settings.js';
+import { FreshnessSettingsSchema } from './freshness-settings.js';
+import { ListenSettingsSchema } from './listen-settings.js';
+import { NotificationSettingsSchema } from './notification-settings.js';
+import { PaginationSettingsSchema } from './pagination-settings.js';
+import { StreamSettingsSchema } from './stream-settings.js';
 import { ScriptTool } from './tool-schema.js';
 import { ScriptTriggerSchema } from './trigger.js';
 
@@ -13,7 +19,7 @@ export const ScriptActionSchema = Type.Unsafe<ScriptAction>({
   oneOf: actionBranches,
 });
 
-/** A script step: an action (or several, applied as one) fired by a trigger. */
+/** A script step: an action fired by a trigger (default `{ manual: true }`). */
 export const ScriptStep = Type.Object(
   {
     id: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_.:-]+$', description: 'Unique step id.' }),
@@ -29,6 +35,9 @@ const EraName = Type.Union([Type.Literal('legacy'), Type.Literal('modern')]);
 /**
  * A toolshift script, version 1: the server side of a scenario. Everything but `toolshiftScript`
  * has a default, so `{ "toolshiftScript": 1 }` is a valid script (an empty catalog, both eras).
+ * Sections: `server` (identity, eras, listChanged, error status, session TTL), `catalog`,
+ * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, and `steps` (an action
+ * plus a trigger each). The published JSON Schema (`script.schema.json`) is generated from it.
  */
 export const ScriptDocumentSchema = Type.Object(
   {
@@ -40,7 +49,7 @@ export const ScriptDocumentSchema = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 2 ** 31 - 1,
-        description: 'Seed for ids and cursors (default 1).',
+        description: 'Seed for session ids, cursors and generated tools (default 1).',
       }),
     ),
     server: Type.Optional(
@@ -53,6 +62,18 @@ export const ScriptDocumentSchema = Type.Object(
           toolsListChanged: Type.Optional(
             Type.Boolean({ description: 'Advertise tools.listChanged (default true).' }),
           ),
+          jsonRpcErrorStatus: Type.Optional(
+            Type.Union([Type.Literal(200), Type.Literal(400)], {
+              description:
+                'HTTP status of ordinary JSON-RPC errors such as an invalid cursor (default 200, §11.7).',
+            }),
+          ),
+          sessionTtlMs: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description: 'Legacy sessions idle this long (logical ms) expire (404).',
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -60,29 +81,12 @@ export const ScriptDocumentSchema = Type.Object(
     catalog: Type.Optional(
       Type.Object({ tools: Type.Optional(Type.Array(ScriptTool)) }, { additionalProperties: false }),
     ),
-    pagination: Type.Optional(
-      Type.Object(
-        {
-          pageSize: Type.Optional(
-            Type.Integer({ minimum: 1, description: 'Tools per page; omit for a single page.' }),
-          ),
-          cursorStyle: Type.Optional(Type.Union([Type.Literal('opaque'), Type.Literal('offset')])),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    freshness: Type.Optional(
-      Type.Object(
-        {
-          ttlMs: Type.Optional(
-            Type.Integer({ minimum: 0, description: 'tools/list ttlMs (default 300000).' }),
-          ),
-          cacheScope: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('private')])),
-          discoverTtlMs: Type.Optional(Type.Integer({ minimum: 0 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    pagination: Type.Optional(PaginationSettingsSchema),
+    freshness: Type.Optional(FreshnessSettingsSchema),
+    notifications: Type.Optional(NotificationSettingsSchema),
+    listen: Type.Optional(ListenSettingsSchema),
+    streams: Type.Optional(StreamSettingsSchema),
+    auth: Type.Optional(AuthSettingsSchema),
     steps: Type.Optional(Type.Array(ScriptStep)),
   },
   {

@@ -1,15 +1,18 @@
 import type { TranscriptFrame } from '../transcript/transcript-frame.js';
 import type { ScriptStep } from './script-document.js';
 
+type Trigger = NonNullable<ScriptStep['trigger']>;
+
 /**
  * Decides when triggered steps are due. It only queues them; the server drains the queue at the
- * end of the exchange or action that made them due, so a step never runs in the middle of
- * recording another frame. Every step fires at most once per server life (`reset()` re-arms).
+ * end of the exchange or action that made them due (or, for `phase: received`, just before the
+ * request's method runs), so a step never runs in the middle of recording another frame. Every step
+ * fires at most once per server life (`reset()` re-arms).
  */
 export class StepScheduler {
   private readonly fired = new Set<string>();
   private readonly due: ScriptStep[] = [];
-  private readonly requestCounts = new Map<string, number>();
+  private readonly counts = { received: new Map<string, number>(), answered: new Map<string, number>() };
   private readonly streamKinds = new Map<string, 'listen' | 'get'>();
   private readonly streamEvents = new Map<string, number>();
 
@@ -25,18 +28,14 @@ export class StepScheduler {
     this.fired.add(stepId);
   }
 
-  /** After a request of `method` was answered. */
-  requestAnswered(method: string): void {
-    const total = (this.requestCounts.get('*') ?? 0) + 1;
-    const forMethod = (this.requestCounts.get(method) ?? 0) + 1;
-    this.requestCounts.set('*', total);
-    this.requestCounts.set(method, forMethod);
-    this.queue((trigger) => {
-      if (!('afterRequests' in trigger)) return false;
-      return trigger.method === undefined
-        ? trigger.afterRequests === total
-        : trigger.method === method && trigger.afterRequests === forMethod;
-    });
+  /** After a request of `method` (a `tools/call` of `tool`) passed the era's checks, before its method runs. */
+  requestReceived(method: string, tool: string | undefined): void {
+    this.countRequest('received', method, tool);
+  }
+
+  /** After a request of `method` (a `tools/call` of `tool`) was answered with a status below 400. */
+  requestAnswered(method: string, tool: string | undefined): void {
+    this.countRequest('answered', method, tool);
   }
 
   /** After page `page` (1-based) of a tools/list enumeration was served. */
@@ -44,9 +43,13 @@ export class StepScheduler {
     this.queue((trigger) => 'betweenPages' in trigger && trigger.betweenPages === page);
   }
 
-  /** Feeds every transcript frame: stream opens and stream events count toward `onStreamOpen` triggers. */
+  /**
+   * Feeds every transcript frame: stream opens and the JSON-RPC messages sent on a stream count
+   * toward `onStreamOpen` triggers (priming events and other non-messages do not).
+   */
   observe(frame: TranscriptFrame): void {
     if (frame.kind === 'stream-open') {
+      if (!frame.streamId.startsWith('listen') && !frame.streamId.startsWith('get')) return;
       const kind = frame.streamId.startsWith('listen') ? 'listen' : 'get';
       this.streamKinds.set(frame.streamId, kind);
       this.streamEvents.set(frame.streamId, 0);
@@ -59,7 +62,7 @@ export class StepScheduler {
       return;
     }
     const kind = this.streamKinds.get(frame.streamId);
-    if (kind && frame.direction === 'out' && frame.kind === 'message') {
+    if (kind && frame.direction === 'out' && frame.kind === 'message' && frame.message !== undefined) {
       const count = (this.streamEvents.get(frame.streamId) ?? 0) + 1;
       this.streamEvents.set(frame.streamId, count);
       this.queue(
@@ -79,7 +82,32 @@ export class StepScheduler {
     return this.due.splice(0);
   }
 
-  private queue(isDue: (trigger: NonNullable<ScriptStep['trigger']>) => boolean): void {
+  private countRequest(phase: 'received' | 'answered', method: string, tool: string | undefined): void {
+    const counts = this.counts[phase];
+    const bump = (key: string): number => {
+      const next = (counts.get(key) ?? 0) + 1;
+      counts.set(key, next);
+      return next;
+    };
+    const total = bump('*');
+    const forMethod = bump(method);
+    const forTool = tool === undefined ? 0 : bump(`${method}#${tool}`);
+    this.queue((trigger) => {
+      if (!('afterRequests' in trigger) || (trigger.phase ?? 'answered') !== phase) return false;
+      if (trigger.tool !== undefined) {
+        return (
+          (trigger.method ?? 'tools/call') === method &&
+          trigger.tool === tool &&
+          trigger.afterRequests === forTool
+        );
+      }
+      return trigger.method === undefined
+        ? trigger.afterRequests === total
+        : trigger.method === method && trigger.afterRequests === forMethod;
+    });
+  }
+
+  private queue(isDue: (trigger: Trigger) => boolean): void {
     for (const step of this.steps) {
       if (!step.trigger || this.fired.has(step.id) || !isDue(step.trigger)) continue;
       this.fired.add(step.id);

@@ -4,7 +4,10 @@ import { Type } from '@sinclair/typebox';
  * When a step fires. Exactly one trigger key per object; each step fires at most once.
  * - `{ manual: true }` (the default): only when the test, the runner or the admin API applies it;
  * - `{ atStart: true }`: when the server is created (and again on `reset()`);
- * - `{ afterRequests: N, method? }`: right after the Nth request (of `method`, or of any method) is answered;
+ * - `{ afterRequests: N, method?, tool?, phase? }`: right after the Nth request (of `method`, or of
+ *   any method; with `tool`, only `tools/call`s of that tool) is answered (`phase: answered`, the
+ *   default), or once it is received and accepted, before its method runs (`phase: received`: the
+ *   request is still in flight, and its own SSE stream, if any, is open);
  * - `{ betweenPages: K }`: right after page K of a `tools/list` enumeration is served, before page K+1;
  * - `{ onStreamOpen: 'listen' | 'get' | 'any', afterEvents?: N }`: when such a stream opens, or after its Nth event;
  * - `{ atTick: T }`: when the logical clock reaches T ms.
@@ -12,7 +15,7 @@ import { Type } from '@sinclair/typebox';
 export type ScriptTrigger =
   | { manual: true }
   | { atStart: true }
-  | { afterRequests: number; method?: string }
+  | { afterRequests: number; method?: string; tool?: string; phase?: 'received' | 'answered' }
   | { betweenPages: number }
   | { onStreamOpen: 'listen' | 'get' | 'any'; afterEvents?: number }
   | { atTick: number };
@@ -31,12 +34,22 @@ export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
       description: 'Fire after the Nth matching request (1 = the first).',
     },
     method: { type: 'string', minLength: 1, description: 'Only count requests of this JSON-RPC method.' },
+    tool: { type: 'string', minLength: 1, description: 'Only count tools/call requests of this tool.' },
+    phase: {
+      enum: ['received', 'answered'],
+      description: 'Fire when the request is received (before its method runs) or answered (default).',
+    },
     betweenPages: { type: 'integer', minimum: 1, description: 'Fire after page K of a listing is served.' },
     onStreamOpen: { enum: ['listen', 'get', 'any'] },
     afterEvents: { type: 'integer', minimum: 1 },
     atTick: { type: 'integer', minimum: 0, description: 'Logical time, ms.' },
   },
-  dependencies: { method: ['afterRequests'], afterEvents: ['onStreamOpen'] },
+  dependencies: {
+    method: ['afterRequests'],
+    tool: ['afterRequests'],
+    phase: ['afterRequests'],
+    afterEvents: ['onStreamOpen'],
+  },
   oneOf: [
     { required: ['manual'] },
     { required: ['atStart'] },

@@ -12,6 +12,8 @@ export interface FrameContext {
   streamId: string;
   principal?: string;
   sessionId?: string;
+  /** The fault kind distorting this frame, when a fault step hit the exchange. */
+  fault?: string;
 }
 
 const INBOUND_HEADERS = [
@@ -136,6 +138,7 @@ export class Recorder {
     message: JSONRPCMessage | undefined,
     raw: string | undefined,
     eventId?: string,
+    fault?: string,
   ) {
     this.transcript.record({
       ...ctx,
@@ -144,6 +147,7 @@ export class Recorder {
       ...optional('message', message),
       ...optional('raw', raw),
       ...optional('sseEventId', eventId),
+      ...optional('fault', fault),
     });
   }
 
@@ -194,12 +198,24 @@ export class ServerStream {
     return true;
   }
 
-  /** Records and writes raw event data (faults). */
-  sendRaw(data: string, eventId?: string): boolean {
+  /**
+   * Records and writes raw event data: a priming event (empty data, optional `retryMs`), or a fault
+   * (`fault` names its kind; `unterminated` leaves the event without its closing blank line).
+   */
+  sendRaw(
+    data: string,
+    eventId?: string,
+    options: { retryMs?: number; unterminated?: boolean; fault?: string } = {},
+  ): boolean {
     if (!this.stream.open) return false;
     this.eventCounter += 1;
-    this.recorder.recordStreamMessage(this.ctx, undefined, data, eventId);
-    this.stream.write({ data, ...optional('eventId', eventId) });
+    this.recorder.recordStreamMessage(this.ctx, undefined, data, eventId, options.fault);
+    this.stream.write({
+      data,
+      ...optional('eventId', eventId),
+      ...optional('retryMs', options.retryMs),
+      ...(options.unterminated ? { unterminated: true } : {}),
+    });
     return true;
   }
 

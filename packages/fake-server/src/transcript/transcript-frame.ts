@@ -61,6 +61,8 @@ export interface TranscriptFrame {
   step?: string;
   /** Human-readable detail for `step` and `note` frames. */
   note?: string;
+  /** The fault kind that distorted this frame (see `Fault`), when a fault step hit the exchange. */
+  fault?: string;
   /** Wall-clock time (ms since epoch); ignored when comparing transcripts. */
   wallTimeMs?: number;
 }

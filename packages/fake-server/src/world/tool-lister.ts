@@ -1,5 +1,9 @@
 import type { Catalog } from './catalog.js';
-import type { CursorCodec } from './cursor-codec.js';
+import type { CursorCodec, CursorPosition } from './cursor-codec.js';
+import type { LogicalClock } from './logical-clock.js';
+import type { Principal } from './principal.js';
+import type { ServerSettings } from './server-settings.js';
+import type { ToolAccess } from './tool-access.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 /** One served page of a `tools/list` enumeration. */
@@ -11,40 +15,109 @@ export interface ToolPage {
 }
 
 /** The outcome of a page request: a page, or a cursor the server does not accept. */
-export type PageOutcome = { ok: true; page: ToolPage } | { ok: false; reason: 'invalid-cursor' };
+export type PageOutcome =
+  | { ok: true; page: ToolPage }
+  | { ok: false; reason: 'invalid-cursor' | 'expired-cursor' };
 
 /**
- * Cuts the current catalog into pages. Cursors carry the offset, page number and the revision the
- * enumeration started at; a change between pages is served from the current catalog (the spec
- * allows gaps and duplicates across pages, §7 Pagination).
- * @see ../shared/spec/mcp-discovery-spec.md §2.5
+ * Cuts the catalog, as one principal sees it, into pages in the configured cursor style. A change
+ * between pages is served from the current catalog at the cursor's offset (the spec allows gaps and
+ * duplicates across pages), unless the style or `staleCursor` says stale cursors are rejected.
+ * @see ../shared/spec/mcp-discovery-spec.md §2.5, §11.1
  */
 export class ToolLister {
   constructor(
     private readonly catalog: Catalog,
     private readonly codec: CursorCodec,
-    private readonly pageSize: () => number | undefined,
+    private readonly settings: ServerSettings,
+    private readonly access: ToolAccess,
+    private readonly clock: LogicalClock,
   ) {}
 
-  list(cursor: string | undefined): PageOutcome {
-    const tools = this.catalog.tools();
-    let offset = 0;
-    let page = 1;
-    let startedAt = this.catalog.catalogRevision;
-    const size = this.pageSize();
+  /** The whole list `principal` sees, in catalog order. */
+  visibleTools(principal: Principal): ToolDefinition[] {
+    return this.access.filter(this.catalog.tools(), principal);
+  }
+
+  /**
+   * Remembers what each of `principals` sees now; the returned function later tells whether a
+   * principal's view changed since (a principal not remembered counts as changed).
+   */
+  viewChangeDetector(principals: readonly Principal[]): (principal: Principal) => boolean {
+    const before = new Map(principals.map((principal) => [principal.id, this.visibleTools(principal)]));
+    return (principal) => {
+      const was = before.get(principal.id);
+      const now = this.visibleTools(principal);
+      return !was || was.length !== now.length || was.some((tool, index) => tool !== now[index]);
+    };
+  }
+
+  list(cursor: string | undefined, principal: Principal): PageOutcome {
+    const tools = this.visibleTools(principal);
+    const { pageSize, cursorStyle, repeatCursor } = this.settings.pagination;
+    let position: CursorPosition = {
+      offset: 0,
+      page: 1,
+      catalogRevision: this.catalog.catalogRevision,
+      issuedAtMs: this.clock.now(),
+    };
     if (cursor !== undefined) {
-      const position = this.codec.decode(cursor);
-      if (!position) return { ok: false, reason: 'invalid-cursor' };
-      offset = position.offset;
-      page = position.page || (size ? Math.floor(offset / size) + 1 : 2);
-      startedAt = position.catalogRevision || startedAt;
+      const decoded = this.decode(cursor);
+      if (!decoded.ok) return decoded;
+      position = decoded.position;
     }
-    const end = size === undefined ? tools.length : Math.min(offset + size, tools.length);
-    const slice = tools.slice(offset, end);
-    const result: ToolPage = { tools: slice, page };
-    if (end < tools.length) {
-      result.nextCursor = this.codec.encode({ offset: end, page: page + 1, catalogRevision: startedAt });
+    const end = pageSize === undefined ? tools.length : Math.min(position.offset + pageSize, tools.length);
+    const page: ToolPage = { tools: tools.slice(position.offset, end), page: position.page };
+    if (cursorStyle === 'nonAdvancing') {
+      page.nextCursor = repeatCursor;
+    } else if (end < tools.length) {
+      page.nextCursor = this.encode({
+        offset: end,
+        page: position.page + 1,
+        catalogRevision: position.catalogRevision,
+        issuedAtMs: this.clock.now(),
+      });
     }
-    return { ok: true, page: result };
+    return { ok: true, page };
+  }
+
+  private encode(position: CursorPosition): string {
+    switch (this.settings.pagination.cursorStyle) {
+      case 'offset':
+        return this.codec.encodeOffset(position.offset);
+      case 'emptyString':
+        return position.page === 2 ? '' : this.codec.encodeOpaque(position);
+      default:
+        return this.codec.encodeOpaque(position);
+    }
+  }
+
+  private decode(
+    cursor: string,
+  ): { ok: true; position: CursorPosition } | { ok: false; reason: 'invalid-cursor' | 'expired-cursor' } {
+    const { cursorStyle, pageSize, repeatCursor, staleCursor, cursorTtlMs } = this.settings.pagination;
+    const now = this.clock.now();
+    const current = this.catalog.catalogRevision;
+    if (cursorStyle === 'nonAdvancing' && cursor === repeatCursor) {
+      return { ok: true, position: { offset: 0, page: 1, catalogRevision: current, issuedAtMs: now } };
+    }
+    if (cursorStyle === 'emptyString' && cursor === '') {
+      const offset = pageSize ?? Number.MAX_SAFE_INTEGER;
+      return { ok: true, position: { offset, page: 2, catalogRevision: current, issuedAtMs: now } };
+    }
+    if (cursorStyle === 'offset') {
+      const offset = this.codec.decodeOffset(cursor);
+      if (offset === undefined) return { ok: false, reason: 'invalid-cursor' };
+      const page = pageSize ? Math.floor(offset / pageSize) + 1 : 2;
+      return { ok: true, position: { offset, page, catalogRevision: current, issuedAtMs: now } };
+    }
+    const position = this.codec.decodeOpaque(cursor);
+    if (!position) return { ok: false, reason: 'invalid-cursor' };
+    const rejectsStale = cursorStyle === 'expiring' || staleCursor === 'reject';
+    if (rejectsStale && position.catalogRevision !== current) return { ok: false, reason: 'expired-cursor' };
+    if (cursorStyle === 'expiring' && cursorTtlMs !== undefined && now - position.issuedAtMs >= cursorTtlMs) {
+      return { ok: false, reason: 'expired-cursor' };
+    }
+    return { ok: true, position };
   }
 }

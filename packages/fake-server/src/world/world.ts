@@ -1,15 +1,27 @@
+import { FaultPlan } from '../faults/fault-plan.js';
 import type { ScriptDocument } from '../script/script-document.js';
 import type { Recorder } from '../transcript/recorder.js';
 import { Catalog } from './catalog.js';
 import { CursorCodec } from './cursor-codec.js';
 import { LogicalClock } from './logical-clock.js';
+import { PrincipalDirectory } from './principal.js';
 import { SeededRandom } from './seeded-random.js';
 import { resolveSettings, type ServerSettings } from './server-settings.js';
+import { ToolAccess } from './tool-access.js';
+import type { ToolDefinition } from './tool-definition.js';
 import { ToolLister } from './tool-lister.js';
 
+/** Catalog changes armed by `mutateBetweenPages`, applied right after page `afterPage` is served. */
+export interface PendingPageMutation {
+  stepId: string;
+  afterPage: number;
+  apply: () => void;
+}
+
 /**
- * Everything the era engines share: settings, the catalog and its pager, the logical clock, seeded
- * randomness, deterministic id counters and the recorder.
+ * Everything the era engines share: settings, the catalog and its pager, principals and tool
+ * access, armed faults, saved catalog snapshots, the logical clock, seeded randomness,
+ * deterministic id counters and the recorder.
  */
 export class World {
   readonly settings: ServerSettings;
@@ -17,6 +29,12 @@ export class World {
   readonly clock = new LogicalClock();
   readonly random: SeededRandom;
   readonly lister: ToolLister;
+  readonly principals: PrincipalDirectory;
+  readonly access: ToolAccess;
+  readonly faults = new FaultPlan();
+  /** Named catalog snapshots (`saveSnapshot`); `initial` is the catalog once `atStart` steps ran. */
+  readonly snapshots = new Map<string, readonly ToolDefinition[]>();
+  readonly pageMutations: PendingPageMutation[] = [];
   private readonly counters = new Map<string, number>();
 
   constructor(
@@ -26,8 +44,15 @@ export class World {
     this.settings = resolveSettings(script);
     this.catalog = new Catalog(script.catalog?.tools ?? []);
     this.random = new SeededRandom(this.settings.seed);
-    const codec = new CursorCodec(this.settings.cursorStyle, this.settings.seed);
-    this.lister = new ToolLister(this.catalog, codec, () => this.settings.pageSize);
+    this.principals = new PrincipalDirectory(script.auth, this.clock);
+    this.access = new ToolAccess(script.auth);
+    this.lister = new ToolLister(
+      this.catalog,
+      new CursorCodec(this.settings.seed),
+      this.settings,
+      this.access,
+      this.clock,
+    );
   }
 
   /** A deterministic id: `prefix-1`, `prefix-2`, … per prefix. */
@@ -40,5 +65,19 @@ export class World {
   /** `serverInfo` as both eras report it. */
   serverInfo(): { name: string; version: string } {
     return { name: this.settings.name, version: this.settings.version };
+  }
+
+  /** The `cacheScope` of `tools/list` page `page`: the page override, else the setting (`auto` resolved). */
+  listCacheScope(page: number): 'public' | 'private' {
+    const override = this.settings.freshness.pages.get(page)?.cacheScope;
+    if (override) return override;
+    const scope = this.settings.freshness.cacheScope;
+    if (scope !== 'auto') return scope;
+    return this.access.dependsOnPrincipal() ? 'private' : 'public';
+  }
+
+  /** The `ttlMs` of `tools/list` page `page`, ms. */
+  listTtlMs(page: number): number {
+    return this.settings.freshness.pages.get(page)?.ttlMs ?? this.settings.freshness.ttlMs;
   }
 }

@@ -1,19 +1,25 @@
-import type { LegacySession } from '../../world/legacy-session.js';
+import type { LegacySession, PostStream } from '../../world/legacy-session.js';
+import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
-import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
+import type { AnswerPayload, EraEngine, EraOutcome, EraRequest } from '../era.js';
 import type { HandlerResult } from '../method-handler.js';
-import { type HttpRefusal, idOf, refuse, sseHeaders, success } from '../responses.js';
+import { checkMethodScopes } from '../method-scopes.js';
+import { answer, type HttpRefusal, idOf, refuse, sseHeaders, success } from '../responses.js';
+import { writeStreamAnswer } from '../stream-answer.js';
 import { WireErrorCode, wireError } from '../wire-error.js';
-import { initialize } from './handshake.js';
+import { initialize, initializeResult } from './handshake.js';
 import { legacyHttpRules } from './http-rules.js';
-import { LEGACY_METHODS } from './methods.js';
+import { forgetPostStream, openLegacyStream, openPostStream, resumeStream } from './legacy-streams.js';
+import { LEGACY_METHODS, type LegacyCall } from './methods.js';
 import { announceToLegacySessions } from './tools-list-changed.js';
 
 const SESSION_HEADER = 'Mcp-Session-Id';
 
 /**
  * The 2025-11-25 engine: `initialize` → session → `notifications/initialized`; `Mcp-Session-Id` on
- * HTTP (the connection on stdio/in-memory); the standalone GET stream; DELETE ends a session.
+ * HTTP (the connection on stdio/in-memory); the standalone GET stream with optional event ids and
+ * `Last-Event-ID` replay; requests answered as JSON or on their own SSE stream; DELETE ends a
+ * session; idle sessions expire on the logical clock.
  * @see ../shared/spec/mcp-discovery-spec.md §1.5, §4.1, §5.2
  */
 export class LegacyEngine implements EraEngine {
@@ -48,19 +54,15 @@ export class LegacyEngine implements EraEngine {
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
 
     if (classified.kind === 'request' && classified.method === 'initialize') {
+      req.onReceived?.();
       const { session, result } = initialize(this.world, classified.params, req.principal);
       this.sessions.set(session.id, session);
       if (req.request.connectionId !== undefined) this.byConnection.set(req.request.connectionId, session.id);
       const headers: Record<string, string> = {};
       if (req.request.connectionId === undefined) headers[SESSION_HEADER] = session.id;
-      return {
-        response: {
-          status: 200,
-          headers,
-          reply: { kind: 'message', message: success(classified.id, result) },
-        },
-        sessionId: session.id,
-      };
+      const outcome = this.respond(req, session, classified.id, { kind: 'result', result });
+      outcome.response.headers = { ...outcome.response.headers, ...headers };
+      return outcome;
     }
 
     const found = this.findSession(req);
@@ -77,23 +79,84 @@ export class LegacyEngine implements EraEngine {
       return { response: { status: 202, headers: {}, reply: { kind: 'empty' } }, sessionId: session.id };
     }
     const handler = LEGACY_METHODS[classified.method];
-    const outcome: HandlerResult = handler
-      ? handler(this.world, classified.params, session)
-      : {
-          kind: 'error',
-          code: WireErrorCode.MethodNotFound,
-          message: `Method not found: ${classified.method}`,
-        };
-    return { ...this.toResponse(classified.id, outcome), sessionId: session.id };
+    if (!handler) {
+      return {
+        ...answer(
+          classified.id,
+          {
+            kind: 'error',
+            code: WireErrorCode.MethodNotFound,
+            message: `Method not found: ${classified.method}`,
+          },
+          this.world.settings.jsonRpcErrorStatus,
+        ),
+        sessionId: session.id,
+      };
+    }
+    const scopeRefusal = checkMethodScopes(
+      this.world,
+      classified.method,
+      classified.params,
+      req.principal,
+      req.resourceMetadataUrl,
+    );
+    if (scopeRefusal && scopeRefusal.kind !== 'stream') {
+      return {
+        ...answer(classified.id, scopeRefusal, this.world.settings.jsonRpcErrorStatus),
+        sessionId: session.id,
+      };
+    }
+    const call: LegacyCall = {
+      world: this.world,
+      params: classified.params,
+      session,
+      principal: req.principal,
+    };
+    return this.respond(req, session, classified.id, undefined, () => handler(call));
   }
 
-  announceToolsChanged(): void {
+  /**
+   * The `version-mismatch` fault: `initialize` is answered with an offered version the client cannot
+   * use (no session is created); any other request gets 400.
+   */
+  versionMismatch(req: EraRequest, supported: readonly string[]): EraOutcome {
+    const classified = req.classified;
+    if (classified?.kind === 'request' && classified.method === 'initialize') {
+      const offered = supported[0] ?? '1900-01-01';
+      return {
+        response: {
+          status: 200,
+          headers: {},
+          reply: { kind: 'message', message: success(classified.id, initializeResult(this.world, offered)) },
+        },
+      };
+    }
+    const requested = req.request.headers['mcp-protocol-version'] ?? 'unknown';
+    return refuse(legacyHttpRules.unsupportedVersion(requested), idOf(classified));
+  }
+
+  announceToolsChanged(audience?: (principal: Principal) => boolean): void {
     if (!this.world.settings.toolsListChanged) return;
-    announceToLegacySessions(this.sessions.values(), this.world.recorder, this.lastTransport);
+    announceToLegacySessions(this.world, this.sessions.values(), this.lastTransport, audience);
+  }
+
+  endStreams(kind: 'listen' | 'get' | 'all', mode: 'graceful' | 'drop'): number {
+    if (kind === 'listen') return 0;
+    let ended = 0;
+    for (const session of this.sessions.values()) {
+      if (session.getStream?.open) {
+        session.getStream.end(mode);
+        ended += 1;
+      }
+    }
+    return ended;
   }
 
   shutdown(mode: 'graceful' | 'drop'): void {
-    for (const session of this.sessions.values()) session.getStream?.end(mode);
+    for (const session of this.sessions.values()) {
+      session.getStream?.end(mode);
+      for (const post of session.postStreams) post.stream.end(mode);
+    }
     this.sessions.clear();
     this.byConnection.clear();
   }
@@ -104,15 +167,81 @@ export class LegacyEngine implements EraEngine {
     return count;
   }
 
-  /** Ends one session (DELETE, or a script's session expiry); later requests with its id get 404. */
-  expireSession(sessionId: string): boolean {
-    const session = this.sessions.get(sessionId);
-    if (!session) return false;
-    session.getStream?.end('graceful');
-    this.sessions.delete(sessionId);
-    for (const [connection, id] of this.byConnection)
-      if (id === sessionId) this.byConnection.delete(connection);
-    return true;
+  /**
+   * Ends one session (DELETE, or a script's session expiry), or every session when `sessionId` is
+   * omitted; later requests with its id get 404. Returns how many sessions ended.
+   */
+  expireSession(sessionId?: string, mode: 'graceful' | 'drop' = 'graceful'): number {
+    const ids = sessionId === undefined ? [...this.sessions.keys()] : [sessionId];
+    let ended = 0;
+    for (const id of ids) {
+      const session = this.sessions.get(id);
+      if (!session) continue;
+      session.getStream?.end(mode);
+      for (const post of session.postStreams) post.stream.end(mode);
+      this.sessions.delete(id);
+      for (const [connection, bound] of this.byConnection)
+        if (bound === id) this.byConnection.delete(connection);
+      ended += 1;
+    }
+    return ended;
+  }
+
+  /** Expires sessions idle for `server.sessionTtlMs` of logical time; returns how many. */
+  expireIdleSessions(nowMs: number): number {
+    const ttl = this.world.settings.sessionTtlMs;
+    if (ttl === undefined) return 0;
+    let ended = 0;
+    for (const session of [...this.sessions.values()]) {
+      if (nowMs - session.lastSeenMs >= ttl) ended += this.expireSession(session.id);
+    }
+    return ended;
+  }
+
+  /**
+   * Answers a request as JSON, or (with `streams.postResponse: sse`) on its own SSE stream, opened
+   * before the method runs so `received`-phase steps can send on it.
+   */
+  private respond(
+    req: EraRequest,
+    session: LegacySession,
+    id: string | number,
+    ready: Exclude<HandlerResult, { kind: 'stream' }> | undefined,
+    run?: () => HandlerResult,
+  ): EraOutcome {
+    const errorStatus = this.world.settings.jsonRpcErrorStatus;
+    if (this.world.settings.streams.postResponse !== 'sse') {
+      if (!ready) req.onReceived?.();
+      const outcome = ready ?? run?.();
+      if (!outcome || outcome.kind === 'stream') return refuse(internal(), id);
+      return { ...answer(id, outcome, errorStatus), sessionId: session.id };
+    }
+    const post = openPostStream(this.world, session, { ...req.frame, sessionId: session.id });
+    if (!ready) req.onReceived?.();
+    const outcome = ready ?? run?.();
+    const message =
+      !outcome || outcome.kind === 'stream'
+        ? wireError(id, WireErrorCode.InternalError, 'Internal error')
+        : outcome.kind === 'result'
+          ? success(id, outcome.result)
+          : wireError(id, outcome.code, outcome.message, outcome.data);
+    return {
+      response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: post.stream.stream } },
+      sessionId: session.id,
+      ...(outcome?.kind === 'result' && outcome.pageServed !== undefined
+        ? { pageServed: outcome.pageServed }
+        : {}),
+      deferred: {
+        message,
+        stream: post.stream,
+        write: (payload) => this.writeAnswer(session, post, payload),
+      },
+    };
+  }
+
+  private writeAnswer(session: LegacySession, post: PostStream, payload: AnswerPayload): void {
+    writeStreamAnswer(post.stream, post.history, payload);
+    forgetPostStream(session, post);
   }
 
   private findSession(
@@ -123,29 +252,47 @@ export class LegacyEngine implements EraEngine {
         ? this.byConnection.get(req.request.connectionId)
         : req.request.headers['mcp-session-id'];
     if (id === undefined) {
-      if (req.request.connectionId !== undefined) {
-        return {
-          ok: false,
-          refusal: { status: 400, code: WireErrorCode.InvalidRequest, message: 'Server not initialized' },
-        };
-      }
-      return { ok: false, refusal: legacyHttpRules.missingSession() };
+      return {
+        ok: false,
+        refusal:
+          req.request.connectionId !== undefined
+            ? legacyHttpRules.notInitialized()
+            : legacyHttpRules.missingSession(),
+      };
     }
+    const now = this.world.clock.now();
+    this.expireIdleSessions(now);
     const session = this.sessions.get(id);
-    return session ? { ok: true, session } : { ok: false, refusal: legacyHttpRules.unknownSession() };
+    if (!session) return { ok: false, refusal: legacyHttpRules.unknownSession() };
+    session.lastSeenMs = now;
+    return { ok: true, session };
   }
 
   private openGetStream(req: EraRequest): EraOutcome {
+    if (this.world.settings.streams.getStream === 'refuse') return refuse(legacyHttpRules.getRefused());
     const found = this.findSession(req);
     if (!found.ok) return refuse(found.refusal);
     const acceptRefusal = legacyHttpRules.checkGetAccept(req.request);
     if (acceptRefusal) return { ...refuse(acceptRefusal), sessionId: found.session.id };
     const session = found.session;
+    const lastEventId = req.request.headers['last-event-id'];
+    const frame = { ...req.frame, sessionId: session.id };
+    if (lastEventId !== undefined && this.world.settings.streams.eventIds) {
+      const resumed = resumeStream(this.world, session, frame, lastEventId);
+      if (resumed) {
+        return {
+          response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: resumed.stream } },
+          sessionId: session.id,
+          streamOpened: { kind: 'get', streamId: resumed.streamId },
+        };
+      }
+    }
     if (session.getStream?.open)
       return { ...refuse(legacyHttpRules.streamConflict()), sessionId: session.id };
     // The GET exchange's own id (`get-<n>`) names the stream it opens.
-    const stream = this.world.recorder.openStream({ ...req.frame, sessionId: session.id });
+    const { stream, history } = openLegacyStream(this.world, session, frame, 'get');
     session.getStream = stream;
+    if (history) session.getHistory = history;
     return {
       response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: stream.stream } },
       sessionId: session.id,
@@ -159,34 +306,8 @@ export class LegacyEngine implements EraEngine {
     this.expireSession(found.session.id);
     return { response: { status: 200, headers: {}, reply: { kind: 'empty' } }, sessionId: found.session.id };
   }
+}
 
-  private toResponse(id: string | number, outcome: HandlerResult): EraOutcome {
-    if (outcome.kind === 'result') {
-      return {
-        response: {
-          status: 200,
-          headers: {},
-          reply: { kind: 'message', message: success(id, outcome.result) },
-        },
-        ...(outcome.pageServed !== undefined ? { pageServed: outcome.pageServed } : {}),
-      };
-    }
-    if (outcome.kind === 'error') {
-      return {
-        response: {
-          status: outcome.httpStatus ?? legacyHttpRules.errorStatus,
-          headers: {},
-          reply: { kind: 'message', message: wireError(id, outcome.code, outcome.message, outcome.data) },
-        },
-      };
-    }
-    return {
-      response: {
-        status: 200,
-        headers: sseHeaders(),
-        reply: { kind: 'stream', stream: outcome.stream.stream },
-      },
-      streamOpened: { kind: outcome.streamKind, streamId: outcome.stream.streamId },
-    };
-  }
+function internal(): HttpRefusal {
+  return { status: 500, code: WireErrorCode.InternalError, message: 'Internal error' };
 }

@@ -1,6 +1,18 @@
 import type { LegacySession } from '../../world/legacy-session.js';
+import type { Principal } from '../../world/principal.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../../world/server-settings.js';
 import type { World } from '../../world/world.js';
+
+/** The `initialize` result for a session at `protocolVersion`. */
+export function initializeResult(world: World, protocolVersion: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {
+    protocolVersion,
+    capabilities: { tools: { listChanged: world.settings.toolsListChanged } },
+    serverInfo: world.serverInfo(),
+  };
+  if (world.settings.instructions !== undefined) result.instructions = world.settings.instructions;
+  return result;
+}
 
 /**
  * Answers `initialize` (2025-11-25 lifecycle): echoes a supported requested version, otherwise
@@ -10,7 +22,7 @@ import type { World } from '../../world/world.js';
 export function initialize(
   world: World,
   params: Record<string, unknown> | undefined,
-  principal: string,
+  principal: Principal,
 ): { session: LegacySession; result: Record<string, unknown> } {
   const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : undefined;
   const protocolVersion =
@@ -23,13 +35,10 @@ export function initialize(
     protocolVersion,
     initialized: false,
     principal,
+    lastSeenMs: world.clock.now(),
+    postStreams: [],
+    histories: new Map(),
     ...(clientInfo ? { clientInfo } : {}),
   };
-  const result: Record<string, unknown> = {
-    protocolVersion,
-    capabilities: { tools: { listChanged: world.settings.toolsListChanged } },
-    serverInfo: world.serverInfo(),
-  };
-  if (world.settings.instructions !== undefined) result.instructions = world.settings.instructions;
-  return { session, result };
+  return { session, result: initializeResult(world, protocolVersion) };
 }

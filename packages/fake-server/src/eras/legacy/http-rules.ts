@@ -5,13 +5,11 @@ import { WireErrorCode } from '../wire-error.js';
 /**
  * Legacy Streamable HTTP rules (2025-11-25 §Streamable HTTP): JSON bodies only; a session header
  * on every request after `initialize` (400 when missing, 404 when unknown or ended); GET needs
- * `Accept: text/event-stream`; `MCP-Protocol-Version` must match the negotiated version.
+ * `Accept: text/event-stream` (or is refused with 405 when the script offers no GET stream);
+ * `MCP-Protocol-Version` must match the negotiated version.
  * @see ../shared/spec/mcp-discovery-spec.md §5.2
  */
 export const legacyHttpRules = {
-  /** Status for a JSON-RPC error that is not a transport refusal. */
-  errorStatus: 200,
-
   checkPostBody(request: WireRequest): HttpRefusal | undefined {
     if (request.transport !== 'http' && request.transport !== 'msw') return undefined;
     const type = request.headers['content-type'] ?? '';
@@ -31,6 +29,10 @@ export const legacyHttpRules = {
       code: WireErrorCode.InvalidRequest,
       message: 'Bad Request: Mcp-Session-Id header is required',
     };
+  },
+
+  notInitialized(): HttpRefusal {
+    return { status: 400, code: WireErrorCode.InvalidRequest, message: 'Server not initialized' };
   },
 
   unknownSession(): HttpRefusal {
@@ -71,6 +73,28 @@ export const legacyHttpRules = {
       code: WireErrorCode.InvalidRequest,
       message: 'Method not allowed',
       headers: { Allow: 'GET, POST, DELETE' },
+    };
+  },
+
+  /** The answer to GET when the script offers no standalone stream (`streams.getStream: refuse`). */
+  getRefused(): HttpRefusal {
+    return {
+      status: 405,
+      code: WireErrorCode.InvalidRequest,
+      message: 'Method not allowed: this server offers no standalone GET stream',
+      headers: { Allow: 'POST, DELETE' },
+    };
+  },
+
+  /**
+   * A non-`initialize` request answered by a server claiming not to speak the session's version
+   * (the `version-mismatch` fault): 400, as for an unsupported `MCP-Protocol-Version`.
+   */
+  unsupportedVersion(requested: string): HttpRefusal {
+    return {
+      status: 400,
+      code: WireErrorCode.InvalidRequest,
+      message: `Bad Request: Unsupported protocol version ${requested}`,
     };
   },
 } as const;

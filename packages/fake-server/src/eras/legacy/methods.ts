@@ -1,15 +1,20 @@
 import type { LegacySession } from '../../world/legacy-session.js';
-import { callTool } from '../../world/tool-caller.js';
+import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
-import { errorResult, type HandlerResult } from '../method-handler.js';
-import { WireErrorCode } from '../wire-error.js';
+import type { HandlerResult } from '../method-handler.js';
+import { callToolAs } from '../tools-call.js';
+import { listToolsPage } from '../tools-list.js';
+
+/** What a legacy method handler receives. */
+export interface LegacyCall {
+  world: World;
+  params: Record<string, unknown> | undefined;
+  session: LegacySession;
+  principal: Principal;
+}
 
 /** A legacy method handler: params in, result or error out. */
-export type LegacyMethod = (
-  world: World,
-  params: Record<string, unknown> | undefined,
-  session: LegacySession,
-) => HandlerResult;
+export type LegacyMethod = (call: LegacyCall) => HandlerResult;
 
 /**
  * The legacy (2025-11-25) method registry. A method not listed here gets -32601; `initialize` is
@@ -19,21 +24,21 @@ export type LegacyMethod = (
 export const LEGACY_METHODS: Readonly<Record<string, LegacyMethod>> = {
   ping: () => ({ kind: 'result', result: {} }),
 
-  'tools/list': (world, params) => {
-    const cursor = params?.cursor;
-    if (cursor !== undefined && typeof cursor !== 'string') {
-      return errorResult(WireErrorCode.InvalidParams, 'Invalid cursor: must be a string');
-    }
-    const outcome = world.lister.list(cursor);
-    if (!outcome.ok) return errorResult(WireErrorCode.InvalidParams, 'Invalid cursor');
-    const result: Record<string, unknown> = { tools: outcome.page.tools };
-    if (outcome.page.nextCursor !== undefined) result.nextCursor = outcome.page.nextCursor;
-    return { kind: 'result', result, pageServed: outcome.page.page };
+  'tools/list': ({ world, params, principal }) => {
+    const listed = listToolsPage(world, params, principal);
+    if (!listed.ok) return listed.error;
+    const result: Record<string, unknown> = { tools: listed.page.tools };
+    if (listed.page.nextCursor !== undefined) result.nextCursor = listed.page.nextCursor;
+    return { kind: 'result', result, pageServed: listed.page.page };
   },
 
-  'tools/call': (world, params) => {
-    const outcome = callTool(world.catalog, params?.name, params?.arguments);
-    if (!outcome.ok) return errorResult(WireErrorCode.InvalidParams, `Unknown tool: ${outcome.name}`);
-    return { kind: 'result', result: { content: outcome.content, isError: outcome.isError } };
+  'tools/call': ({ world, params, principal }) => {
+    const called = callToolAs(world, params, principal);
+    if (!called.ok) return called.error;
+    const { content, structuredContent, isError } = called.outcome;
+    return {
+      kind: 'result',
+      result: { content, ...(structuredContent !== undefined ? { structuredContent } : {}), isError },
+    };
   },
 };

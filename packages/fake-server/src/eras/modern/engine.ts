@@ -1,8 +1,12 @@
+import type { Principal } from '../../world/principal.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../../world/server-settings.js';
 import type { Subscription } from '../../world/subscription.js';
 import type { World } from '../../world/world.js';
 import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
-import { accepted, idOf, refuse, sseHeaders, success } from '../responses.js';
+import type { HandlerResult } from '../method-handler.js';
+import { checkMethodScopes } from '../method-scopes.js';
+import { accepted, answer, idOf, refuse, sseHeaders, success } from '../responses.js';
+import { writeStreamAnswer } from '../stream-answer.js';
 import { WireErrorCode, wireError } from '../wire-error.js';
 import { checkEnvelope, supportedVersions } from './handshake.js';
 import { modernHttpRules } from './http-rules.js';
@@ -11,7 +15,8 @@ import { announceToSubscriptions, endSubscriptions } from './subscriptions-liste
 
 /**
  * The 2026-07-28 engine: stateless requests with a per-request `_meta` envelope, `server/discover`,
- * `tools/list` with freshness hints, and `subscriptions/listen` streams.
+ * `tools/list` with freshness hints, and `subscriptions/listen` streams. Requests are answered as
+ * JSON, or on their own SSE stream with `streams.postResponse: sse`.
  * @see ../shared/spec/mcp-discovery-spec.md §1.1–1.3, §2, §4.2, §5.1
  */
 export class ModernEngine implements EraEngine {
@@ -59,49 +64,57 @@ export class ModernEngine implements EraEngine {
 
     const handler = MODERN_METHODS[classified.method];
     if (!handler) return refuse(modernHttpRules.methodNotFound(classified.method), classified.id);
-    const outcome = handler({
-      world: this.world,
-      id: classified.id,
-      params: classified.params,
-      principal: req.principal,
-      frame: req.frame,
-      subscriptions: this.subscriptions,
-    });
-    switch (outcome.kind) {
-      case 'result':
-        return {
-          response: {
-            status: 200,
-            headers: {},
-            reply: { kind: 'message', message: success(classified.id, outcome.result) },
-          },
-          ...(outcome.pageServed !== undefined ? { pageServed: outcome.pageServed } : {}),
-        };
-      case 'error':
-        return {
-          response: {
-            status: outcome.httpStatus ?? modernHttpRules.errorStatus,
-            headers: {},
-            reply: {
-              kind: 'message',
-              message: wireError(idOf(classified), outcome.code, outcome.message, outcome.data),
-            },
-          },
-        };
-      case 'stream':
-        return {
-          response: {
-            status: 200,
-            headers: sseHeaders(),
-            reply: { kind: 'stream', stream: outcome.stream.stream },
-          },
-          streamOpened: { kind: outcome.streamKind, streamId: outcome.stream.streamId },
-        };
-    }
+    const errorStatus = this.world.settings.jsonRpcErrorStatus;
+    const scopeRefusal = checkMethodScopes(
+      this.world,
+      classified.method,
+      classified.params,
+      req.principal,
+      req.resourceMetadataUrl,
+    );
+    if (scopeRefusal && scopeRefusal.kind !== 'stream')
+      return answer(classified.id, scopeRefusal, errorStatus);
+    const run = (): HandlerResult =>
+      handler({
+        world: this.world,
+        id: classified.id,
+        params: classified.params,
+        principal: req.principal,
+        frame: req.frame,
+        subscriptions: this.subscriptions,
+      });
+    const answerOnStream =
+      this.world.settings.streams.postResponse === 'sse' && classified.method !== 'subscriptions/listen';
+    if (answerOnStream) return this.answerOnStream(req, classified.id, run);
+    req.onReceived?.();
+    const outcome = run();
+    if (outcome.kind !== 'stream') return answer(classified.id, outcome, errorStatus);
+    return {
+      response: {
+        status: 200,
+        headers: sseHeaders(),
+        reply: { kind: 'stream', stream: outcome.stream.stream },
+      },
+      streamOpened: { kind: outcome.streamKind, streamId: outcome.stream.streamId },
+    };
   }
 
-  announceToolsChanged(): void {
-    announceToSubscriptions(this.subscriptions);
+  /** The `version-mismatch` fault: 400 + -32022 naming `supported` (§1.3). */
+  versionMismatch(req: EraRequest, supported: readonly string[]): EraOutcome {
+    const meta = req.classified?.kind === 'request' ? req.classified.params?._meta : undefined;
+    const requested =
+      typeof meta === 'object' && meta !== null
+        ? String((meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] ?? 'unknown')
+        : 'unknown';
+    return refuse(modernHttpRules.unsupportedVersion(requested, supported), idOf(req.classified));
+  }
+
+  announceToolsChanged(audience?: (principal: Principal) => boolean): void {
+    announceToSubscriptions(this.world, this.subscriptions, audience);
+  }
+
+  endStreams(kind: 'listen' | 'get' | 'all', mode: 'graceful' | 'drop'): number {
+    return kind === 'get' ? 0 : endSubscriptions(this.subscriptions, mode);
   }
 
   shutdown(mode: 'graceful' | 'drop'): void {
@@ -112,5 +125,24 @@ export class ModernEngine implements EraEngine {
     let count = 0;
     for (const subscription of this.subscriptions.values()) if (subscription.stream.open) count += 1;
     return count;
+  }
+
+  private answerOnStream(req: EraRequest, id: string | number, run: () => HandlerResult): EraOutcome {
+    const stream = this.world.recorder.openStream(req.frame);
+    req.onReceived?.();
+    const outcome = run();
+    const message =
+      outcome.kind === 'result'
+        ? success(id, outcome.result)
+        : outcome.kind === 'error'
+          ? wireError(id, outcome.code, outcome.message, outcome.data)
+          : wireError(id, WireErrorCode.InternalError, 'Internal error');
+    return {
+      response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: stream.stream } },
+      ...(outcome.kind === 'result' && outcome.pageServed !== undefined
+        ? { pageServed: outcome.pageServed }
+        : {}),
+      deferred: { message, stream, write: (payload) => writeStreamAnswer(stream, undefined, payload) },
+    };
   }
 }

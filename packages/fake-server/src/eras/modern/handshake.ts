@@ -48,15 +48,16 @@ export function supportedVersions(world: World): string[] {
 
 /**
  * The `server/discover` result (a `CacheableResult`): modern versions, capabilities, instructions,
- * `ttlMs`/`cacheScope`; server identity travels in `_meta` only.
+ * `ttlMs`/`cacheScope` (`freshness.discoverTtlMs` / `discoverCacheScope`); server identity travels
+ * in `_meta` only.
  * @see ../shared/spec/mcp-discovery-spec.md §1.2
  */
 export function discoverResult(world: World): Record<string, unknown> {
   const result: Record<string, unknown> = {
     supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
     capabilities: { tools: { listChanged: world.settings.toolsListChanged } },
-    ttlMs: world.settings.discoverTtlMs,
-    cacheScope: 'public',
+    ttlMs: world.settings.freshness.discoverTtlMs,
+    cacheScope: world.settings.freshness.discoverCacheScope,
   };
   if (world.settings.instructions !== undefined) result.instructions = world.settings.instructions;
   return result;

@@ -1,10 +1,11 @@
 import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';
 import type { FrameContext } from '../../transcript/recorder.js';
+import type { Principal } from '../../world/principal.js';
 import type { Subscription } from '../../world/subscription.js';
-import { callTool } from '../../world/tool-caller.js';
 import type { World } from '../../world/world.js';
-import { errorResult, type HandlerResult } from '../method-handler.js';
-import { WireErrorCode } from '../wire-error.js';
+import type { HandlerResult } from '../method-handler.js';
+import { callToolAs } from '../tools-call.js';
+import { listToolsPage } from '../tools-list.js';
 import { discoverResult } from './handshake.js';
 import { handleSubscriptionsListen } from './subscriptions-listen.js';
 
@@ -13,7 +14,7 @@ export interface ModernCall {
   world: World;
   id: string | number;
   params: Record<string, unknown> | undefined;
-  principal: string;
+  principal: Principal;
   frame: FrameContext;
   subscriptions: Map<string, Subscription>;
 }
@@ -28,31 +29,33 @@ function complete(world: World, result: Record<string, unknown>): Record<string,
 
 /**
  * The modern (2026-07-28) method registry. A method not listed gets 404 + -32601.
- * @see ../shared/spec/mcp-discovery-spec.md §1.2, §2, §3, §4.2
+ * @see ../shared/spec/mcp-discovery-spec.md §1.2, §2, §3, §4.2, §7
  */
 export const MODERN_METHODS: Readonly<Record<string, ModernMethod>> = {
   'server/discover': ({ world }) => ({ kind: 'result', result: complete(world, discoverResult(world)) }),
 
-  'tools/list': ({ world, params }) => {
-    const cursor = params?.cursor;
-    if (cursor !== undefined && typeof cursor !== 'string') {
-      return errorResult(WireErrorCode.InvalidParams, 'Invalid cursor: must be a string');
-    }
-    const outcome = world.lister.list(cursor);
-    if (!outcome.ok) return errorResult(WireErrorCode.InvalidParams, 'Invalid cursor');
-    const body: Record<string, unknown> = { tools: outcome.page.tools };
-    if (outcome.page.nextCursor !== undefined) body.nextCursor = outcome.page.nextCursor;
-    body.ttlMs = world.settings.ttlMs;
-    body.cacheScope = world.settings.cacheScope;
-    return { kind: 'result', result: complete(world, body), pageServed: outcome.page.page };
+  'tools/list': ({ world, params, principal }) => {
+    const listed = listToolsPage(world, params, principal);
+    if (!listed.ok) return listed.error;
+    const { page } = listed;
+    const body: Record<string, unknown> = { tools: page.tools };
+    if (page.nextCursor !== undefined) body.nextCursor = page.nextCursor;
+    body.ttlMs = world.listTtlMs(page.page);
+    body.cacheScope = world.listCacheScope(page.page);
+    return { kind: 'result', result: complete(world, body), pageServed: page.page };
   },
 
-  'tools/call': ({ world, params }) => {
-    const outcome = callTool(world.catalog, params?.name, params?.arguments);
-    if (!outcome.ok) return errorResult(WireErrorCode.InvalidParams, `Unknown tool: ${outcome.name}`);
+  'tools/call': ({ world, params, principal }) => {
+    const called = callToolAs(world, params, principal);
+    if (!called.ok) return called.error;
+    const { content, structuredContent, isError } = called.outcome;
     return {
       kind: 'result',
-      result: complete(world, { content: outcome.content, isError: outcome.isError }),
+      result: complete(world, {
+        content,
+        ...(structuredContent !== undefined ? { structuredContent } : {}),
+        isError,
+      }),
     };
   },
 

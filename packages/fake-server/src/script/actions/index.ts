@@ -1,17 +1,85 @@
 import type { ActionContext } from './action-context.js';
 import { AddToolAction, applyAddTool } from './add-tool.js';
+import { AdvanceClockAction, applyAdvanceClock } from './advance-clock.js';
+import { applyChangeMetadata, ChangeMetadataAction } from './change-metadata.js';
 import { applyChangeSchema, ChangeSchemaAction } from './change-schema.js';
+import { applyEmitListChanged, EmitListChangedAction } from './emit-list-changed.js';
+import { applyEndStreams, EndStreamsAction } from './end-streams.js';
+import { applyExpireSession, ExpireSessionAction } from './expire-session.js';
+import { applyGenerateTools, GenerateToolsAction } from './generate-tools.js';
+import { applyExpireToken, applyGrantToken, ExpireTokenAction, GrantTokenAction } from './grant-token.js';
+import { applyClearFaults, applyInjectFault, ClearFaultsAction, InjectFaultAction } from './inject-fault.js';
+import { applyMutateBetweenPages, MutateBetweenPagesAction } from './mutate-between-pages.js';
 import { applyRemoveTool, RemoveToolAction } from './remove-tool.js';
+import { applyRenameTool, RenameToolAction } from './rename-tool.js';
+import { applyRestartServer, RestartServerAction } from './restart-server.js';
+import {
+  applyRestoreSnapshot,
+  applySaveSnapshot,
+  RestoreSnapshotAction,
+  SaveSnapshotAction,
+} from './restore-snapshot.js';
+import { applySetFreshness, SetFreshnessAction } from './set-freshness.js';
+import { applySetListen, SetListenAction } from './set-listen.js';
+import { applySetNotifications, SetNotificationsAction } from './set-notifications.js';
+import { applySetPagination, SetPaginationAction } from './set-pagination.js';
+import { applySetStreams, SetStreamsAction } from './set-streams.js';
+import { applySetToolScopes, SetToolScopesAction } from './set-tool-scopes.js';
 
-/** The registry of script actions: one entry per action family, keyed by its `action` tag. */
+/** The registry of script actions: one entry per action, keyed by its `action` tag. */
 export const ACTIONS = {
   addTool: { schema: AddToolAction, apply: applyAddTool },
   removeTool: { schema: RemoveToolAction, apply: applyRemoveTool },
+  renameTool: { schema: RenameToolAction, apply: applyRenameTool },
   changeSchema: { schema: ChangeSchemaAction, apply: applyChangeSchema },
+  changeMetadata: { schema: ChangeMetadataAction, apply: applyChangeMetadata },
+  generateTools: { schema: GenerateToolsAction, apply: applyGenerateTools },
+  saveSnapshot: { schema: SaveSnapshotAction, apply: applySaveSnapshot },
+  restoreSnapshot: { schema: RestoreSnapshotAction, apply: applyRestoreSnapshot },
+  mutateBetweenPages: { schema: MutateBetweenPagesAction, apply: applyMutateBetweenPages },
+  setPagination: { schema: SetPaginationAction, apply: applySetPagination },
+  setFreshness: { schema: SetFreshnessAction, apply: applySetFreshness },
+  setNotifications: { schema: SetNotificationsAction, apply: applySetNotifications },
+  setListen: { schema: SetListenAction, apply: applySetListen },
+  setStreams: { schema: SetStreamsAction, apply: applySetStreams },
+  emitListChanged: { schema: EmitListChangedAction, apply: applyEmitListChanged },
+  endStreams: { schema: EndStreamsAction, apply: applyEndStreams },
+  expireSession: { schema: ExpireSessionAction, apply: applyExpireSession },
+  restartServer: { schema: RestartServerAction, apply: applyRestartServer },
+  grantToken: { schema: GrantTokenAction, apply: applyGrantToken },
+  expireToken: { schema: ExpireTokenAction, apply: applyExpireToken },
+  setToolScopes: { schema: SetToolScopesAction, apply: applySetToolScopes },
+  injectFault: { schema: InjectFaultAction, apply: applyInjectFault },
+  clearFaults: { schema: ClearFaultsAction, apply: applyClearFaults },
+  advanceClock: { schema: AdvanceClockAction, apply: applyAdvanceClock },
 } as const;
 
 /** Any script action. */
-export type ScriptAction = AddToolAction | RemoveToolAction | ChangeSchemaAction;
+export type ScriptAction =
+  | AddToolAction
+  | RemoveToolAction
+  | RenameToolAction
+  | ChangeSchemaAction
+  | ChangeMetadataAction
+  | GenerateToolsAction
+  | SaveSnapshotAction
+  | RestoreSnapshotAction
+  | MutateBetweenPagesAction
+  | SetPaginationAction
+  | SetFreshnessAction
+  | SetNotificationsAction
+  | SetListenAction
+  | SetStreamsAction
+  | EmitListChangedAction
+  | EndStreamsAction
+  | ExpireSessionAction
+  | RestartServerAction
+  | GrantTokenAction
+  | ExpireTokenAction
+  | SetToolScopesAction
+  | InjectFaultAction
+  | ClearFaultsAction
+  | AdvanceClockAction;
 
 /** The `action` tags. */
 export type ActionName = keyof typeof ACTIONS;

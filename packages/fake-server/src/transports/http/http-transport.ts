@@ -2,7 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { FakeServer } from '../../create-fake-server.js';
+import { ToolshiftError } from '../../errors/toolshift-error.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
+import type { TransportCapabilities } from '../../faults/transport-capabilities.js';
+import { HTTP_TRANSPORT_CAPABILITIES } from './http-capabilities.js';
 import { writeSseEvent } from './sse.js';
 
 /** Options for {@link startHttpTransport}. */
@@ -24,13 +27,18 @@ export interface HttpTransport {
   readonly port: number;
   /** The express app, for mounting more routes (admin API, metadata). */
   readonly app: express.Express;
+  /** What this transport can produce (every fault kind). */
+  readonly capabilities: TransportCapabilities;
   /** Ends every stream (`graceful` by default), then stops listening and closes every connection. */
   close(mode?: 'graceful' | 'drop'): Promise<void>;
 }
 
 /**
  * Serves a fake server over Streamable HTTP (express 5): POST, GET and DELETE on one endpoint, both
- * eras. The transport only moves bytes: status codes, headers and stream events come from the server.
+ * eras, plus the RFC 9728 protected-resource metadata at `/.well-known/oauth-protected-resource`
+ * and `/.well-known/oauth-protected-resource<path>` (404 when the script has no `auth`). The
+ * transport only moves bytes: status codes, headers and stream events come from the server.
+ * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT when the script injects a fault this transport cannot produce.
  * @throws {ToolshiftError} TRANSPORT_FAILED when the port cannot be bound.
  */
 export async function startHttpTransport(
@@ -39,6 +47,7 @@ export async function startHttpTransport(
 ): Promise<HttpTransport> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
+  const detach = server.attachTransport(HTTP_TRANSPORT_CAPABILITIES);
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -58,9 +67,23 @@ export async function startHttpTransport(
       transport: 'http',
       httpMethod: req.method,
       headers,
+      endpointUrl: endpointUrl(req, path),
       ...(body !== undefined && body !== '' ? { body } : {}),
     });
     send(res, response);
+  });
+
+  const metadataPath = '/.well-known/oauth-protected-resource';
+  app.get([metadataPath, `${metadataPath}${path}`], (req: Request, res: Response) => {
+    const document = server.protectedResourceMetadata(endpointUrl(req, path));
+    if (!document) {
+      res
+        .status(404)
+        .type('application/json')
+        .send(JSON.stringify({ error: 'not_found' }));
+      return;
+    }
+    res.status(200).type('application/json').send(JSON.stringify(document));
   });
 
   // Body-parser failures (oversize, bad encoding) never reach the server: answer them here with a JSON-RPC error.
@@ -83,21 +106,35 @@ export async function startHttpTransport(
     },
   );
 
-  const httpServer: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(options.port ?? 0, host, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
+  let httpServer: Server;
+  try {
+    httpServer = await new Promise((resolve, reject) => {
+      const listening = app.listen(options.port ?? 0, host, (error?: Error) =>
+        error ? reject(error) : resolve(listening),
+      );
+      listening.once('error', reject);
+    });
+  } catch (error) {
+    detach();
+    throw new ToolshiftError(
+      'TRANSPORT_FAILED',
+      `Cannot listen on ${host}:${options.port ?? 0}: ${(error as Error).message}`,
+      {
+        transport: 'http',
+      },
     );
-    listening.once('error', reject);
-  });
+  }
   const port = (httpServer.address() as AddressInfo).port;
   let closed = false;
   return {
     url: `http://${host}:${port}${path}`,
     port,
     app,
+    capabilities: HTTP_TRANSPORT_CAPABILITIES,
     async close(mode = 'graceful') {
       if (closed) return;
       closed = true;
+      detach();
       server.close(mode);
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
@@ -105,6 +142,11 @@ export async function startHttpTransport(
       });
     },
   };
+}
+
+/** The absolute endpoint URL as the client addressed it (its `Host` header). */
+function endpointUrl(req: Request, path: string): string {
+  return `${req.protocol}://${req.headers.host ?? 'localhost'}${path}`;
 }
 
 function send(res: Response, response: WireResponse): void {
@@ -128,7 +170,8 @@ function send(res: Response, response: WireResponse): void {
       stream.attach({
         write: (event) => writeSseEvent(res, event),
         end: (mode) => {
-          if (mode === 'drop') res.socket?.destroy();
+          // A drop resets the connection once what was written so far has left (mid-stream, no final chunk).
+          if (mode === 'drop') res.socket?.destroySoon();
           else res.end();
         },
       });

@@ -1,0 +1,17 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { applyFreshness } from '../../world/server-settings.js';
+import { FreshnessSettingsSchema } from '../freshness-settings.js';
+import type { ActionContext } from './action-context.js';
+
+/** `setFreshness`: changes `ttlMs`/`cacheScope` hints from now on (fields as in the `freshness` section). */
+export const SetFreshnessAction = Type.Object(
+  { action: Type.Literal('setFreshness'), ...FreshnessSettingsSchema.properties },
+  { additionalProperties: false },
+);
+export type SetFreshnessAction = Static<typeof SetFreshnessAction>;
+
+export function applySetFreshness(action: SetFreshnessAction, ctx: ActionContext): string {
+  const { action: _tag, ...patch } = action;
+  applyFreshness(ctx.world.settings, patch);
+  return `freshness set: ${JSON.stringify(patch)}`;
+}

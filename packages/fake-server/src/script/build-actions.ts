@@ -1,0 +1,189 @@
+import type { Fault } from '../faults/fault.js';
+import type { AddToolAction } from './actions/add-tool.js';
+import type { AdvanceClockAction } from './actions/advance-clock.js';
+import type { CatalogChange } from './actions/catalog-change.js';
+import type { ChangeMetadataAction } from './actions/change-metadata.js';
+import type { ChangeSchemaAction } from './actions/change-schema.js';
+import type { EmitListChangedAction } from './actions/emit-list-changed.js';
+import type { EndStreamsAction } from './actions/end-streams.js';
+import type { ExpireSessionAction } from './actions/expire-session.js';
+import type { GenerateToolsAction } from './actions/generate-tools.js';
+import type { ExpireTokenAction, GrantTokenAction } from './actions/grant-token.js';
+import type { ClearFaultsAction, InjectFaultAction } from './actions/inject-fault.js';
+import type { MutateBetweenPagesAction } from './actions/mutate-between-pages.js';
+import type { RemoveToolAction } from './actions/remove-tool.js';
+import type { RenameToolAction } from './actions/rename-tool.js';
+import type { RestartServerAction } from './actions/restart-server.js';
+import type { RestoreSnapshotAction, SaveSnapshotAction } from './actions/restore-snapshot.js';
+import type { SetFreshnessAction } from './actions/set-freshness.js';
+import type { SetListenAction } from './actions/set-listen.js';
+import type { SetNotificationsAction } from './actions/set-notifications.js';
+import type { SetPaginationAction } from './actions/set-pagination.js';
+import type { SetStreamsAction } from './actions/set-streams.js';
+import type { SetToolScopesAction } from './actions/set-tool-scopes.js';
+import type { TokenGrant } from './auth-settings.js';
+import type { FreshnessSettings } from './freshness-settings.js';
+import type { ListenSettings } from './listen-settings.js';
+import type { NotificationSettings } from './notification-settings.js';
+import type { PaginationSettings } from './pagination-settings.js';
+import type { StreamSettings } from './stream-settings.js';
+import type { ScriptTool } from './tool-schema.js';
+
+/** Options every catalog action takes. */
+export interface NotifyOption {
+  /** Emit the change notification (default true). */
+  notify?: boolean;
+}
+
+/** An `addTool` action. */
+export function addTool(tool: ScriptTool, options: NotifyOption = {}): AddToolAction {
+  return { action: 'addTool', tool, ...options };
+}
+
+/** A `removeTool` action. */
+export function removeTool(name: string, options: NotifyOption = {}): RemoveToolAction {
+  return { action: 'removeTool', name, ...options };
+}
+
+/** A `renameTool` action. */
+export function renameTool(name: string, to: string, options: NotifyOption = {}): RenameToolAction {
+  return { action: 'renameTool', name, to, ...options };
+}
+
+/** A `changeSchema` action (`outputSchema: null` removes the output schema). */
+export function changeSchema(
+  name: string,
+  schemas: {
+    inputSchema?: ChangeSchemaAction['inputSchema'];
+    outputSchema?: ChangeSchemaAction['outputSchema'];
+  },
+  options: NotifyOption = {},
+): ChangeSchemaAction {
+  return { action: 'changeSchema', name, ...schemas, ...options };
+}
+
+/** A `changeMetadata` action (`null` removes a field). */
+export function changeMetadata(
+  name: string,
+  metadata: Pick<ChangeMetadataAction, 'title' | 'description' | 'annotations'>,
+  options: NotifyOption = {},
+): ChangeMetadataAction {
+  return { action: 'changeMetadata', name, ...metadata, ...options };
+}
+
+/** A `generateTools` action: `count` realistic tools (≤ 10,000). */
+export function generateTools(
+  count: number,
+  options: Omit<GenerateToolsAction, 'action' | 'count'> = {},
+): GenerateToolsAction {
+  return { action: 'generateTools', count, ...options };
+}
+
+/** A `saveSnapshot` action. */
+export function saveSnapshot(name: string): SaveSnapshotAction {
+  return { action: 'saveSnapshot', name };
+}
+
+/** A `restoreSnapshot` action: a saved snapshot by name (`initial` always exists), or inline tools. */
+export function restoreSnapshot(
+  from: string | ScriptTool[],
+  options: NotifyOption = {},
+): RestoreSnapshotAction {
+  return typeof from === 'string'
+    ? { action: 'restoreSnapshot', name: from, ...options }
+    : { action: 'restoreSnapshot', tools: from, ...options };
+}
+
+/** A `mutateBetweenPages` action: `changes` land as one revision after page `afterPage`. */
+export function mutateBetweenPages(
+  afterPage: number,
+  changes: CatalogChange[],
+  options: NotifyOption = {},
+): MutateBetweenPagesAction {
+  return { action: 'mutateBetweenPages', afterPage, changes, ...options };
+}
+
+/** A `setPagination` action. */
+export function setPagination(settings: PaginationSettings): SetPaginationAction {
+  return { action: 'setPagination', ...settings };
+}
+
+/** A `setFreshness` action. */
+export function setFreshness(settings: FreshnessSettings): SetFreshnessAction {
+  return { action: 'setFreshness', ...settings };
+}
+
+/** A `setNotifications` action. */
+export function setNotifications(settings: NotificationSettings): SetNotificationsAction {
+  return { action: 'setNotifications', ...settings };
+}
+
+/** A `setListen` action. */
+export function setListen(settings: ListenSettings): SetListenAction {
+  return { action: 'setListen', ...settings };
+}
+
+/** A `setStreams` action. */
+export function setStreams(settings: StreamSettings): SetStreamsAction {
+  return { action: 'setStreams', ...settings };
+}
+
+/** An `emitListChanged` action: `count` signals in a row (default 1). */
+export function emitListChanged(count?: number): EmitListChangedAction {
+  return { action: 'emitListChanged', ...(count !== undefined ? { count } : {}) };
+}
+
+/** An `endStreams` action (default: all streams, `drop`). */
+export function endStreams(
+  streams: NonNullable<EndStreamsAction['streams']> = 'all',
+  mode: NonNullable<EndStreamsAction['mode']> = 'drop',
+): EndStreamsAction {
+  return { action: 'endStreams', streams, mode };
+}
+
+/** An `expireSession` action (every legacy session when `sessionId` is omitted). */
+export function expireSession(sessionId?: string): ExpireSessionAction {
+  return { action: 'expireSession', ...(sessionId !== undefined ? { sessionId } : {}) };
+}
+
+/** A `restartServer` action, optionally coming back with a new catalog. */
+export function restartServer(options: Omit<RestartServerAction, 'action'> = {}): RestartServerAction {
+  return { action: 'restartServer', ...options };
+}
+
+/** A `grantToken` action. */
+export function grantToken(grant: TokenGrant, options: { notify?: boolean } = {}): GrantTokenAction {
+  return { action: 'grantToken', ...grant, ...options };
+}
+
+/** An `expireToken` action. */
+export function expireToken(token: string): ExpireTokenAction {
+  return { action: 'expireToken', token };
+}
+
+/** A `setToolScopes` action. */
+export function setToolScopes(
+  name: string,
+  scopes: string[],
+  options: NotifyOption = {},
+): SetToolScopesAction {
+  return { action: 'setToolScopes', name, scopes, ...options };
+}
+
+/** An `injectFault` action. */
+export function injectFault(
+  fault: Fault,
+  target: Omit<InjectFaultAction, 'action' | 'fault'> = {},
+): InjectFaultAction {
+  return { action: 'injectFault', fault, ...target };
+}
+
+/** A `clearFaults` action. */
+export function clearFaults(method?: string): ClearFaultsAction {
+  return { action: 'clearFaults', ...(method !== undefined ? { method } : {}) };
+}
+
+/** An `advanceClock` action. */
+export function advanceClock(ms: number): AdvanceClockAction {
+  return { action: 'advanceClock', ms };
+}

@@ -1,0 +1,34 @@
+import type { ScriptTrigger } from './trigger.js';
+
+/** `{ manual: true }`: only when the test, runner or admin API applies the step. */
+export function manual(): ScriptTrigger {
+  return { manual: true };
+}
+
+/** `{ atStart: true }`: when the server is created (and on `reset()`). */
+export function atStart(): ScriptTrigger {
+  return { atStart: true };
+}
+
+/** `{ afterRequests: n, … }`: after the nth (matching) request is answered, or received (`phase`). */
+export function afterRequests(
+  n: number,
+  filter: { method?: string; tool?: string; phase?: 'received' | 'answered' } = {},
+): ScriptTrigger {
+  return { afterRequests: n, ...filter };
+}
+
+/** `{ betweenPages: k }`: after page k of a listing is served. */
+export function betweenPages(k: number): ScriptTrigger {
+  return { betweenPages: k };
+}
+
+/** `{ onStreamOpen: kind, afterEvents? }`: when such a stream opens, or after its nth message. */
+export function onStreamOpen(kind: 'listen' | 'get' | 'any', afterEvents?: number): ScriptTrigger {
+  return { onStreamOpen: kind, ...(afterEvents !== undefined ? { afterEvents } : {}) };
+}
+
+/** `{ atTick: ms }`: when the logical clock reaches `ms`. */
+export function atTick(ms: number): ScriptTrigger {
+  return { atTick: ms };
+}

@@ -1,0 +1,35 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const CacheScope = Type.Union([Type.Literal('public'), Type.Literal('private')]);
+
+/**
+ * Freshness hints on modern results (`ttlMs`, `cacheScope`, §7). `cacheScope: 'auto'` (the default)
+ * is `private` when the tool list depends on the principal (auth `toolScopes`), else `public`.
+ * `pages` overrides the hints of single pages (page 1 is the first); a `cacheScope` differing between
+ * pages of one listing breaks a spec MUST and is a deliberate violation.
+ * @see ../shared/spec/mcp-discovery-spec.md §1.2, §7
+ */
+export const FreshnessSettingsSchema = Type.Object(
+  {
+    ttlMs: Type.Optional(Type.Integer({ minimum: 0, description: 'tools/list ttlMs (default 300000).' })),
+    cacheScope: Type.Optional(Type.Union([CacheScope, Type.Literal('auto')])),
+    discoverTtlMs: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'server/discover ttlMs (default 3600000).' }),
+    ),
+    discoverCacheScope: Type.Optional(CacheScope),
+    pages: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            page: Type.Integer({ minimum: 1 }),
+            ttlMs: Type.Optional(Type.Integer({ minimum: 0 })),
+            cacheScope: Type.Optional(CacheScope),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FreshnessSettings = Static<typeof FreshnessSettingsSchema>;

@@ -1,0 +1,31 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/**
+ * How modern `subscriptions/listen` streams behave:
+ * - `ack`: `immediate` (default: the acknowledgement is the first message); `withhold` (never sent;
+ *   no notification is sent on the stream either, since none may precede the ack);
+ *   `afterFirstNotification` (violation: the first notification precedes the ack);
+ * - `honor`: which requested notification types the ack may include (default: `toolsListChanged`
+ *   when `tools.listChanged` is advertised; prompts and resources are never honoured). Set
+ *   `toolsListChanged: false` to acknowledge only a subset of what the client asked for;
+ * - `unsupported`: when nothing requested can be honoured, `ack-empty` (default) or answer
+ *   -32601 (§11.5).
+ * @see ../shared/spec/mcp-discovery-spec.md §4.2, §11.5
+ */
+export const ListenSettingsSchema = Type.Object(
+  {
+    ack: Type.Optional(
+      Type.Union([
+        Type.Literal('immediate'),
+        Type.Literal('withhold'),
+        Type.Literal('afterFirstNotification'),
+      ]),
+    ),
+    honor: Type.Optional(
+      Type.Object({ toolsListChanged: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+    ),
+    unsupported: Type.Optional(Type.Union([Type.Literal('ack-empty'), Type.Literal('method-not-found')])),
+  },
+  { additionalProperties: false },
+);
+export type ListenSettings = Static<typeof ListenSettingsSchema>;

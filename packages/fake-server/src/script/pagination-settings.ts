@@ -1,0 +1,52 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/**
+ * Cursor styles (cursors are opaque strings, §2.5):
+ * - `opaque`: a MAC-protected token, stable for the listing it belongs to; a forged one gets -32602;
+ * - `offset`: the bare decimal offset (`"20"`), as many real servers issue;
+ * - `nonAdvancing`: a broken server: every page, even the last or only one, carries the same
+ *   `nextCursor` (`repeatCursor`), and that cursor serves the first page again (the listing never ends);
+ * - `emptyString`: the cursor to page 2 is `""` (valid in 2026-07-28, must not be read as the end);
+ *   later cursors are opaque;
+ * - `expiring`: opaque, but rejected with -32602 after any catalog change or after `cursorTtlMs`
+ *   of logical time.
+ */
+export const CursorStyleSchema = Type.Union([
+  Type.Literal('opaque'),
+  Type.Literal('offset'),
+  Type.Literal('nonAdvancing'),
+  Type.Literal('emptyString'),
+  Type.Literal('expiring'),
+]);
+export type CursorStyle = Static<typeof CursorStyleSchema>;
+
+/**
+ * How `tools/list` is paginated. Every field is optional; the script section and the
+ * `setPagination` action share this shape.
+ * @see ../shared/spec/mcp-discovery-spec.md §2.5, §11.1
+ */
+export const PaginationSettingsSchema = Type.Object(
+  {
+    pageSize: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Tools per page; omit for a single page.' }),
+    ),
+    cursorStyle: Type.Optional(CursorStyleSchema),
+    cursorTtlMs: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'expiring cursors: lifetime on the logical clock, ms (default: no time limit).',
+      }),
+    ),
+    staleCursor: Type.Optional(
+      Type.Union([Type.Literal('serve'), Type.Literal('reject')], {
+        description:
+          'opaque cursors issued before a catalog change: serve the current catalog from the same offset (default) or reject with -32602 (§11.1).',
+      }),
+    ),
+    repeatCursor: Type.Optional(
+      Type.String({ description: 'nonAdvancing: the cursor every page repeats (default "page-1").' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PaginationSettings = Static<typeof PaginationSettingsSchema>;

@@ -1,0 +1,67 @@
+import type { AuthSettings } from '../script/auth-settings.js';
+import type { Principal } from './principal.js';
+import type { ToolDefinition } from './tool-definition.js';
+
+/** How a tool the principal lacks scopes for is treated (§11.9). */
+export type HiddenToolPolicy = 'hide' | 'forbid' | 'hide-and-forbid';
+
+/**
+ * Per-principal views of the catalog: which tools a principal sees and may call, from the scopes
+ * each tool needs (`auth.toolScopes`). Scopes are plain strings; a principal holds a scope only
+ * when it was granted exactly.
+ * @see ../shared/spec/mcp-discovery-spec.md §2.1 (lists MAY vary by authorization), §6, §11.9
+ */
+export class ToolAccess {
+  private readonly toolScopes: Map<string, readonly string[]>;
+  readonly hiddenTools: HiddenToolPolicy;
+  readonly listScopes: readonly string[];
+  readonly callScopes: readonly string[];
+
+  constructor(auth: AuthSettings | undefined) {
+    this.toolScopes = new Map(Object.entries(auth?.toolScopes ?? {}));
+    this.hiddenTools = auth?.hiddenTools ?? 'hide';
+    this.listScopes = auth?.listScopes ?? [];
+    this.callScopes = auth?.callScopes ?? [];
+  }
+
+  /** True when two principals may see different lists (so a listing must be `cacheScope: private`). */
+  dependsOnPrincipal(): boolean {
+    return this.hiddenTools !== 'forbid' && [...this.toolScopes.values()].some((scopes) => scopes.length > 0);
+  }
+
+  /** Scopes from `needed` that `principal` lacks. */
+  missing(principal: Principal, needed: readonly string[]): string[] {
+    return needed.filter((scope) => !principal.scopes.includes(scope));
+  }
+
+  /** Scopes a tool needs (empty when unrestricted). */
+  scopesFor(toolName: string): readonly string[] {
+    return this.toolScopes.get(toolName) ?? [];
+  }
+
+  /** Whether `principal` sees `tool` in `tools/list`. */
+  visible(tool: ToolDefinition, principal: Principal): boolean {
+    if (this.hiddenTools === 'forbid') return true;
+    return this.missing(principal, this.scopesFor(tool.name)).length === 0;
+  }
+
+  /** The tools `principal` sees, in catalog order. */
+  filter(tools: readonly ToolDefinition[], principal: Principal): ToolDefinition[] {
+    if (this.toolScopes.size === 0) return tools as ToolDefinition[];
+    return tools.filter((tool) => this.visible(tool, principal));
+  }
+
+  /** Moves a tool's scopes to its new name (`renameTool`). */
+  rename(from: string, to: string): void {
+    const scopes = this.toolScopes.get(from);
+    if (scopes === undefined) return;
+    this.toolScopes.delete(from);
+    this.toolScopes.set(to, scopes);
+  }
+
+  /** Sets (or, with `undefined`, clears) the scopes a tool needs. */
+  setScopes(toolName: string, scopes: readonly string[] | undefined): void {
+    if (scopes === undefined || scopes.length === 0) this.toolScopes.delete(toolName);
+    else this.toolScopes.set(toolName, scopes);
+  }
+}
