@@ -206,31 +206,26 @@ class FakeServerImpl implements FakeServer {
     try {
       exchange = this.accept(request);
     } catch (error) {
-      this.runDueSteps();
-      return this.internalError(request, error);
-    }
-    this.runDueSteps();
-    const fault = exchange.fault?.fault;
-    if (fault?.kind === 'hang') {
-      await this.holds.hang();
-      return { status: 503, headers: {}, reply: { kind: 'empty' } };
-    }
-    if (fault?.kind === 'delay') {
-      if (exchange.outcome?.deferred) {
-        // The SSE stream opens now; its answer comes after the delay.
-        void this.holds.delay(fault).then((outcome) => outcome === 'released' && this.deliver(exchange));
-        return exchange.response;
-      }
-      if ((await this.holds.delay(fault)) === 'cancelled')
-        return { status: 503, headers: {}, reply: { kind: 'empty' } };
-    }
-    try {
-      return this.deliver(exchange);
-    } catch (error) {
       return this.internalError(request, error);
     } finally {
       this.runDueSteps();
     }
+    const fault = exchange.fault?.fault;
+    if (fault?.kind === 'hang') {
+      await this.holds.hang();
+      return UNAVAILABLE;
+    }
+    if (fault?.kind === 'delay') {
+      if (exchange.outcome?.deferred) {
+        // The SSE response stream opens now; the answer on it comes after the delay.
+        void this.holds.delay(fault).then((outcome) => {
+          if (outcome === 'released') this.finish(request, exchange);
+        });
+        return exchange.response;
+      }
+      if ((await this.holds.delay(fault)) === 'cancelled') return UNAVAILABLE;
+    }
+    return this.finish(request, exchange);
   }
 
   apply(step: string | ScriptStep | ScriptAction): TranscriptFrame {
@@ -413,7 +408,7 @@ class FakeServerImpl implements FakeServer {
     };
   }
 
-  /** The answer of a fault that replaces the exchange (`http-status`, `version-mismatch`); `undefined` for others. */
+  /** The answer of a fault that replaces the exchange (`http-status`, `version-mismatch`); `undefined` for the others. */
   private preempt(
     fault: Fault,
     engine: Pick<LegacyEngine, 'versionMismatch'>,
@@ -426,6 +421,17 @@ class FakeServerImpl implements FakeServer {
       return engine.versionMismatch(request, fault.supported ?? ['1900-01-01']).response;
     if (fault.kind === 'hang') return { status: 503, headers: {}, reply: { kind: 'empty' } };
     return undefined;
+  }
+
+  /** Delivers an exchange's answer, then runs the steps that became due; never throws. */
+  private finish(request: WireRequest, exchange: Exchange): WireResponse {
+    try {
+      return this.deliver(exchange);
+    } catch (error) {
+      return this.internalError(request, error);
+    } finally {
+      this.runDueSteps();
+    }
   }
 
   /** Writes the (possibly distorted) answer, records it, and fires `answered` triggers and page mutations. */
@@ -610,6 +616,13 @@ class FakeServerImpl implements FakeServer {
 }
 
 class StepFailure extends Error {}
+
+/** The answer a held (hung or delayed) request gets when the server closes before it is released. */
+const UNAVAILABLE: WireResponse = Object.freeze({
+  status: 503,
+  headers: {},
+  reply: { kind: 'empty' as const },
+});
 
 function toolOf(classified: Classified & { kind: 'request' }): string | undefined {
   const name = classified.params?.name;

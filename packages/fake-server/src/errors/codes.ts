@@ -3,13 +3,13 @@
  * codes created only under `eras/`). Codes are never renamed or reused; `codes.test.ts` pins the list.
  */
 export const FAKE_SERVER_ERROR_CODES = [
-  /** A script document failed its JSON Schema or a semantic rule. `data`: `{ source, pointer, rule }`. Fix the script at `pointer`. */
+  /** A script document (or a step given to `apply()`) failed its JSON Schema or a semantic rule. `data`: `{ source, pointer, rule }`. Fix the script at `pointer`. */
   'SCRIPT_INVALID',
   /** A script step or action names a tool the catalog does not hold. `data`: `{ source, pointer, rule, tool }`. */
   'SCRIPT_UNKNOWN_TOOL',
   /** `apply()` named a step id the script does not define. `data`: `{ stepId, known }`. */
   'SCRIPT_UNKNOWN_STEP',
-  /** The script asks for a fault the chosen transport cannot produce. `data`: `{ transport, fault }`. */
+  /** The script asks for a fault the chosen transport cannot produce; thrown when the transport attaches or by `apply()`. `data`: `{ transport, fault, pointer, supported }`. Run the scenario on a transport listing the fault in `capabilities.faults`. */
   'FAULT_UNSUPPORTED_BY_TRANSPORT',
   /** A step's action could not run against the current world (e.g. removing a tool already gone); nothing changed. `data`: `{ stepId, reason }`. */
   'STEP_FAILED',

@@ -1,22 +1,29 @@
-import { expect, test } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CursorCodec } from './cursor-codec.js';
 
-test('opaque cursors round-trip, are deterministic per seed and reject forgeries', () => {
-  const codec = new CursorCodec('opaque', 7);
-  const position = { offset: 20, page: 3, catalogRevision: 4 };
-  const cursor = codec.encode(position);
-  expect(codec.decode(cursor)).toEqual(position);
-  expect(new CursorCodec('opaque', 7).encode(position)).toBe(cursor);
-  expect(new CursorCodec('opaque', 8).decode(cursor)).toBeUndefined();
-  expect(codec.decode(`${cursor}x`)).toBeUndefined();
-  expect(codec.decode('')).toBeUndefined();
-  expect(codec.decode(Buffer.from('20.3.4.0000000000000000').toString('base64url'))).toBeUndefined();
-});
+const position = { offset: 20, page: 3, catalogRevision: 4, issuedAtMs: 1_500 };
 
-test('offset cursors are bare decimal offsets', () => {
-  const codec = new CursorCodec('offset', 1);
-  expect(codec.encode({ offset: 30, page: 2, catalogRevision: 1 })).toBe('30');
-  expect(codec.decode('30')).toMatchObject({ offset: 30 });
-  expect(codec.decode('-1')).toBeUndefined();
-  expect(codec.decode('01')).toBeUndefined();
+describe('CursorCodec', () => {
+  it('round-trips opaque cursors deterministically per seed', () => {
+    const codec = new CursorCodec(1);
+    const cursor = codec.encodeOpaque(position);
+    expect(cursor).toBe(new CursorCodec(1).encodeOpaque(position));
+    expect(cursor).not.toBe(new CursorCodec(2).encodeOpaque(position));
+    expect(codec.decodeOpaque(cursor)).toEqual(position);
+  });
+
+  it('rejects forged, garbled and foreign opaque cursors', () => {
+    const codec = new CursorCodec(1);
+    const forged = Buffer.from('99.3.4.1500.0000000000000000').toString('base64url');
+    expect(codec.decodeOpaque(forged)).toBeUndefined();
+    expect(codec.decodeOpaque('not a cursor!')).toBeUndefined();
+    expect(codec.decodeOpaque('')).toBeUndefined();
+    expect(codec.decodeOpaque(new CursorCodec(2).encodeOpaque(position))).toBeUndefined();
+  });
+
+  it('offset cursors accept canonical non-negative integers only', () => {
+    const codec = new CursorCodec(1);
+    expect(codec.decodeOffset(codec.encodeOffset(12))).toBe(12);
+    for (const bad of ['-1', '01', '1.5', '', 'x']) expect(codec.decodeOffset(bad)).toBeUndefined();
+  });
 });
