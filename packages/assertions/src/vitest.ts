@@ -9,6 +9,7 @@ import { type ToolshiftMatchers, toolshiftMatchers } from './matchers/invariant-
 expect.extend(toolshiftMatchers);
 
 declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: must repeat vitest's own declaration of Matchers<T = any>
   interface Matchers<T = any> extends ToolshiftMatchers<T> {}
 }
 
