@@ -4,7 +4,10 @@
  */
 export type { Invariant } from './invariant.js';
 export * from './invariants/index.js';
-export type { CatalogTruth, ExposedTool, Observation, RunRecord } from './run-record.js';
+export type { MatcherResult, ToolshiftMatchers } from './matchers/invariant-matchers.js';
+export { describeVerdict, toolshiftMatchers } from './matchers/invariant-matchers.js';
+export type { CatalogTruth, ConnectionRecord, ExposedTool, Observation, RunRecord } from './run-record.js';
+export { connectionFrames, connectionIds } from './run-record.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';
 export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';
 export type { FrameRef, Verdict, VerdictStatus } from './verdict.js';

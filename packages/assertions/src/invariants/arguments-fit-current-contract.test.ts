@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { History } from '../../test/support/history.js';
+import { argumentsFitCurrentContract } from './arguments-fit-current-contract.js';
+
+const old = { type: 'object', properties: { duration: { type: 'string' } }, required: ['duration'] };
+const renamed = {
+  type: 'object',
+  properties: { lookback: { type: 'string' } },
+  required: ['lookback'],
+  additionalProperties: false,
+};
+
+function history(): History {
+  const h = new History();
+  h.listing([{ name: 'count', inputSchema: old }]);
+  h.expose([{ name: 'count', inputSchema: old }]);
+  h.change();
+  h.listing([{ name: 'count', inputSchema: renamed }]);
+  h.expose([{ name: 'count', inputSchema: renamed }]);
+  return h;
+}
+
+describe('execution.arguments-fit-current-contract', () => {
+  test('passes when the call carries arguments for the contract in force', () => {
+    const h = history();
+    h.callObservation('count', { lookback: '1h' }, () => h.call('count', { lookback: '1h' }));
+    expect(argumentsFitCurrentContract.check(h.record()).status).toBe('pass');
+  });
+
+  test('fails when arguments built for the old contract are sent after the new one arrived', () => {
+    const h = history();
+    let seq = 0;
+    h.callObservation('count', { duration: '1h' }, () => {
+      seq = h.call('count', { duration: '1h' }).request.seq;
+    });
+    const verdict = argumentsFitCurrentContract.check(h.record());
+    expect(verdict.status).toBe('fail');
+    expect(verdict.evidence.at(-1)!.seq).toBe(seq);
+    expect(verdict.evidence[0]!.note).toContain('lookback');
+  });
+
+  test('accepts the contract in force when the call began, even if a newer one landed before the request left', () => {
+    const h = new History();
+    h.listing([{ name: 'count', inputSchema: old }]);
+    h.expose([{ name: 'count', inputSchema: old }]);
+    h.callObservation('count', { duration: '1h' }, () => {
+      h.change();
+      h.listing([{ name: 'count', inputSchema: renamed }]);
+      h.expose([{ name: 'count', inputSchema: renamed }]);
+      h.call('count', { duration: '1h' });
+    });
+    expect(argumentsFitCurrentContract.check(h.record()).status).toBe('pass');
+  });
+});

@@ -1,0 +1,91 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Invariant } from '../invariant.js';
+import { connectionFrames, connectionIds, type Observation } from '../run-record.js';
+import { fail, inconclusive, pass } from '../verdict.js';
+
+type CallMessage = { method?: string; params?: { name?: unknown; arguments?: unknown } };
+type Exposure = Extract<Observation, { kind: 'exposure' }>;
+
+const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
+
+function fits(schema: unknown, args: unknown): boolean | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  try {
+    const validate = ajv.compile(schema);
+    return validate(args ?? {}) === true;
+  } catch {
+    return undefined; // a schema ajv cannot compile decides nothing
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
+
+/**
+ * Arguments are re-validated against the contract current at execution: every `tools/call` that
+ * reaches the server carries arguments valid under the input schema the client exposed for that
+ * tool when the call was made (the exposure in force when the call was handed to the client, or
+ * any newer one before the request left). A call built against an older contract and sent
+ * unchanged after the client learned the new one is the violation.
+ */
+export const argumentsFitCurrentContract: Invariant = {
+  id: 'execution.arguments-fit-current-contract',
+  title: 'Every tools/call carries arguments valid under the contract the client held at execution time.',
+  source:
+    'DESIGN (re-validate arguments against the current contract before execution); seed 000; cases SC-06 E2',
+  check(run) {
+    const exposures = run.observations.filter((o): o is Exposure => o.kind === 'exposure');
+    const calls = run.observations.filter((o) => o.kind === 'call');
+    let checked = 0;
+    for (const serverId of connectionIds(run)) {
+      for (const frame of connectionFrames(run, serverId)) {
+        const message = frame.message as CallMessage | undefined;
+        if (frame.direction !== 'in' || message?.method !== 'tools/call') continue;
+        const name = message.params?.name;
+        if (typeof name !== 'string') continue;
+        const call = calls.find(
+          (c) =>
+            c.serverId === serverId &&
+            c.toolName === name &&
+            (c.startedAfterSeq ?? frame.seq - 1) < frame.seq &&
+            c.afterSeq >= frame.seq,
+        );
+        const opensAt = call?.startedAfterSeq ?? frame.seq - 1;
+        const inForce = exposures.filter((e) => e.afterSeq <= opensAt).at(-1);
+        const window = [
+          ...(inForce ? [inForce] : []),
+          ...exposures.filter((e) => e.afterSeq > opensAt && e.afterSeq < frame.seq),
+        ];
+        const contracts = window
+          .map((e) => ({
+            exposure: e,
+            tool: e.tools.find((t) => t.serverId === serverId && t.name === name),
+          }))
+          .filter((c) => c.tool?.inputSchema !== undefined);
+        if (contracts.length === 0) continue;
+        const verdicts = contracts.map((c) => fits(c.tool!.inputSchema, message.params?.arguments));
+        if (verdicts.some((v) => v === undefined)) continue;
+        checked += 1;
+        if (verdicts.some((v) => v === true)) continue;
+        const current = contracts.at(-1)!;
+        return fail(
+          this.id,
+          `${serverId}: tools/call '${name}' at #${frame.seq} carried arguments the current contract rejects.`,
+          [
+            {
+              seq: current.exposure.afterSeq,
+              note: `contract in force: ${JSON.stringify(current.tool!.inputSchema).slice(0, 120)}`,
+            },
+            {
+              seq: frame.seq,
+              note: `arguments sent: ${JSON.stringify(message.params?.arguments ?? {}).slice(0, 120)}`,
+            },
+          ],
+          'the arguments were built against an older contract and sent without re-validation',
+        );
+      }
+    }
+    if (checked === 0)
+      return inconclusive(this.id, 'No tools/call could be checked against an exposed contract.');
+    return pass(this.id, `The arguments of ${checked} tools/call(s) fit the contract in force.`);
+  },
+};

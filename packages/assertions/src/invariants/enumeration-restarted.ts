@@ -1,0 +1,84 @@
+import type { Invariant } from '../invariant.js';
+import { connectionFrames, connectionIds } from '../run-record.js';
+import { changeSignals, enumerations, listExchanges } from '../tool-listings.js';
+import { fail, inconclusive, pass } from '../verdict.js';
+
+/**
+ * After a change, the client enumerates again from page one: a listing that a change notification
+ * interrupted may be finished, but a fresh page-one listing must follow and complete; and a cursor
+ * from a listing that had already completed before the change is never used to "resume" (cursors
+ * describe the old catalog, §11.1).
+ */
+export const enumerationRestarted: Invariant = {
+  id: 'change.enumeration-restarted',
+  title:
+    'After a change notification the client restarts the enumeration from page one (never resumes from an old cursor) and completes it.',
+  source:
+    'seed 002 (on change re-list from page one); spec digest §7 (restart without a cursor for a snapshot), §11.1; cases LC-04 E2',
+  check(run) {
+    let checked = 0;
+    for (const serverId of connectionIds(run)) {
+      const frames = connectionFrames(run, serverId);
+      const signals = changeSignals(frames);
+      const exchanges = listExchanges(frames);
+      const all = enumerations(exchanges);
+      for (const signal of signals) {
+        checked += 1;
+        // The first list request after the signal either starts at page one or continues a listing
+        // still in flight at the signal; continuing a listing finished before it is a resume.
+        const firstAfter = exchanges.find((exchange) => exchange.request.seq > signal.seq);
+        const before = all.filter((e) => e.pages[0]!.request.seq < signal.seq).at(-1);
+        const lastBefore = before?.pages.filter((page) => page.request.seq < signal.seq).at(-1);
+        const finishedBefore =
+          lastBefore?.tools !== undefined &&
+          lastBefore.nextCursor === undefined &&
+          lastBefore.response!.seq < signal.seq;
+        const resumed = firstAfter?.cursor !== undefined && finishedBefore ? firstAfter : undefined;
+        if (resumed) {
+          return fail(
+            this.id,
+            `${serverId}: after the change notification at #${signal.seq} the client resumed a finished listing with the old cursor ${JSON.stringify(resumed.cursor)}.`,
+            [
+              { seq: signal.seq, note: 'change notification' },
+              { seq: resumed.request.seq, note: `tools/list with a cursor issued before the change` },
+            ],
+            'it re-read later pages of the old listing instead of starting again from page one',
+          );
+        }
+        const fresh = all.filter((e) => e.pages[0]!.request.seq > signal.seq);
+        if (fresh.some((e) => e.complete)) continue;
+        const interrupted = all.find(
+          (e) => e.pages[0]!.request.seq < signal.seq && (!e.complete || e.completedAtSeq! > signal.seq),
+        );
+        return fail(
+          this.id,
+          `${serverId}: no complete listing from page one began after the change notification at #${signal.seq}.`,
+          [
+            { seq: signal.seq, note: 'change notification' },
+            ...(interrupted
+              ? [
+                  {
+                    seq: interrupted.pages[0]!.request.seq,
+                    note: 'the listing in flight when the change landed',
+                  },
+                ]
+              : []),
+            ...(fresh[0]
+              ? [{ seq: fresh[0].pages[0]!.request.seq, note: 'a fresh listing that was not completed' }]
+              : []),
+          ],
+          fresh[0]
+            ? `restarted from page one but read only ${fresh[0].pages.length} page(s)`
+            : interrupted
+              ? 'the change arrived mid-listing; the client finished the old listing and never restarted'
+              : 'no listing started after the notification',
+        );
+      }
+    }
+    if (checked === 0) return inconclusive(this.id, 'The server sent no change notification in this run.');
+    return pass(
+      this.id,
+      `A fresh page-one enumeration completed after each of the ${checked} change notification(s).`,
+    );
+  },
+};

@@ -1,0 +1,70 @@
+import type { Invariant } from '../invariant.js';
+import { connectionFrames, connectionIds } from '../run-record.js';
+import { changeSignals, listExchanges } from '../tool-listings.js';
+import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
+
+/** Options of {@link relistedWithinBound}. */
+export interface RelistBound {
+  /** Logical ms (the fake server's clock, `frame.tick`) allowed between a change signal and the page-one `tools/list` (default 2000). */
+  withinMs?: number;
+}
+
+/**
+ * Builds the check that every change notification is followed, within `withinMs` of logical time,
+ * by a `tools/list` from page one on the same connection. Logical time moves only when the script
+ * or the harness advances it, so the bound is deterministic: a client that waits for its polling
+ * backstop instead of reacting to the signal misses it.
+ * @see ../shared/cases/discovery-cases.md LC-01 E1 ("within a short bound (e.g. 2 s)")
+ */
+export function relistedWithinBound(bound: RelistBound = {}): Invariant {
+  const withinMs = bound.withinMs ?? 2000;
+  return {
+    id: 'change.relisted-within-bound',
+    title: `After each tools list_changed notification, the client re-lists from page one within ${withinMs} ms of logical time.`,
+    source: 'cases LC-01 E1, LC-02 E1, LC-04 E1; seed 002 (refresh on notification)',
+    check(run) {
+      let signalsSeen = 0;
+      const evidence: FrameRef[] = [];
+      for (const serverId of connectionIds(run)) {
+        const frames = connectionFrames(run, serverId);
+        const signals = changeSignals(frames);
+        const pageOnes = listExchanges(frames).filter((exchange) => exchange.cursor === undefined);
+        for (const signal of signals) {
+          signalsSeen += 1;
+          const relist = pageOnes.find((exchange) => exchange.request.seq > signal.seq);
+          if (!relist) {
+            return fail(
+              this.id,
+              `${serverId}: no tools/list from page one followed the change notification at #${signal.seq}.`,
+              [{ seq: signal.seq, note: `notifications/tools/list_changed on ${signal.streamId}` }],
+              'the notification was sent but the client never listed again',
+            );
+          }
+          const lagMs = relist.request.tick - signal.tick;
+          if (lagMs > withinMs) {
+            return fail(
+              this.id,
+              `${serverId}: the re-list after the change notification at #${signal.seq} came ${lagMs} ms later (bound ${withinMs} ms).`,
+              [
+                { seq: signal.seq, note: 'change notification' },
+                { seq: relist.request.seq, note: `first page-one tools/list, ${lagMs} ms later` },
+              ],
+              `re-listed, but only after ${lagMs} ms: a polling backstop, not a reaction to the signal`,
+            );
+          }
+          evidence.push({ seq: relist.request.seq, note: `re-list ${lagMs} ms after #${signal.seq}` });
+        }
+      }
+      if (signalsSeen === 0)
+        return inconclusive(this.id, 'The server sent no change notification in this run.');
+      return pass(
+        this.id,
+        `Each of the ${signalsSeen} change notification(s) was followed by a page-one tools/list within ${withinMs} ms.`,
+        evidence,
+      );
+    },
+  };
+}
+
+/** {@link relistedWithinBound} with its default bound (2000 ms of logical time). */
+export const relistedWithin2s: Invariant = relistedWithinBound();

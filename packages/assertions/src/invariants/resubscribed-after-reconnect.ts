@@ -1,0 +1,96 @@
+import type { TranscriptFrame } from '@toolshift/fake-server';
+import type { Invariant } from '../invariant.js';
+import { connectionFrames, connectionIds } from '../run-record.js';
+import { enumerations, listExchanges } from '../tool-listings.js';
+import { fail, inconclusive, pass } from '../verdict.js';
+
+type Message = { method?: string; id?: unknown; error?: unknown };
+const method = (frame: TranscriptFrame) => (frame.message as Message | undefined)?.method;
+
+/**
+ * After losing its change channel the client listens again and re-lists, since notifications sent
+ * while it was gone are lost for good (no replay exists). Modern: when the server ends a
+ * `subscriptions/listen` stream (drop or graceful end), a new `subscriptions/listen` follows, and a
+ * complete page-one listing starts after it. Legacy: when the server ends the standalone GET stream
+ * a new GET stream opens; when the session is lost (HTTP 404 on a session id) a new `initialize`
+ * follows and then a complete page-one listing.
+ * @see ../shared/spec/mcp-discovery-spec.md §4.2 (delivery guarantees), §11.4; cases RC-01, RC-03, RC-05
+ */
+export const resubscribedAfterReconnect: Invariant = {
+  id: 'reconnect.resubscribed-and-relisted',
+  title:
+    'After its change stream or session is lost, the client subscribes again and re-lists from page one.',
+  source:
+    'seed 002 (after reconnect re-listen and re-list); cases RC-01 E1-E2, RC-03 E1-E3, RC-05 E1-E2; digest §11.4',
+  check(run) {
+    let losses = 0;
+    for (const serverId of connectionIds(run)) {
+      const frames = connectionFrames(run, serverId);
+      const complete = enumerations(listExchanges(frames)).filter((e) => e.complete);
+      const relistedAfter = (seq: number) => complete.some((e) => e.pages[0]!.request.seq > seq);
+      for (const loss of frames) {
+        const listenEnded =
+          loss.kind === 'stream-close' && loss.closeMode !== 'client' && loss.streamId.startsWith('listen-');
+        const getEnded =
+          loss.kind === 'stream-close' && loss.closeMode !== 'client' && loss.streamId.startsWith('get-');
+        const sessionLost =
+          loss.direction === 'out' &&
+          loss.httpStatus === 404 &&
+          loss.sessionId !== undefined &&
+          loss.era === 'legacy';
+        if (!listenEnded && !getEnded && !sessionLost) continue;
+        losses += 1;
+        const after = frames.filter((frame) => frame.seq > loss.seq && frame.direction === 'in');
+        if (listenEnded) {
+          const listen = after.find((frame) => method(frame) === 'subscriptions/listen');
+          if (!listen) {
+            return fail(
+              this.id,
+              `${serverId}: the server ended ${loss.streamId} (${loss.closeMode}) at #${loss.seq} and the client never listened again.`,
+              [{ seq: loss.seq, note: `${loss.streamId} ${loss.closeMode}` }],
+              relistedAfter(loss.seq)
+                ? 're-listed once, but without a subscription no later change can reach it'
+                : 'no new subscriptions/listen and no re-list',
+            );
+          }
+          if (!relistedAfter(listen.seq)) {
+            return fail(
+              this.id,
+              `${serverId}: the client listened again at #${listen.seq} but did not re-list after it.`,
+              [
+                { seq: loss.seq, note: `${loss.streamId} ${loss.closeMode}` },
+                { seq: listen.seq, note: 'new subscriptions/listen' },
+              ],
+              'resubscribed, but changes made while the stream was down stay invisible until the next signal',
+            );
+          }
+        } else if (getEnded) {
+          const reopened = after.find((frame) => frame.httpMethod === 'GET');
+          if (!reopened) {
+            return fail(
+              this.id,
+              `${serverId}: the server ended ${loss.streamId} at #${loss.seq} and the client never opened a new GET stream.`,
+              [{ seq: loss.seq, note: `${loss.streamId} ${loss.closeMode}` }],
+              'without a standalone GET stream no list_changed can reach a legacy client',
+            );
+          }
+        } else {
+          const init = after.find((frame) => method(frame) === 'initialize');
+          if (!init || !relistedAfter(init.seq)) {
+            return fail(
+              this.id,
+              `${serverId}: session ${loss.sessionId} was lost at #${loss.seq} and the client ${init ? 'initialized again but did not re-list' : 'never initialized a new session'}.`,
+              [
+                { seq: loss.seq, note: `404 for session ${loss.sessionId}` },
+                ...(init ? [{ seq: init.seq, note: 'new initialize' }] : []),
+              ],
+              init ? 'reconnected but kept the pre-restart tool list' : 'treated the 404 as terminal',
+            );
+          }
+        }
+      }
+    }
+    if (losses === 0) return inconclusive(this.id, 'No stream or session was lost in this run.');
+    return pass(this.id, `The client recovered from each of ${losses} lost stream(s) or session(s).`);
+  },
+};
