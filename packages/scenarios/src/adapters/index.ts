@@ -12,6 +12,12 @@ export type {
   AdapterCallOutcome,
   ClientAdapter,
   ClientAdapterFactory,
+  ClientCapabilities,
   ClientObserver,
   ConnectTarget,
+  ModelCallResult,
+  ModelRequest,
+  ReportedState,
+  TransportTarget,
 } from './client-adapter.js';
+export { capabilitiesOf } from './client-adapter.js';

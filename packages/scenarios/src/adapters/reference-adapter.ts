@@ -1,56 +1,97 @@
-import type { ExposedTool } from '@toolshift/assertions';
-import { DiscoveryHost } from '@toolshift/reference-client';
+import type { ExposedTool, ModelTool } from '@toolshift/assertions';
+import {
+  DiscoveryHost,
+  isToolshiftError,
+  type ServerConfig,
+  type ToolExposure,
+} from '@toolshift/reference-client';
 import type {
   AdapterCallOutcome,
   ClientAdapter,
   ClientAdapterFactory,
   ClientObserver,
   ConnectTarget,
+  ModelCallResult,
+  ModelRequest,
+  ReportedState,
 } from './client-adapter.js';
+import { SkewableClock } from './skewable-clock.js';
 
-/** The reference discovery client (`@toolshift/reference-client`) behind the adapter contract. */
+/** The provider a model request uses when the scenario names none. */
+export const DEFAULT_PROVIDER = 'anthropic';
+
+function resultText(result: { content?: unknown }): string {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return content
+    .map((part) =>
+      part && typeof part === 'object' && 'text' in part ? String(part.text) : JSON.stringify(part),
+    )
+    .join('\n');
+}
+
+/**
+ * The reference discovery client (`@toolshift/reference-client`) behind the adapter contract, as a
+ * small host would drive it: one `DiscoveryHost` for every server, the user approving every call
+ * the scenario makes, model requests built with `expose()`, model calls turned into proposals
+ * against the exposure they were made from, and a host clock the harness can jump forward.
+ */
 export class ReferenceClientAdapter implements ClientAdapter {
-  private host: DiscoveryHost | undefined;
-  private serverId = 'primary';
+  private readonly clock = new SkewableClock();
+  private readonly host = new DiscoveryHost({
+    clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
+    // The scenario plays the user: every call it makes is one the user approves when asked.
+    approve: (request) => {
+      this.observer?.permission({
+        serverId: request.serverId,
+        toolName: request.toolName,
+        granted: true,
+        how: 'asked',
+      });
+      return true;
+    },
+    clock: this.clock,
+  });
+  private readonly configs = new Map<string, ServerConfig>();
+  private readonly warned = new Set<string>();
+  private readonly exposures = new Map<string, ToolExposure>();
+  private firstServer: string | undefined;
+  private credentialGeneration = 0;
   private unsubscribe: (() => void) | undefined;
+  private observer: ClientObserver | undefined;
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
-    this.serverId = target.serverId;
-    // The scenario plays the user: every call it makes is one the user approved.
-    const host = new DiscoveryHost({
-      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
-      approve: () => true,
-    });
-    this.host = host;
-    const report = () =>
-      observer.exposure(
-        host.tools().map(
-          (tool): ExposedTool => ({
-            serverId: tool.serverId,
-            name: tool.name,
-            ...(tool.description !== undefined ? { description: tool.description } : {}),
-            inputSchema: tool.inputSchema,
-            ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-          }),
-        ),
-      );
-    this.unsubscribe = host.onRegistryChange(report);
-    await host.addServer({ serverId: target.serverId, url: target.url, era: target.era });
-    const state = host.serverState(target.serverId);
-    if (state.failure)
-      observer.note(`reference client: ${state.state}: ${state.failure.kind}: ${state.failure.message}`);
-    report();
+    const transport = target.transport;
+    if ('connect' in transport)
+      throw new Error(`the reference client connects over Streamable HTTP only, not ${transport.kind}`);
+    this.observer = observer;
+    this.firstServer ??= target.serverId;
+    this.unsubscribe ??= this.host.onRegistryChange(() => this.report());
+    const config: ServerConfig = {
+      serverId: target.serverId,
+      url: transport.url,
+      era: target.era,
+      ...(target.bearerToken !== undefined
+        ? { bearerToken: target.bearerToken, credentialProfileId: `${target.serverId}#credentials-0` }
+        : {}),
+    };
+    this.configs.set(target.serverId, config);
+    await this.host.addServer(config);
+    this.noteState(target.serverId);
+    this.report();
   }
 
-  async callTool(toolName: string, args: Record<string, unknown>): Promise<AdapterCallOutcome> {
-    if (!this.host) return { ok: false, error: 'not connected' };
+  async callTool(
+    toolName: string,
+    args: Record<string, unknown>,
+    serverId?: string,
+  ): Promise<AdapterCallOutcome> {
     try {
-      const result = (await this.host.callTool({ serverId: this.serverId, toolName, arguments: args })) as {
-        isError?: boolean;
-        content?: unknown;
-      };
-      if (result.isError)
-        return { ok: false, error: `tool returned isError: ${JSON.stringify(result.content)}` };
+      const result = (await this.host.callTool({
+        serverId: serverId ?? this.firstServer ?? '',
+        toolName,
+        arguments: args,
+      })) as { isError?: boolean; content?: unknown };
+      if (result.isError) return { ok: false, error: `tool returned isError: ${resultText(result)}` };
       return { ok: true, result };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
@@ -58,9 +99,144 @@ export class ReferenceClientAdapter implements ClientAdapter {
     }
   }
 
+  async modelRequest(options: { provider?: string }): Promise<ModelRequest> {
+    const provider = options.provider ?? DEFAULT_PROVIDER;
+    const exposure = await this.host.expose({ provider });
+    this.exposures.set(provider, exposure);
+    const tools = exposure.tools.map((tool): ModelTool => {
+      const definition = tool.definition as Record<string, unknown>;
+      const body = (definition.function as Record<string, unknown> | undefined) ?? definition;
+      return {
+        name: tool.alias,
+        serverId: tool.serverId,
+        toolName: tool.toolName,
+        ...(typeof body.description === 'string' ? { description: body.description } : {}),
+        parameters: body.parameters ?? body.input_schema,
+      };
+    });
+    return {
+      tools,
+      withheld: exposure.withheld.map((tool) => ({
+        serverId: tool.serverId,
+        toolName: tool.toolName,
+        reason: tool.reason,
+        ...(tool.detail !== undefined ? { detail: tool.detail } : {}),
+      })),
+      estimatedTokens: exposure.budget.estimatedTokens,
+      perServerTokens: exposure.budget.perServer,
+    };
+  }
+
+  async modelCall(
+    name: string,
+    args: Record<string, unknown>,
+    options: { provider?: string },
+  ): Promise<ModelCallResult> {
+    const provider = options.provider ?? DEFAULT_PROVIDER;
+    const exposure = this.exposures.get(provider) ?? (await this.host.expose({ provider }));
+    let proposal: ReturnType<ToolExposure['proposal']>;
+    try {
+      proposal = exposure.proposal(name, args);
+    } catch (error) {
+      if (!isToolshiftError(error, 'PROVIDER_ALIAS_UNKNOWN')) throw error;
+      const valid = exposure.tools.map((tool) => tool.alias);
+      return {
+        isError: true,
+        text: `Unknown tool ${JSON.stringify(name)}. Call one of the tools you were given: ${valid.join(', ') || '(none)'}.`,
+      };
+    }
+    const routedTo = { serverId: proposal.serverId, toolName: proposal.toolName };
+    try {
+      const result = (await this.host.callTool(proposal)) as { isError?: boolean; content?: unknown };
+      return { isError: result.isError === true, text: resultText(result), routedTo };
+    } catch (error) {
+      return { isError: true, text: (error as Error).message, routedTo };
+    }
+  }
+
+  async refresh(serverId: string): Promise<void> {
+    await this.host.refresh(serverId);
+    this.noteState(serverId);
+  }
+
+  /** A host's "reconnect" command: drop the server's connection and state, then add it again. */
+  async reconnect(serverId: string): Promise<void> {
+    const config = this.configs.get(serverId);
+    if (!config) throw new Error(`server ${serverId} was never connected`);
+    await this.host.removeServer(serverId);
+    await this.host.addServer(config);
+    this.noteState(serverId);
+    this.report();
+  }
+
+  /**
+   * The reference client binds credentials to a server's configuration (it has no credential swap),
+   * so a host re-adds the server with the new token: the host re-discovers under the new principal.
+   */
+  async reauthorize(serverId: string, bearerToken: string): Promise<void> {
+    const config = this.configs.get(serverId);
+    if (!config) throw new Error(`server ${serverId} was never connected`);
+    this.credentialGeneration += 1;
+    this.configs.set(serverId, {
+      ...config,
+      bearerToken,
+      credentialProfileId: `${serverId}#credentials-${this.credentialGeneration}`,
+    });
+    await this.reconnect(serverId);
+  }
+
+  async advanceClock(ms: number): Promise<void> {
+    this.clock.advance(ms);
+  }
+
+  serverState(serverId: string): ReportedState {
+    const state = this.host.serverState(serverId);
+    return {
+      state: state.state,
+      ...(state.failure ? { detail: `${state.failure.kind}: ${state.failure.message}` } : {}),
+    };
+  }
+
   async close(): Promise<void> {
     this.unsubscribe?.();
-    await this.host?.close().catch(() => undefined);
+    await this.host.close().catch(() => undefined);
+  }
+
+  private noteState(serverId: string): void {
+    const state = this.host.serverState(serverId);
+    if (state.failure)
+      this.observer?.note(
+        `reference client: ${serverId} ${state.state}: ${state.failure.kind}: ${state.failure.message}`,
+      );
+  }
+
+  /** Reports the verified registry as the exposure, and each gate exclusion once as a warning. */
+  private report(): void {
+    const observer = this.observer;
+    if (!observer) return;
+    for (const serverId of this.configs.keys()) {
+      for (const excluded of this.host.snapshot(serverId)?.excluded ?? []) {
+        const key = `${serverId}\u0000${excluded.name}\u0000${excluded.reason}`;
+        if (this.warned.has(key)) continue;
+        this.warned.add(key);
+        observer.warning({
+          serverId,
+          toolName: excluded.name,
+          message: `excluded ${excluded.name}: ${excluded.reason} at ${excluded.pointer || '/'}: ${excluded.detail}`,
+        });
+      }
+    }
+    observer.exposure(
+      this.host.tools().map(
+        (tool): ExposedTool => ({
+          serverId: tool.serverId,
+          name: tool.name,
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          inputSchema: tool.inputSchema,
+          ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+        }),
+      ),
+    );
   }
 }
 
@@ -70,5 +246,18 @@ export const referenceClient: ClientAdapterFactory = {
   kind: 'reference',
   description:
     'toolshift’s reference discovery client (@toolshift/reference-client); it has no expected failures.',
+  capabilities: {
+    transports: ['http'],
+    features: [
+      'multi-server',
+      'bearer-auth',
+      'model-exposure',
+      'manual-refresh',
+      'reconnect',
+      'reauthorize',
+      'host-clock',
+      'discovery-state',
+    ],
+  },
   create: () => new ReferenceClientAdapter(),
 };
