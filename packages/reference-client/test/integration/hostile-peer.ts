@@ -123,38 +123,43 @@ export class HostilePeer {
     }
     switch (request.method) {
       case 'initialize':
-        if (!eras.includes('legacy'))
-          return this.error(res, request, 400, -32022, 'Unsupported protocol version');
+        if (!eras.includes('legacy')) this.error(res, request, 400, -32022, 'Unsupported protocol version');
+        return;
         res.setHeader('mcp-session-id', 'hostile-session');
-        return this.reply(res, request, {
+        this.reply(res, request, {
           protocolVersion: '2025-11-25',
           capabilities: tools,
           serverInfo: { name: 'hostile', version: '1.0.0' },
         });
+        return;
       case 'server/discover':
         if (!eras.includes('modern')) {
           res.writeHead(400).end();
           return;
         }
-        return this.reply(res, request, {
+        this.reply(res, request, {
           supportedVersions: ['2026-07-28'],
           capabilities: tools,
           ttlMs: 0,
           cacheScope: 'public',
           _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'hostile', version: '1.0.0' } },
         });
+        return;
       case 'tools/list':
-        return this.reply(res, request, {
+        this.reply(res, request, {
           tools: this.options.tools ?? [],
           ttlMs: 60_000,
           cacheScope: 'public',
         });
+        return;
       case 'tools/call':
-        return this.reply(res, request, {
+        this.reply(res, request, {
           content: [{ type: 'text', text: JSON.stringify(request.params?.arguments ?? {}) }],
         });
+        return;
       default:
-        return this.error(res, request, isModern(request) ? 404 : 200, -32601, 'Method not found');
+        this.error(res, request, isModern(request) ? 404 : 200, -32601, 'Method not found');
+        return;
     }
   }
 }
