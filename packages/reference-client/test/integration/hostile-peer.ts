@@ -15,7 +15,7 @@ export type PeerHandler = (
   request: PeerRequest,
   res: ServerResponse,
   peer: HostilePeer,
-) => boolean | undefined | void;
+) => boolean | undefined;
 
 /** Options for {@link startHostilePeer}. */
 export interface HostilePeerOptions {
@@ -123,8 +123,10 @@ export class HostilePeer {
     }
     switch (request.method) {
       case 'initialize':
-        if (!eras.includes('legacy')) this.error(res, request, 400, -32022, 'Unsupported protocol version');
-        return;
+        if (!eras.includes('legacy')) {
+          this.error(res, request, 400, -32022, 'Unsupported protocol version');
+          return;
+        }
         res.setHeader('mcp-session-id', 'hostile-session');
         this.reply(res, request, {
           protocolVersion: '2025-11-25',
