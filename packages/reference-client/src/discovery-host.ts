@@ -243,7 +243,7 @@ export class DiscoveryHost {
    * resulting state (never rejects for discovery failures).
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
    */
-  refresh(serverId: string): Promise<ServerState> {
+  async refresh(serverId: string): Promise<ServerState> {
     this.assertOpen();
     return this.discovery(serverId).refresh('manual');
   }
