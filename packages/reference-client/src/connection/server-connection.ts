@@ -31,6 +31,8 @@ export interface ConnectionOptions {
   onToolsListChanged: () => void;
   /** Called when the bounded fetch cuts a response short. */
   onViolation: (violation: FetchViolation) => void;
+  /** Called when the legacy standalone GET stream is lost and the SDK cannot reopen it (e.g. the session expired). */
+  onStreamLost: () => void;
 }
 
 // Pages are checked by the page walker, not by the SDK's schema: absent `ttlMs` must read as 0, not fail.
@@ -70,8 +72,13 @@ export class ServerConnection {
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (!connection.closed) options.onToolsListChanged();
     });
-    // Transport-level noise (an SSE stream dropping, a reconnect failing) surfaces through requests.
-    client.onerror = () => {};
+    // Most transport noise surfaces through requests; a legacy GET stream that cannot be reopened
+    // does not, and without it no list_changed can arrive.
+    client.onerror = (error) => {
+      if (!connection.closed && /reconnect SSE stream|reconnection attempts|open SSE stream/i.test(error.message)) {
+        options.onStreamLost();
+      }
+    };
     const token = options.bearerToken;
     const onViolation = (violation: FetchViolation) => {
       options.onViolation(violation);

@@ -232,6 +232,9 @@ export class ServerDiscovery {
       onViolation: (violation) => {
         this.lastViolation = violation;
       },
+      onStreamLost: () => {
+        if (this.generation === generation) void this.refresh('stream-lost');
+      },
     });
     if (this.closed) {
       await connection.close();
@@ -306,7 +309,7 @@ export class ServerDiscovery {
     const delay = backoffDelayMs(
       this.host.polling.backoff,
       this.resubscribeAttempts++,
-      this.host.clock.random,
+      () => this.host.clock.random(),
     );
     this.cancelResubscribe = this.host.clock.setTimer(() => {
       this.cancelResubscribe = undefined;
@@ -396,7 +399,7 @@ export class ServerDiscovery {
     const { polling } = this.host;
     let delay: number;
     if (this.failure) {
-      delay = backoffDelayMs(polling.backoff, this.failedAttempts - 1, this.host.clock.random);
+      delay = backoffDelayMs(polling.backoff, this.failedAttempts - 1, () => this.host.clock.random());
     } else {
       const base = this.changeSignal === 'polling' ? polling.intervalMs : polling.backstopMs;
       delay = Math.round(base * (1 - polling.backoff.jitter * this.host.clock.random()));
