@@ -101,9 +101,13 @@ export class ServerDiscovery {
     return this.running.then(() => this.status());
   }
 
-  /** Loads a server that has never been loaded (lazy strategy); otherwise returns its state. */
+  /**
+   * Loads a server that has never been loaded (lazy strategy) or waits for its first load; a server
+   * with a snapshot is returned as it is (a refresh in flight is not awaited).
+   */
   async ensureLoaded(): Promise<ServerState> {
-    if (this.state === 'unknown' || this.running) return this.refresh('first-use');
+    if (this.state === 'unknown') return this.refresh('first-use');
+    if (this.state === 'loading' && this.running) return this.running.then(() => this.status());
     return this.status();
   }
 
