@@ -75,7 +75,10 @@ export class ServerConnection {
     // Most transport noise surfaces through requests; a legacy GET stream that cannot be reopened
     // does not, and without it no list_changed can arrive.
     client.onerror = (error) => {
-      if (!connection.closed && /reconnect SSE stream|reconnection attempts|open SSE stream/i.test(error.message)) {
+      if (
+        !connection.closed &&
+        /reconnect SSE stream|reconnection attempts|open SSE stream/i.test(error.message)
+      ) {
         options.onStreamLost();
       }
     };

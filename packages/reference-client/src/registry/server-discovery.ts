@@ -45,9 +45,14 @@ export class ServerDiscovery {
   private closed = false;
 
   constructor(
-    readonly config: ServerConfig,
+    private config: ServerConfig,
     private readonly host: HostContext,
   ) {}
+
+  /** The server's configuration (credentials included: do not log it). */
+  get serverConfig(): Readonly<ServerConfig> {
+    return this.config;
+  }
 
   /** The server's status now. A `ready` snapshot past its TTL reads as `stale`. */
   status(): ServerState {
@@ -109,6 +114,22 @@ export class ServerDiscovery {
     if (this.state === 'unknown') return this.refresh('first-use');
     if (this.state === 'loading' && this.running) return this.running.then(() => this.status());
     return this.status();
+  }
+
+  /**
+   * Switches the credentials (a refreshed token, another account): the connection is rebuilt and the
+   * server listed again, because the tool surface may depend on the authorization.
+   */
+  async updateCredentials(credentials: {
+    bearerToken?: string;
+    credentialProfileId?: string;
+  }): Promise<ServerState> {
+    this.config = { ...this.config, ...credentials };
+    if (credentials.bearerToken === undefined) delete this.config.bearerToken;
+    if (credentials.credentialProfileId === undefined) delete this.config.credentialProfileId;
+    await this.dropConnection();
+    if (this.state === 'unknown') return this.status();
+    return this.refresh('credentials-changed');
   }
 
   /** Stops polling and subscriptions and closes the connection. */
@@ -310,10 +331,8 @@ export class ServerDiscovery {
   /** Listens again after a backoff, then re-lists: notifications may have been missed meanwhile. */
   private scheduleResubscribe(connection: ServerConnection): void {
     this.cancelResubscribe?.();
-    const delay = backoffDelayMs(
-      this.host.polling.backoff,
-      this.resubscribeAttempts++,
-      () => this.host.clock.random(),
+    const delay = backoffDelayMs(this.host.polling.backoff, this.resubscribeAttempts++, () =>
+      this.host.clock.random(),
     );
     this.cancelResubscribe = this.host.clock.setTimer(() => {
       this.cancelResubscribe = undefined;

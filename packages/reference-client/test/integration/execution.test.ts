@@ -28,7 +28,9 @@ const calls = (endpoint: FakeEndpoint) => requestsOf(endpoint.server.transcript.
 
 describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => {
   it('a removed tool is a capability change, never redirected to a similar name', async () => {
-    const endpoint = await fake(scriptBuilder('invoice').tools(tool('create_invoice'), tool('create_invoice_v2')).build());
+    const endpoint = await fake(
+      scriptBuilder('invoice').tools(tool('create_invoice'), tool('create_invoice_v2')).build(),
+    );
     const host = newHost();
     await host.addServer({ serverId: 'billing', url: endpoint.url, era });
     const exposure = await host.expose({ provider: 'openai-strict' });
@@ -39,19 +41,39 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
     const error = await host.callTool(proposal).catch((e) => e);
     expect(error).toMatchObject({
       code: 'TOOL_UNAVAILABLE',
-      data: { serverId: 'billing', toolName: 'create_invoice', discoveryRevision: proposal.discoveryRevision },
+      data: {
+        serverId: 'billing',
+        toolName: 'create_invoice',
+        discoveryRevision: proposal.discoveryRevision,
+      },
     });
     expect(calls(endpoint)).toHaveLength(0);
   });
 
   it('a changed contract re-validates the arguments against the current schema', async () => {
     const endpoint = await fake(
-      scriptBuilder('pay').tools(tool('pay', { amount: { type: 'integer' } }, { inputSchema: { type: 'object', properties: { amount: { type: 'integer' } }, required: ['amount'] } })).build(),
+      scriptBuilder('pay')
+        .tools(
+          tool(
+            'pay',
+            { amount: { type: 'integer' } },
+            {
+              inputSchema: {
+                type: 'object',
+                properties: { amount: { type: 'integer' } },
+                required: ['amount'],
+              },
+            },
+          ),
+        )
+        .build(),
     );
     const host = newHost();
     await host.addServer({ serverId: 'bank', url: endpoint.url, era });
     const shown = host.tool('bank', 'pay')!.contractHash;
-    const changed = nextView(host, (tools) => tools.some((t) => t.name === 'pay' && t.contractHash !== shown));
+    const changed = nextView(host, (tools) =>
+      tools.some((t) => t.name === 'pay' && t.contractHash !== shown),
+    );
     endpoint.server.apply(
       changeSchema('pay', {
         inputSchema: {
@@ -80,11 +102,23 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
   });
 
   it('validates arguments before anything is sent', async () => {
-    const endpoint = await fake(scriptBuilder('args').tools(tool('search', { q: { type: 'string' } }, { inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } })).build());
+    const endpoint = await fake(
+      scriptBuilder('args')
+        .tools(
+          tool(
+            'search',
+            { q: { type: 'string' } },
+            { inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } },
+          ),
+        )
+        .build(),
+    );
     const host = newHost();
     await host.addServer({ serverId: 's', url: endpoint.url, era });
     for (const args of [{}, { q: 5 }, null, []] as unknown[]) {
-      const error = await host.callTool({ serverId: 's', toolName: 'search', arguments: args as Record<string, unknown> }).catch((e) => e);
+      const error = await host
+        .callTool({ serverId: 's', toolName: 'search', arguments: args as Record<string, unknown> })
+        .catch((e) => e);
       expect(error.code).toBe('TOOL_ARGUMENTS_INVALID');
     }
     expect(calls(endpoint)).toHaveLength(0);
@@ -111,10 +145,12 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
     const lastCall = calls(endpoint).at(-1)!;
     expect(requestsOf(frames, 'tools/list')).toHaveLength(listsBefore + 1);
     expect(lastList.seq).toBeLessThan(lastCall.seq);
-    expect(host.audit.records().filter((r) => r.type === 'revalidation').map((r) => r.type === 'revalidation' && r.outcome)).toEqual([
-      'revalidated',
-      'refreshed',
-    ]);
+    expect(
+      host.audit
+        .records()
+        .filter((r) => r.type === 'revalidation')
+        .map((r) => r.type === 'revalidation' && r.outcome),
+    ).toEqual(['revalidated', 'refreshed']);
   });
 
   it('refuses a destructive call whose expired contract cannot be refreshed', async () => {
@@ -136,14 +172,23 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
     down = true;
     clock.advance(5_000);
     const error = await host.callTool({ serverId: 'p', toolName: 'wipe', arguments: {} }).catch((e) => e);
-    expect(error).toMatchObject({ code: 'TOOL_CONTRACT_STALE', data: { failure: { kind: 'server-bug', httpStatus: 503 } } });
+    expect(error).toMatchObject({
+      code: 'TOOL_CONTRACT_STALE',
+      data: { failure: { kind: 'server-bug', httpStatus: 503 } },
+    });
     expect(peer.calls('tools/call')).toHaveLength(0);
   });
 
   it('validates structured output only when the result is not an error', async () => {
     const outputSchema = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] };
     const peer = await startHostilePeer({
-      tools: [{ name: 'sum', inputSchema: { type: 'object', properties: { mode: { type: 'string' } } }, outputSchema }],
+      tools: [
+        {
+          name: 'sum',
+          inputSchema: { type: 'object', properties: { mode: { type: 'string' } } },
+          outputSchema,
+        },
+      ],
       on: {
         'tools/call': (request, res, self) => {
           const mode = (request.params?.arguments as { mode?: string })?.mode;
@@ -154,7 +199,11 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
                 ? { content: [{ type: 'text', text: '{}' }], structuredContent: { total: 'three' } }
                 : mode === 'missing'
                   ? { content: [{ type: 'text', text: 'no structure' }] }
-                  : { content: [{ type: 'text', text: 'it broke' }], structuredContent: { nonsense: true }, isError: true };
+                  : {
+                      content: [{ type: 'text', text: 'it broke' }],
+                      structuredContent: { nonsense: true },
+                      isError: true,
+                    };
           self.reply(res, request, result);
           return true;
         },
@@ -186,7 +235,10 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
     const host = newHost();
     await host.addServer({ serverId: 'g', url: peer.url, era });
     const error = await host.callTool({ serverId: 'g', toolName: 'ghost', arguments: {} }).catch((e) => e);
-    expect(error).toMatchObject({ code: 'TOOL_CALL_FAILED', data: { failure: { kind: 'malformed-response', rpcCode: -32602 } } });
+    expect(error).toMatchObject({
+      code: 'TOOL_CALL_FAILED',
+      data: { failure: { kind: 'malformed-response', rpcCode: -32602 } },
+    });
     await expect.poll(() => peer.calls('tools/list').length).toBe(2);
   });
 
@@ -197,12 +249,38 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
     const exposure = await host.expose({ provider: 'gemini', chatId: 'c1' });
     await host.callTool(exposure.proposal('work__search', {}));
     const hash = host.tool('work', 'search')!.contractHash;
-    const records = host.audit.records().filter((r) => ['exposure', 'proposal', 'revalidation', 'call'].includes(r.type));
+    const records = host.audit
+      .records()
+      .filter((r) => ['exposure', 'proposal', 'revalidation', 'call'].includes(r.type));
     expect(records).toEqual([
-      expect.objectContaining({ type: 'exposure', provider: 'gemini', chatId: 'c1', tools: [{ serverId: 'work', toolName: 'search', contractHash: hash, alias: 'work__search' }] }),
-      expect.objectContaining({ type: 'proposal', serverId: 'work', toolName: 'search', discoveryRevision: hash, alias: 'work__search', chatId: 'c1' }),
-      expect.objectContaining({ type: 'revalidation', serverId: 'work', toolName: 'search', contractHash: hash, outcome: 'unchanged' }),
-      expect.objectContaining({ type: 'call', serverId: 'work', toolName: 'search', contractHash: hash, outcome: 'ok' }),
+      expect.objectContaining({
+        type: 'exposure',
+        provider: 'gemini',
+        chatId: 'c1',
+        tools: [{ serverId: 'work', toolName: 'search', contractHash: hash, alias: 'work__search' }],
+      }),
+      expect.objectContaining({
+        type: 'proposal',
+        serverId: 'work',
+        toolName: 'search',
+        discoveryRevision: hash,
+        alias: 'work__search',
+        chatId: 'c1',
+      }),
+      expect.objectContaining({
+        type: 'revalidation',
+        serverId: 'work',
+        toolName: 'search',
+        contractHash: hash,
+        outcome: 'unchanged',
+      }),
+      expect.objectContaining({
+        type: 'call',
+        serverId: 'work',
+        toolName: 'search',
+        contractHash: hash,
+        outcome: 'ok',
+      }),
     ]);
   });
 });

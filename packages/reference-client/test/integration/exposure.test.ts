@@ -22,13 +22,22 @@ function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]
   return host;
 }
 
-const callsOn = (endpoint: FakeEndpoint) => requestsOf(endpoint.server.transcript.frames, 'tools/call').length;
+const callsOn = (endpoint: FakeEndpoint) =>
+  requestsOf(endpoint.server.transcript.frames, 'tools/call').length;
 const PROVIDERS = ['openai-strict', 'anthropic', 'gemini'] as const;
 
 describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era', (era) => {
   it('two servers offering send_email get distinct aliases that route to the right server (NM-04)', async () => {
-    const a = await fake(scriptBuilder('a').tools(tool('send_email', {}, { description: 'Work mail.' })).build());
-    const b = await fake(scriptBuilder('b').tools(tool('send_email', {}, { description: 'Personal mail.' })).build());
+    const a = await fake(
+      scriptBuilder('a')
+        .tools(tool('send_email', {}, { description: 'Work mail.' }))
+        .build(),
+    );
+    const b = await fake(
+      scriptBuilder('b')
+        .tools(tool('send_email', {}, { description: 'Personal mail.' }))
+        .build(),
+    );
     const host = newHost({ permissions: { defaultDecision: 'allow' } });
     await host.addServer({ serverId: 'work', url: a.url, era });
     await host.addServer({ serverId: 'personal', url: b.url, era });
@@ -46,7 +55,9 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
   it('approving Work/create_issue never approves Personal/create_issue; hints never change policy', async () => {
     const work = await fake(scriptBuilder('w').tools(tool('create_issue')).build());
     const personal = await fake(
-      scriptBuilder('p').tools(tool('create_issue', {}, { annotations: { readOnlyHint: true, destructiveHint: false } })).build(),
+      scriptBuilder('p')
+        .tools(tool('create_issue', {}, { annotations: { readOnlyHint: true, destructiveHint: false } }))
+        .build(),
     );
     const asked: ApprovalRequest[] = [];
     const permissions = new PermissionPolicy({ defaultDecision: 'ask' });
@@ -61,8 +72,13 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
     await host.addServer({ serverId: 'work', url: work.url, era });
     await host.addServer({ serverId: 'personal', url: personal.url, era });
     await host.callTool({ serverId: 'work', toolName: 'create_issue', arguments: {} });
-    const refused = await host.callTool({ serverId: 'personal', toolName: 'create_issue', arguments: { x: 1 } }).catch((e) => e);
-    expect(refused).toMatchObject({ code: 'TOOL_PERMISSION_DENIED', data: { serverId: 'personal', decision: 'ask' } });
+    const refused = await host
+      .callTool({ serverId: 'personal', toolName: 'create_issue', arguments: { x: 1 } })
+      .catch((e) => e);
+    expect(refused).toMatchObject({
+      code: 'TOOL_PERMISSION_DENIED',
+      data: { serverId: 'personal', decision: 'ask' },
+    });
     expect(asked).toEqual([
       expect.objectContaining({
         serverId: 'personal',
@@ -77,18 +93,27 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
 
   it('a server disabled for a chat is neither exposed nor callable there, and is filtered before serialization', async () => {
     const work = await fake(scriptBuilder('w').tools(tool('search')).build());
-    const secret = await fake(scriptBuilder('s').tools(tool('read_diary', {}, { description: 'Private diary.' })).build());
+    const secret = await fake(
+      scriptBuilder('s')
+        .tools(tool('read_diary', {}, { description: 'Private diary.' }))
+        .build(),
+    );
     const host = newHost({ permissions: { defaultDecision: 'allow' } });
     await host.addServer({ serverId: 'work', url: work.url, era });
     await host.addServer({ serverId: 'diary', url: secret.url, era });
     host.permissions.setServerEnabled('chat-1', 'diary', false);
     const exposure = await host.expose({ provider: 'anthropic', chatId: 'chat-1' });
     expect(JSON.stringify(exposure.definitions)).not.toMatch(/diary/i);
-    expect(exposure.withheld).toEqual([{ serverId: 'diary', toolName: 'read_diary', reason: 'server-disabled' }]);
+    expect(exposure.withheld).toEqual([
+      { serverId: 'diary', toolName: 'read_diary', reason: 'server-disabled' },
+    ]);
     const denied = await host
       .callTool({ serverId: 'diary', toolName: 'read_diary', arguments: {}, chatId: 'chat-1' })
       .catch((e) => e);
-    expect(denied).toMatchObject({ code: 'TOOL_PERMISSION_DENIED', data: { decision: 'server-disabled', chatId: 'chat-1' } });
+    expect(denied).toMatchObject({
+      code: 'TOOL_PERMISSION_DENIED',
+      data: { decision: 'server-disabled', chatId: 'chat-1' },
+    });
     expect(callsOn(secret)).toBe(0);
     expect((await host.expose({ provider: 'anthropic', chatId: 'chat-2' })).tools).toHaveLength(2);
   });
@@ -98,7 +123,11 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
       scriptBuilder('opt')
         .tools({
           name: 'search',
-          inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } }, required: ['q'] },
+          inputSchema: {
+            type: 'object',
+            properties: { q: { type: 'string' }, limit: { type: 'integer' } },
+            required: ['q'],
+          },
         })
         .build(),
     );
@@ -110,8 +139,15 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
   });
 
   it('budgets context per server and exposes a subset of a huge catalog', async () => {
-    const many = Array.from({ length: 300 }, (_, i) => tool(`tool_${i}`, { q: { type: 'string', description: 'A query.' } }));
-    const big = await fake(scriptBuilder('big').tools(...many).pageSize(100).build());
+    const many = Array.from({ length: 300 }, (_, i) =>
+      tool(`tool_${i}`, { q: { type: 'string', description: 'A query.' } }),
+    );
+    const big = await fake(
+      scriptBuilder('big')
+        .tools(...many)
+        .pageSize(100)
+        .build(),
+    );
     const small = await fake(scriptBuilder('small').tools(tool('only')).build());
     const host = newHost({ permissions: { defaultDecision: 'allow' } });
     await host.addServer({ serverId: 'big', url: big.url, era });
@@ -123,7 +159,10 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
     expect(limited.budget.estimatedTokens).toBeLessThanOrEqual(2_000);
     expect(limited.tools.length).toBeGreaterThan(0);
     expect(limited.withheld.filter((w) => w.reason === 'budget').length).toBe(301 - limited.tools.length);
-    const chosen = await host.expose({ provider: 'anthropic', select: (t) => t.serverId === 'small' || t.name === 'tool_7' });
+    const chosen = await host.expose({
+      provider: 'anthropic',
+      select: (t) => t.serverId === 'small' || t.name === 'tool_7',
+    });
     expect(chosen.tools.map((t) => t.alias)).toEqual(['big__tool_7', 'small__only']);
   });
 
@@ -134,13 +173,26 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
         .tools(
           ...padding,
           { name: 'tags', inputSchema: { type: 'object', properties: { tags: { type: 'array' } } } },
-          { name: 'undefined_required', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query', 'limit'] } },
-          { name: 'bad_required', inputSchema: { type: 'object', properties: { q: { type: 'string', required: false } } } },
+          {
+            name: 'undefined_required',
+            inputSchema: {
+              type: 'object',
+              properties: { query: { type: 'string' } },
+              required: ['query', 'limit'],
+            },
+          },
+          {
+            name: 'bad_required',
+            inputSchema: { type: 'object', properties: { q: { type: 'string', required: false } } },
+          },
           {
             name: 'refs',
             inputSchema: {
               type: 'object',
-              properties: { item: { $ref: '#/$defs/Item' }, maybe: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/Item' }] } },
+              properties: {
+                item: { $ref: '#/$defs/Item' },
+                maybe: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/Item' }] },
+              },
               required: ['item', 'maybe'],
               $defs: { Item: { type: 'object', properties: { id: { type: 'string' } } } },
             },
@@ -160,7 +212,11 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
     for (const provider of ['openai-strict', 'gemini'] as const) {
       const exposure = await host.expose({ provider });
       expect(exposure.withheld).toEqual([
-        expect.objectContaining({ toolName: 'tags', reason: 'adaptation-failed', detail: expect.stringContaining('array-without-items') }),
+        expect.objectContaining({
+          toolName: 'tags',
+          reason: 'adaptation-failed',
+          detail: expect.stringContaining('array-without-items'),
+        }),
       ]);
       expect(exposure.tools.map((t) => t.toolName)).toContain('refs');
       expect(exposure.tools).toHaveLength(11);
@@ -171,6 +227,8 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
     const host = newHost();
     await expect(host.expose({ provider: 'nope' })).rejects.toMatchObject({ code: 'PROVIDER_UNKNOWN' });
     const exposure = await host.expose({ provider: 'gemini' });
-    expect(() => exposure.proposal('made_up', {})).toThrow(expect.objectContaining({ code: 'PROVIDER_ALIAS_UNKNOWN' }));
+    expect(() => exposure.proposal('made_up', {})).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_ALIAS_UNKNOWN' }),
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { addTool, scriptBuilder } from '@toolshift/fake-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiscoveryCache, DiscoveryHost } from '../../src/index.js';
-import { type FakeEndpoint, namesOf, nextView, requestsOf, startFakeEndpoint, tool } from './fake-endpoint.js';
+import {
+  type FakeEndpoint,
+  namesOf,
+  nextView,
+  requestsOf,
+  startFakeEndpoint,
+  tool,
+} from './fake-endpoint.js';
 import { ManualClock } from './manual-clock.js';
 
 const clientInfo = { name: 'freshness-test', version: '1.0.0' };
@@ -31,7 +38,11 @@ describe('freshness', () => {
     const endpoint = await fake(scriptBuilder('ttl').tools(tool('a')).freshness({ ttlMs: 5_000 }).build());
     const host = newHost({ clock });
     const state = await host.addServer({ serverId: 't', url: endpoint.url, era: 'modern' });
-    expect(state).toMatchObject({ state: 'ready', verifiedAtMs: clock.now(), expiresAtMs: clock.now() + 5_000 });
+    expect(state).toMatchObject({
+      state: 'ready',
+      verifiedAtMs: clock.now(),
+      expiresAtMs: clock.now() + 5_000,
+    });
     expect(host.snapshot('t')!.freshness.cacheScope).toBe('public');
     clock.advance(5_000);
     expect(host.serverState('t').state).toBe('stale');
@@ -39,7 +50,12 @@ describe('freshness', () => {
   });
 
   it('caps an absurd ttlMs', async () => {
-    const endpoint = await fake(scriptBuilder('forever').tools(tool('a')).freshness({ ttlMs: 10 ** 12 }).build());
+    const endpoint = await fake(
+      scriptBuilder('forever')
+        .tools(tool('a'))
+        .freshness({ ttlMs: 10 ** 12 })
+        .build(),
+    );
     const host = newHost({ freshness: { maxTtlMs: 60_000 } });
     await host.addServer({ serverId: 'f', url: endpoint.url, era: 'modern' });
     expect(host.snapshot('f')!.freshness.ttlMs).toBe(60_000);
@@ -54,7 +70,13 @@ describe('freshness', () => {
 
   it('re-lists an expired snapshot in the background when it is next used', async () => {
     const clock = new ManualClock();
-    const endpoint = await fake(scriptBuilder('use').server({ toolsListChanged: false }).tools(tool('a')).freshness({ ttlMs: 1_000 }).build());
+    const endpoint = await fake(
+      scriptBuilder('use')
+        .server({ toolsListChanged: false })
+        .tools(tool('a'))
+        .freshness({ ttlMs: 1_000 })
+        .build(),
+    );
     const host = newHost({ clock });
     await host.addServer({ serverId: 'u', url: endpoint.url, era: 'modern' });
     endpoint.server.apply(addTool(tool('b'), { notify: false }));
@@ -87,32 +109,63 @@ describe('discovery strategies and the shared cache', () => {
   });
 
   it('cached-with-refresh adopts a fresh cached listing of the same profile without listing', async () => {
-    const endpoint = await fake(scriptBuilder('shared').tools(tool('a')).freshness({ cacheScope: 'private' }).build());
+    const endpoint = await fake(
+      scriptBuilder('shared').tools(tool('a')).freshness({ cacheScope: 'private' }).build(),
+    );
     const cache = new DiscoveryCache();
-    const config = { serverId: 's', url: endpoint.url, era: 'modern' as const, strategy: 'cached-with-refresh' as const };
-    await newHost({ cache }).addServer({ ...config, bearerToken: 'alice-token', credentialProfileId: 'alice' });
+    const config = {
+      serverId: 's',
+      url: endpoint.url,
+      era: 'modern' as const,
+      strategy: 'cached-with-refresh' as const,
+    };
+    await newHost({ cache }).addServer({
+      ...config,
+      bearerToken: 'alice-token',
+      credentialProfileId: 'alice',
+    });
     const before = lists(endpoint);
 
     const again = newHost({ cache });
-    expect((await again.addServer({ ...config, bearerToken: 'alice-token', credentialProfileId: 'alice' })).state).toBe('ready');
+    expect(
+      (await again.addServer({ ...config, bearerToken: 'alice-token', credentialProfileId: 'alice' })).state,
+    ).toBe('ready');
     expect(lists(endpoint)).toBe(before);
     expect(namesOf(again.tools(), 's')).toEqual(['a']);
   });
 
   it('never serves a private listing to another credential profile', async () => {
-    const endpoint = await fake(scriptBuilder('private').tools(tool('a')).freshness({ cacheScope: 'private' }).build());
+    const endpoint = await fake(
+      scriptBuilder('private').tools(tool('a')).freshness({ cacheScope: 'private' }).build(),
+    );
     const cache = new DiscoveryCache();
-    const config = { serverId: 's', url: endpoint.url, era: 'modern' as const, strategy: 'cached-with-refresh' as const };
-    await newHost({ cache }).addServer({ ...config, bearerToken: 'alice-token', credentialProfileId: 'alice' });
+    const config = {
+      serverId: 's',
+      url: endpoint.url,
+      era: 'modern' as const,
+      strategy: 'cached-with-refresh' as const,
+    };
+    await newHost({ cache }).addServer({
+      ...config,
+      bearerToken: 'alice-token',
+      credentialProfileId: 'alice',
+    });
     const before = lists(endpoint);
     await newHost({ cache }).addServer({ ...config, bearerToken: 'bob-token', credentialProfileId: 'bob' });
     expect(lists(endpoint)).toBe(before + 1);
   });
 
   it('shares a public listing across profiles on the same connection and revision', async () => {
-    const endpoint = await fake(scriptBuilder('public').tools(tool('a')).freshness({ cacheScope: 'public' }).build());
+    const endpoint = await fake(
+      scriptBuilder('public').tools(tool('a')).freshness({ cacheScope: 'public' }).build(),
+    );
     const cache = new DiscoveryCache();
-    const config = { serverId: 's', url: endpoint.url, era: 'modern' as const, strategy: 'cached-with-refresh' as const };
+    const config = {
+      serverId: 's',
+      url: endpoint.url,
+      era: 'modern' as const,
+      strategy: 'cached-with-refresh' as const,
+    };
     await newHost({ cache }).addServer({ ...config, credentialProfileId: 'alice', bearerToken: 'a' });
     const before = lists(endpoint);
     await newHost({ cache }).addServer({ ...config, credentialProfileId: 'bob', bearerToken: 'b' });
@@ -123,9 +176,16 @@ describe('discovery strategies and the shared cache', () => {
 
   it('serves an expired cached listing as stale and re-lists in the background', async () => {
     const clock = new ManualClock();
-    const endpoint = await fake(scriptBuilder('expired').tools(tool('a')).freshness({ ttlMs: 1_000 }).build());
+    const endpoint = await fake(
+      scriptBuilder('expired').tools(tool('a')).freshness({ ttlMs: 1_000 }).build(),
+    );
     const cache = new DiscoveryCache();
-    const config = { serverId: 's', url: endpoint.url, era: 'modern' as const, strategy: 'cached-with-refresh' as const };
+    const config = {
+      serverId: 's',
+      url: endpoint.url,
+      era: 'modern' as const,
+      strategy: 'cached-with-refresh' as const,
+    };
     await newHost({ cache, clock }).addServer(config);
     endpoint.server.apply(addTool(tool('b'), { notify: false }));
     clock.advance(2_000);

@@ -28,7 +28,12 @@ const named = (...names: string[]) => names.map((name) => ({ name, inputSchema: 
 describe.each(['legacy', 'modern'] as const)('pagination, %s era', (era) => {
   it('follows opaque cursors to the last page: 48 tools in pages of 30 (PG-01)', async () => {
     const tools = Array.from({ length: 48 }, (_, i) => tool(`t${i}`));
-    const endpoint = await startFakeEndpoint(scriptBuilder('pg01').tools(...tools).pageSize(30).build());
+    const endpoint = await startFakeEndpoint(
+      scriptBuilder('pg01')
+        .tools(...tools)
+        .pageSize(30)
+        .build(),
+    );
     cleanup.push(() => endpoint.close());
     const host = newHost();
     await host.addServer({ serverId: 'g', url: endpoint.url, era });
@@ -41,7 +46,12 @@ describe.each(['legacy', 'modern'] as const)('pagination, %s era', (era) => {
 
   it('survives a server that answers every page with nextCursor "" (PG-05)', async () => {
     const peer = await peerListing((request, res, self) => {
-      self.reply(res, request, { tools: named('a', 'b', 'c', 'd', 'e'), nextCursor: '', ttlMs: 60_000, cacheScope: 'public' });
+      self.reply(res, request, {
+        tools: named('a', 'b', 'c', 'd', 'e'),
+        nextCursor: '',
+        ttlMs: 60_000,
+        cacheScope: 'public',
+      });
       return true;
     });
     const host = newHost();
@@ -60,7 +70,12 @@ describe.each(['legacy', 'modern'] as const)('pagination, %s era', (era) => {
     const peer = await peerListing((request, res, self) => {
       const cursor = request.params?.cursor;
       if (cursor === undefined) {
-        self.reply(res, request, { tools: named('a'), nextCursor: 'page-2', ttlMs: 60_000, cacheScope: 'public' });
+        self.reply(res, request, {
+          tools: named('a'),
+          nextCursor: 'page-2',
+          ttlMs: 60_000,
+          cacheScope: 'public',
+        });
       } else if (rejectOnce) {
         rejectOnce = false;
         self.error(res, request, 200, -32602, 'Invalid cursor');
@@ -70,19 +85,32 @@ describe.each(['legacy', 'modern'] as const)('pagination, %s era', (era) => {
     const host = newHost();
     const state = await host.addServer({ serverId: 'c', url: peer.url, era });
     expect(state.state).toBe('ready');
-    expect(peer.calls('tools/list').map((r) => r.params?.cursor ?? 'first')).toEqual(['first', 'page-2', 'first', 'page-2']);
+    expect(peer.calls('tools/list').map((r) => r.params?.cursor ?? 'first')).toEqual([
+      'first',
+      'page-2',
+      'first',
+      'page-2',
+    ]);
     expect(namesOf(host.tools(), 'c')).toEqual(['a', 'b']);
   });
 
   it('fails as malformed when the server keeps rejecting its own cursors', async () => {
     const peer = await peerListing((request, res, self) => {
       if (request.params?.cursor === undefined) {
-        self.reply(res, request, { tools: named('a'), nextCursor: 'broken', ttlMs: 60_000, cacheScope: 'public' });
+        self.reply(res, request, {
+          tools: named('a'),
+          nextCursor: 'broken',
+          ttlMs: 60_000,
+          cacheScope: 'public',
+        });
       } else self.error(res, request, 200, -32602, 'Invalid cursor');
       return true;
     });
     const state = await newHost().addServer({ serverId: 'c', url: peer.url, era });
-    expect(state).toMatchObject({ state: 'failed', failure: { kind: 'malformed-response', reason: 'invalid-cursor' } });
+    expect(state).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'malformed-response', reason: 'invalid-cursor' },
+    });
     expect(peer.calls('tools/list')).toHaveLength(4);
   });
 
@@ -90,11 +118,19 @@ describe.each(['legacy', 'modern'] as const)('pagination, %s era', (era) => {
     let n = 0;
     const peer = await peerListing((request, res, self) => {
       n++;
-      self.reply(res, request, { tools: named(`t${n}`), nextCursor: n % 2 === 0 ? 'x' : 'y', ttlMs: 60_000, cacheScope: 'public' });
+      self.reply(res, request, {
+        tools: named(`t${n}`),
+        nextCursor: n % 2 === 0 ? 'x' : 'y',
+        ttlMs: 60_000,
+        cacheScope: 'public',
+      });
       return true;
     });
     const state = await newHost().addServer({ serverId: 'c', url: peer.url, era });
-    expect(state).toMatchObject({ state: 'failed', failure: { kind: 'server-bug', reason: 'repeated-cursor' } });
+    expect(state).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'server-bug', reason: 'repeated-cursor' },
+    });
     expect(peer.calls('tools/list').length).toBeLessThanOrEqual(3);
   });
 
@@ -104,12 +140,19 @@ describe.each(['legacy', 'modern'] as const)('pagination, %s era', (era) => {
       const tools = second
         ? [...named('b', 'c'), { name: 'd', description: 'other', inputSchema: { type: 'object' } }]
         : [...named('a', 'b'), { name: 'd', inputSchema: { type: 'object' } }];
-      self.reply(res, request, { tools, ...(second ? {} : { nextCursor: 'p2' }), ttlMs: 60_000, cacheScope: 'public' });
+      self.reply(res, request, {
+        tools,
+        ...(second ? {} : { nextCursor: 'p2' }),
+        ttlMs: 60_000,
+        cacheScope: 'public',
+      });
       return true;
     });
     const host = newHost();
     await host.addServer({ serverId: 'o', url: peer.url, era });
     expect(namesOf(host.tools(), 'o')).toEqual(['a', 'b', 'c']);
-    expect(host.snapshot('o')!.excluded).toEqual([expect.objectContaining({ name: 'd', reason: 'duplicate-name' })]);
+    expect(host.snapshot('o')!.excluded).toEqual([
+      expect.objectContaining({ name: 'd', reason: 'duplicate-name' }),
+    ]);
   });
 });

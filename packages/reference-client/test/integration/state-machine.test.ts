@@ -57,8 +57,16 @@ describe.each(['legacy', 'modern'] as const)('server state machine, %s era', (er
     [429, 'failed', 'rate-limit'],
     [503, 'failed', 'server-bug'],
   ])('HTTP %i on tools/list leads to %s (%s)', async (code, state, kind) => {
-    const server = await peer({ tools: good, on: { 'tools/list': status(code, code === 401 ? { 'www-authenticate': 'Bearer' } : {}) } });
-    const result = await newHost().addServer({ serverId: 'x', url: server.url, era, bearerToken: 'secret-token' });
+    const server = await peer({
+      tools: good,
+      on: { 'tools/list': status(code, code === 401 ? { 'www-authenticate': 'Bearer' } : {}) },
+    });
+    const result = await newHost().addServer({
+      serverId: 'x',
+      url: server.url,
+      era,
+      bearerToken: 'secret-token',
+    });
     expect(result).toMatchObject({ state, failure: { kind, httpStatus: code } });
   });
 
@@ -72,18 +80,30 @@ describe.each(['legacy', 'modern'] as const)('server state machine, %s era', (er
   });
 
   it('an unreachable server is failed with network-unreachable', async () => {
-    const result = await newHost().addServer({ serverId: 'x', url: `http://127.0.0.1:${await deadPort()}/mcp`, era });
+    const result = await newHost().addServer({
+      serverId: 'x',
+      url: `http://127.0.0.1:${await deadPort()}/mcp`,
+      era,
+    });
     expect(result).toMatchObject({ state: 'failed', failure: { kind: 'network-unreachable' } });
   });
 
   it('a server without the tools capability is incompatible', async () => {
     const server = await peer({ toolsCapability: null });
     const result = await newHost().addServer({ serverId: 'x', url: server.url, era });
-    expect(result).toMatchObject({ state: 'incompatible', failure: { kind: 'unsupported-operation', reason: 'no-tools-capability' } });
+    expect(result).toMatchObject({
+      state: 'incompatible',
+      failure: { kind: 'unsupported-operation', reason: 'no-tools-capability' },
+    });
   });
 
   it.each([
-    ['unparseable JSON', 'malformed-response', (res: Parameters<PeerHandler>[1]) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":')],
+    [
+      'unparseable JSON',
+      'malformed-response',
+      (res: Parameters<PeerHandler>[1]) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":'),
+    ],
     ['a result without tools', 'malformed-response', null],
   ])('%s is failed as %s', async (_label, kind, write) => {
     const server = await peer({
@@ -103,7 +123,10 @@ describe.each(['legacy', 'modern'] as const)('server state machine, %s era', (er
     let mode: 'ok' | 'unauthorized' = 'ok';
     const server = await peer({
       tools: good,
-      on: { 'tools/list': (_request, res) => (mode === 'unauthorized' ? (status(401)(_request, res, undefined as never), true) : false) },
+      on: {
+        'tools/list': (_request, res) =>
+          mode === 'unauthorized' ? (status(401)(_request, res, undefined as never), true) : false,
+      },
     });
     const host = newHost();
     await host.addServer({ serverId: 'x', url: server.url, era });
@@ -142,6 +165,40 @@ describe.each(['legacy', 'modern'] as const)('server state machine, %s era', (er
   });
 });
 
+describe.each(['legacy', 'modern'] as const)('credentials, %s era', (era) => {
+  it('re-discovers after a credential change, since the tool surface may depend on it (AU-01 variant)', async () => {
+    const server = await peer({
+      on: {
+        'tools/list': (request, res, self) => {
+          const admin = request.headers.authorization === 'Bearer admin-token';
+          self.reply(res, request, {
+            tools: [...good, ...(admin ? [{ name: 'share_doc', inputSchema: { type: 'object' } }] : [])],
+            ttlMs: 60_000,
+            cacheScope: 'private',
+          });
+          return true;
+        },
+      },
+    });
+    const host = newHost();
+    await host.addServer({
+      serverId: 'docs',
+      url: server.url,
+      era,
+      bearerToken: 'base-token',
+      credentialProfileId: 'alice',
+    });
+    expect(host.tools().map((t) => t.name)).toEqual(['search']);
+    const state = await host.updateCredentials('docs', {
+      bearerToken: 'admin-token',
+      credentialProfileId: 'alice-admin',
+    });
+    expect(state.state).toBe('ready');
+    expect(host.tools().map((t) => t.name)).toEqual(['search', 'share_doc']);
+    expect(server.calls('tools/list').at(-1)!.headers.authorization).toBe('Bearer admin-token');
+  });
+});
+
 describe('server state machine, era mismatch', () => {
   it('pinning modern against a legacy-only server is incompatible', async () => {
     const server = await peer({ eras: ['legacy'], tools: good });
@@ -157,19 +214,32 @@ describe('server state machine, era mismatch', () => {
     await host.addServer({ serverId: 'a', url: fake.url });
     const states = host.audit.records().flatMap((r) => (r.type === 'state' ? [r.state] : []));
     expect(states).toEqual(['loading', 'ready']);
-    expect(host.audit.records().find((r) => r.type === 'listing')).toMatchObject({ serverId: 'a', toolCount: 1, reason: 'initial' });
+    expect(host.audit.records().find((r) => r.type === 'listing')).toMatchObject({
+      serverId: 'a',
+      toolCount: 1,
+      reason: 'initial',
+    });
   });
 
   it('rejects bad configs with clear errors and keeps existing servers', async () => {
     const host = newHost();
-    await expect(host.addServer({ serverId: '', url: 'http://127.0.0.1:1/mcp' })).rejects.toMatchObject({ code: 'HOST_INVALID_CONFIG' });
-    await expect(host.addServer({ serverId: 'a', url: 'not a url' })).rejects.toMatchObject({ code: 'HOST_INVALID_CONFIG', data: { field: 'url' } });
-    await expect(host.addServer({ serverId: 'a', url: 'ftp://x/' })).rejects.toMatchObject({ code: 'HOST_INVALID_CONFIG' });
+    await expect(host.addServer({ serverId: '', url: 'http://127.0.0.1:1/mcp' })).rejects.toMatchObject({
+      code: 'HOST_INVALID_CONFIG',
+    });
+    await expect(host.addServer({ serverId: 'a', url: 'not a url' })).rejects.toMatchObject({
+      code: 'HOST_INVALID_CONFIG',
+      data: { field: 'url' },
+    });
+    await expect(host.addServer({ serverId: 'a', url: 'ftp://x/' })).rejects.toMatchObject({
+      code: 'HOST_INVALID_CONFIG',
+    });
     expect(() => host.serverState('nope')).toThrow(expect.objectContaining({ code: 'HOST_UNKNOWN_SERVER' }));
     const fake = await startFakeEndpoint(scriptBuilder('one').tools(tool('a')).build());
     cleanup.push(() => fake.close());
     await host.addServer({ serverId: 'a', url: fake.url });
-    await expect(host.addServer({ serverId: 'a', url: fake.url })).rejects.toMatchObject({ code: 'HOST_DUPLICATE_SERVER' });
+    await expect(host.addServer({ serverId: 'a', url: fake.url })).rejects.toMatchObject({
+      code: 'HOST_DUPLICATE_SERVER',
+    });
     expect(host.serverState('a').state).toBe('ready');
     await host.close();
     await expect(host.refresh('a')).rejects.toMatchObject({ code: 'HOST_CLOSED' });

@@ -19,16 +19,25 @@ async function fake(script: Parameters<typeof startFakeEndpoint>[0]) {
 }
 
 function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]> = {}) {
-  const host = new DiscoveryHost({ clientInfo, polling: { backoff: { initialMs: 20, maxMs: 200 } }, ...options });
+  const host = new DiscoveryHost({
+    clientInfo,
+    polling: { backoff: { initialMs: 20, maxMs: 200 } },
+    ...options,
+  });
   cleanup.push(() => host.close());
   return host;
 }
 
 describe.each(['legacy', 'modern'] as const)('change signals, %s era', (era) => {
   it('falls back to polling, and says why, when the server does not advertise tools.listChanged', async () => {
-    const endpoint = await fake(scriptBuilder('quiet').server({ toolsListChanged: false }).tools(tool('a')).build());
+    const endpoint = await fake(
+      scriptBuilder('quiet').server({ toolsListChanged: false }).tools(tool('a')).build(),
+    );
     const state = await newHost().addServer({ serverId: 'q', url: endpoint.url, era });
-    expect(state).toMatchObject({ changeSignal: 'polling', changeSignalNote: 'the server does not advertise tools.listChanged' });
+    expect(state).toMatchObject({
+      changeSignal: 'polling',
+      changeSignalNote: 'the server does not advertise tools.listChanged',
+    });
   });
 
   it('never mixes the eras: legacy uses initialize and its own stream, modern uses discover and listen', async () => {
@@ -57,9 +66,14 @@ describe.each(['legacy', 'modern'] as const)('change signals, %s era', (era) => 
     await nextView(host, (tools) => namesOf(tools, 'r').includes('gamma'));
     expect(requestsOf(endpoint.server.transcript.frames, 'tools/list').length).toBeGreaterThan(listsBefore);
     if (era === 'legacy') expect(requestsOf(endpoint.server.transcript.frames, 'initialize')).toHaveLength(2);
-    else expect(requestsOf(endpoint.server.transcript.frames, 'subscriptions/listen').length).toBeGreaterThanOrEqual(2);
+    else
+      expect(
+        requestsOf(endpoint.server.transcript.frames, 'subscriptions/listen').length,
+      ).toBeGreaterThanOrEqual(2);
 
-    await expect.poll(() => host.serverState('r').changeSignal).toBe(era === 'legacy' ? 'list-changed' : 'listen');
+    await expect
+      .poll(() => host.serverState('r').changeSignal)
+      .toBe(era === 'legacy' ? 'list-changed' : 'listen');
     const delta = nextView(host, (tools) => namesOf(tools, 'r').includes('delta'));
     endpoint.server.apply(addTool(tool('delta')));
     expect(namesOf(await delta, 'r')).toEqual(['alpha', 'beta', 'gamma', 'delta']);
@@ -98,8 +112,13 @@ describe('change signals, modern acknowledgement', () => {
 describe('polling backstop', () => {
   it('re-lists on a jittered interval when there is no change signal, and backs off after failures', async () => {
     const clock = new ManualClock();
-    const endpoint = await fake(scriptBuilder('poll').server({ toolsListChanged: false }).tools(tool('a')).build());
-    const host = newHost({ clock, polling: { intervalMs: 60_000, backstopMs: 900_000, backoff: { initialMs: 1_000, maxMs: 8_000 } } });
+    const endpoint = await fake(
+      scriptBuilder('poll').server({ toolsListChanged: false }).tools(tool('a')).build(),
+    );
+    const host = newHost({
+      clock,
+      polling: { intervalMs: 60_000, backstopMs: 900_000, backoff: { initialMs: 1_000, maxMs: 8_000 } },
+    });
     await host.addServer({ serverId: 'p', url: endpoint.url, era: 'modern' });
     expect(clock.scheduled.at(-1)).toBe(54_000); // 60 s minus 20 % jitter × random 0.5
 
