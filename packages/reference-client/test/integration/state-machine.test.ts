@@ -3,7 +3,7 @@ import { scriptBuilder } from '@toolshift/fake-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiscoveryHost } from '../../src/index.js';
 import { startFakeEndpoint, tool } from './fake-endpoint.js';
-import { json, type PeerHandler, startHostilePeer } from './hostile-peer.js';
+import { type PeerHandler, startHostilePeer } from './hostile-peer.js';
 
 const clientInfo = { name: 'state-test', version: '1.0.0' };
 let cleanup: Array<() => Promise<void>> = [];
@@ -124,8 +124,10 @@ describe.each(['legacy', 'modern'] as const)('server state machine, %s era', (er
     const server = await peer({
       tools: good,
       on: {
-        'tools/list': (_request, res) =>
-          mode === 'unauthorized' ? (status(401)(_request, res, undefined as never), true) : false,
+        'tools/list': (request, res, self) => {
+          if (mode === 'ok') return false;
+          return status(401)(request, res, self);
+        },
       },
     });
     const host = newHost();
@@ -149,7 +151,7 @@ describe.each(['legacy', 'modern'] as const)('server state machine, %s era', (er
     const server = await peer({
       tools: good,
       on: {
-        'tools/list': (request, res) => {
+        'tools/list': (_request, res) => {
           if (!down) return false;
           res.socket?.destroy();
           return true;
