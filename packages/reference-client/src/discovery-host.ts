@@ -243,9 +243,24 @@ export class DiscoveryHost {
    * resulting state (never rejects for discovery failures).
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
    */
-  refresh(serverId: string): Promise<ServerState> {
+  async refresh(serverId: string): Promise<ServerState> {
     this.assertOpen();
     return this.discovery(serverId).refresh('manual');
+  }
+
+  /**
+   * Replaces a server's credentials (a refreshed token, a switched account) and lists it again: the
+   * tools a server offers may depend on the authorization. Omitted fields are cleared.
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED, HOST_INVALID_CONFIG
+   */
+  async updateCredentials(
+    serverId: string,
+    credentials: { bearerToken?: string; credentialProfileId?: string },
+  ): Promise<ServerState> {
+    this.assertOpen();
+    const discovery = this.discovery(serverId);
+    validateConfig({ ...discovery.serverConfig, ...credentials });
+    return discovery.updateCredentials(credentials);
   }
 
   /**
@@ -282,9 +297,11 @@ export class DiscoveryHost {
     const now = this.context.clock.now();
     await Promise.all(
       [...this.discoveries.values()]
-        .filter((discovery) => this.permissions.isServerEnabled(discovery.config.serverId, options.chatId))
+        .filter((discovery) =>
+          this.permissions.isServerEnabled(discovery.serverConfig.serverId, options.chatId),
+        )
         .map((discovery) => {
-          if (this.context.registry.snapshot(discovery.config.serverId)?.isExpired(now)) {
+          if (this.context.registry.snapshot(discovery.serverConfig.serverId)?.isExpired(now)) {
             void discovery.refresh('expired-on-use');
           }
           return discovery.ensureLoaded();

@@ -1,4 +1,4 @@
-import { addTool, removeTool, scriptBuilder } from '@toolshift/fake-server';
+import { addTool, changeSchema, removeTool, scriptBuilder } from '@toolshift/fake-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DiscoveredTool, DiscoveryHost } from '../../src/index.js';
 import {
@@ -120,6 +120,40 @@ describe.each(['legacy', 'modern'] as const)('DiscoveryHost over HTTP, %s era', 
     const result = await host.callTool({ serverId: 'work', toolName: 'echo', arguments: { q: 'hi' } });
     expect(result.isError).toBe(false);
     expect(result.content).toEqual([{ type: 'text', text: '{"q":"hi"}' }]);
+  });
+});
+
+describe('DiscoveryHost refresh reuse', () => {
+  it('reuses unchanged contracts and their compiled validators on a refresh', async () => {
+    const tools = Array.from({ length: 20 }, (_, i) => tool(`t${i}`, { [`p${i}`]: { type: 'integer' } }));
+    const fake = await endpoint(
+      scriptBuilder('reuse')
+        .tools(...tools)
+        .pageSize(7)
+        .build(),
+    );
+    const host = newHost({ compileValidators: 'eager' });
+    await host.addServer({ serverId: 'r', url: fake.url });
+    const first = host.tools();
+    expect(host.validators.stats().compiles).toBe(20);
+    await host.refresh('r');
+    expect(host.validators.stats().compiles).toBe(20);
+    expect(host.tools().every((t, i) => t === first[i])).toBe(true);
+    fake.server.apply(
+      changeSchema(
+        't3',
+        { inputSchema: { type: 'object', properties: { other: { type: 'string' } } } },
+        { notify: false },
+      ),
+    );
+    await host.refresh('r');
+    expect(host.validators.stats().compiles).toBe(21);
+    expect(
+      host
+        .tools()
+        .filter((t, i) => t !== first[i])
+        .map((t) => t.name),
+    ).toEqual(['t3']);
   });
 });
 
