@@ -89,6 +89,8 @@ export type Observation =
       /** The identity the client says it routed the call to (absent when it did not route it). */
       routedTo?: { serverId: string; toolName: string };
       outcome: ModelCallOutcome;
+      /** The transcript position when the model's call was handed to the client. */
+      startedAfterSeq?: number;
     }
   /** A warning the client surfaced to its user (e.g. a tool excluded for its schema). */
   | { kind: 'warning'; afterSeq: number; serverId: string; toolName?: string; message: string }

@@ -87,8 +87,12 @@ function action<N extends string, T extends Record<string, TSchema>>(
 
 const ConnectAction = action(
   'connect',
-  { server: Type.Optional(ServerRef) },
-  'The client connects and finishes its initial discovery (every server in order, or one).',
+  {
+    server: Type.Optional(ServerRef),
+    allowFailure: Type.Optional(Type.Boolean()),
+    background: Type.Optional(Type.Boolean()),
+  },
+  'The client connects and finishes its initial discovery (every server in order, or one). A rejected connect fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it.',
 );
 const SettleAction = action(
   'settle',
@@ -117,13 +121,19 @@ const ModelCallAction = action(
   'model-call',
   {
     pick: Type.Union([
-      Type.Object({ description: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          description: Type.String({ minLength: 1 }),
+          from: Type.Optional(Type.Union([Type.Literal('new-request'), Type.Literal('last-request')])),
+        },
+        { additionalProperties: false },
+      ),
       Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
     ]),
     arguments: Type.Optional(Args),
     provider: Type.Optional(Type.String({ minLength: 1 })),
   },
-  'The model calls a tool: the one whose description contains `pick.description` in a fresh model request, or literally the name `pick.name` (which may not exist).',
+  'The model calls a tool: the one whose description contains `pick.description` in a fresh model request (`from: new-request`, default) or in the last one it was shown (`last-request`: a stale choice), or literally the name `pick.name` (which may not exist).',
 );
 const WaitForAction = action(
   'wait-for',

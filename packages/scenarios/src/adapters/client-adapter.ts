@@ -20,7 +20,10 @@ export interface ConnectTarget {
   url: string;
   /** How to reach the server. */
   transport: TransportTarget;
-  /** The era the client should speak (it may probe; the server answers both). */
+  /**
+   * The era the client should prefer: `legacy` speaks 2025-11-25 only; `modern` prefers 2026-07-28
+   * and negotiates (falling back to `initialize` where the server is legacy-only).
+   */
   era: Era;
   /** The server connection id the client should use for identity. */
   serverId: string;

@@ -69,7 +69,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
     const config: ServerConfig = {
       serverId: target.serverId,
       url: transport.url,
-      era: target.era,
+      // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host would.
+      era: target.era === 'modern' ? 'auto' : 'legacy',
       ...(target.bearerToken !== undefined
         ? { bearerToken: target.bearerToken, credentialProfileId: `${target.serverId}#credentials-0` }
         : {}),
@@ -169,20 +170,19 @@ export class ReferenceClientAdapter implements ClientAdapter {
     this.report();
   }
 
-  /**
-   * The reference client binds credentials to a server's configuration (it has no credential swap),
-   * so a host re-adds the server with the new token: the host re-discovers under the new principal.
-   */
+  /** The user completed an authorization: the host swaps the server's credentials and re-discovers. */
   async reauthorize(serverId: string, bearerToken: string): Promise<void> {
     const config = this.configs.get(serverId);
     if (!config) throw new Error(`server ${serverId} was never connected`);
     this.credentialGeneration += 1;
-    this.configs.set(serverId, {
-      ...config,
+    const credentials = {
       bearerToken,
       credentialProfileId: `${serverId}#credentials-${this.credentialGeneration}`,
-    });
-    await this.reconnect(serverId);
+    };
+    this.configs.set(serverId, { ...config, ...credentials });
+    await this.host.updateCredentials(serverId, credentials);
+    this.noteState(serverId);
+    this.report();
   }
 
   async advanceClock(ms: number): Promise<void> {
@@ -202,12 +202,14 @@ export class ReferenceClientAdapter implements ClientAdapter {
     await this.host.close().catch(() => undefined);
   }
 
+  /** A host shows a server's discovery failure to its user. */
   private noteState(serverId: string): void {
     const state = this.host.serverState(serverId);
     if (state.failure)
-      this.observer?.note(
-        `reference client: ${serverId} ${state.state}: ${state.failure.kind}: ${state.failure.message}`,
-      );
+      this.observer?.warning({
+        serverId,
+        message: `${state.state}: ${state.failure.kind}: ${state.failure.message}`,
+      });
   }
 
   /** Reports the verified registry as the exposure, and each gate exclusion once as a warning. */

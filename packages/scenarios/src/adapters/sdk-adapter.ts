@@ -80,11 +80,18 @@ export class SdkClientAdapter implements ClientAdapter {
     }
   }
 
-  /** The host re-lists on the user's request with `listTools()`. */
+  /**
+   * The host re-lists on the user's request with `listTools(undefined, { cacheMode: 'refresh' })` (the
+   * SDK's way to skip its response cache), showing the user an error if it fails.
+   */
   async refresh(serverId: string): Promise<void> {
     const connection = this.get(serverId);
-    const { tools } = await connection.client.listTools();
-    this.expose(connection, tools);
+    try {
+      const { tools } = await connection.client.listTools(undefined, { cacheMode: 'refresh' });
+      this.expose(connection, tools);
+    } catch (error) {
+      this.observer?.warning({ serverId, message: `refresh failed: ${(error as Error).message}` });
+    }
   }
 
   /** The host closes the `Client` and connects a new one, as the SDK docs show for a fresh session. */
@@ -119,7 +126,11 @@ export class SdkClientAdapter implements ClientAdapter {
         : {
             tools: {
               onChanged: (error: Error | null, tools: Tool[] | null) => {
-                if (error) this.observer?.note(`SDK listChanged refresh failed: ${error.message}`);
+                if (error)
+                  this.observer?.warning({
+                    serverId: target.serverId,
+                    message: `refresh failed: ${error.message}`,
+                  });
                 else if (tools && connection.client === client) this.expose(connection, tools);
               },
             },

@@ -38,8 +38,10 @@ export class CellSession {
   readonly log: ObservationLog;
   readonly runnerVerdicts: CheckVerdict[] = [];
   private latest: ExposedTool[] | undefined;
+  private lastRequest: ModelRequest | undefined;
   private readonly exposureListeners = new Set<() => void>();
   private readonly waitCursor = new Map<string, number>();
+  private readonly pending: Array<Promise<SessionEnd | undefined>> = [];
   readonly observer: ClientObserver;
 
   constructor(
@@ -64,8 +66,14 @@ export class CellSession {
     };
   }
 
-  /** Performs every action in order. */
+  /** Performs every action in order (then waits for connects still running in the background). */
   async run(actions: readonly ClientAction[]): Promise<SessionEnd> {
+    const end = await this.runActions(actions);
+    const stopped = await this.awaitPending();
+    return end.kind === 'completed' && stopped ? stopped : end;
+  }
+
+  private async runActions(actions: readonly ClientAction[]): Promise<SessionEnd> {
     for (const [index, action] of actions.entries()) {
       try {
         const end = await this.perform(action);
@@ -87,40 +95,14 @@ export class CellSession {
     const { actionTimeoutMs } = this.timeouts;
     switch (action.do) {
       case 'connect': {
-        const targets = action.server ? [this.servers.get(action.server)] : this.servers.list;
-        for (const server of targets) {
-          try {
-            await bounded(
-              this.adapter.connect(
-                {
-                  url:
-                    'url' in server.served.target
-                      ? server.served.target.url
-                      : `${server.served.transport}://${server.id}`,
-                  transport: server.served.target,
-                  era: this.era,
-                  serverId: server.id,
-                  ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
-                },
-                this.observer,
-              ),
-              actionTimeoutMs,
-              `connect to ${server.id}`,
-            );
-          } catch (error) {
-            const message = (error as Error).message;
-            this.log.add({ kind: 'note', text: `connect to ${server.id} failed: ${message}` });
-            this.runnerFail(
-              'runner.client-connected',
-              `The client failed to connect to ${server.id}: ${message}`,
-              [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
-            );
-            return { kind: 'stopped', reason: `connect to ${server.id} failed` };
-          }
-        }
+        const connecting = this.connect(action);
+        if (!action.background) return connecting;
+        this.pending.push(connecting);
         return undefined;
       }
       case 'settle': {
+        const stopped = await this.awaitPending();
+        if (stopped) return stopped;
         const targets = (action.server ? [this.servers.get(action.server)] : this.servers.list).map(
           (server) => ({
             serverId: server.id,
@@ -175,7 +157,10 @@ export class CellSession {
         if ('name' in action.pick) name = action.pick.name;
         else {
           const wanted = action.pick.description;
-          const request = await this.modelRequest(action.provider);
+          const request =
+            action.pick.from === 'last-request' && this.lastRequest
+              ? this.lastRequest
+              : await this.modelRequest(action.provider);
           const found = request?.tools.find((tool) => tool.description?.includes(wanted));
           if (!found) {
             this.runnerFail(
@@ -187,6 +172,7 @@ export class CellSession {
           name = found.name;
         }
         const args = action.arguments ?? {};
+        const startedAt = this.log.positions();
         let outcome: ModelCallOutcome;
         let routedTo: { serverId: string; toolName: string } | undefined;
         try {
@@ -204,13 +190,10 @@ export class CellSession {
         } catch (error) {
           outcome = { kind: 'crashed', error: (error as Error).message };
         }
-        this.log.add({
-          kind: 'model-call',
-          name,
-          arguments: args,
-          outcome,
-          ...(routedTo ? { routedTo } : {}),
-        });
+        this.log.add(
+          { kind: 'model-call', name, arguments: args, outcome, ...(routedTo ? { routedTo } : {}) },
+          startedAt,
+        );
         return undefined;
       }
       case 'wait-for': {
@@ -264,6 +247,53 @@ export class CellSession {
     }
   }
 
+  /** Connects to every server of the action (or its one server), in order. */
+  private async connect(action: Extract<ClientAction, { do: 'connect' }>): Promise<SessionEnd | undefined> {
+    const targets = action.server ? [this.servers.get(action.server)] : this.servers.list;
+    for (const server of targets) {
+      try {
+        await bounded(
+          this.adapter.connect(
+            {
+              url:
+                'url' in server.served.target
+                  ? server.served.target.url
+                  : `${server.served.transport}://${server.id}`,
+              transport: server.served.target,
+              era: this.era,
+              serverId: server.id,
+              ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
+            },
+            this.observer,
+          ),
+          this.timeouts.actionTimeoutMs,
+          `connect to ${server.id}`,
+        );
+      } catch (error) {
+        const message = (error as Error).message;
+        if (action.allowFailure) {
+          this.log.add({ kind: 'warning', serverId: server.id, message: `connect failed: ${message}` });
+          continue;
+        }
+        this.log.add({ kind: 'note', text: `connect to ${server.id} failed: ${message}` });
+        this.runnerFail(
+          'runner.client-connected',
+          `The client failed to connect to ${server.id}: ${message}`,
+          [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
+        );
+        return { kind: 'stopped', reason: `connect to ${server.id} failed` };
+      }
+    }
+    return undefined;
+  }
+
+  /** Waits for background connects; returns how the run must stop if one failed. */
+  private async awaitPending(): Promise<SessionEnd | undefined> {
+    const pending = this.pending.splice(0);
+    const ends = await Promise.all(pending);
+    return ends.find((end) => end !== undefined);
+  }
+
   private async modelRequest(provider: string | undefined): Promise<ModelRequest | undefined> {
     try {
       const request = await bounded(
@@ -271,6 +301,7 @@ export class CellSession {
         this.timeouts.actionTimeoutMs,
         'model request',
       );
+      this.lastRequest = request;
       this.log.add({ kind: 'model-request', ...(provider !== undefined ? { provider } : {}), ...request });
       return request;
     } catch (error) {

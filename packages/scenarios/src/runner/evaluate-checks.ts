@@ -5,18 +5,29 @@ import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
 import type { ObservationLog } from './observation-log.js';
 
-/** The run record of one server connection of a finished cell (with every server's side attached). */
+/**
+ * The run record of one server connection of a finished cell (with every server's side attached).
+ * Transcripts end where the scenario's actions ended (`endSeqs`): the harness tearing the cell down
+ * afterwards (closing the client, then the server) is not part of the run being judged.
+ */
 export function runRecordFor(
   serverId: string,
   era: Era,
   servers: CellServers,
   log: ObservationLog,
+  endSeqs: Readonly<Record<string, number>>,
 ): RunRecord {
   const all: Record<string, ServerRecord> = Object.fromEntries(
-    servers.list.map((server) => [
-      server.id,
-      { transcript: server.fake.transcript.frames, finalCatalog: server.fake.snapshot() },
-    ]),
+    servers.list.map((server) => {
+      const end = endSeqs[server.id] ?? Number.POSITIVE_INFINITY;
+      return [
+        server.id,
+        {
+          transcript: server.fake.transcript.frames.filter((frame) => frame.seq <= end),
+          finalCatalog: server.fake.snapshot(),
+        },
+      ];
+    }),
   );
   const own = all[serverId]!;
   const fake = servers.get(serverId).fake;
@@ -57,6 +68,7 @@ export function evaluateChecks(
   era: Era,
   servers: CellServers,
   log: ObservationLog,
+  endSeqs: Readonly<Record<string, number>>,
 ): CheckVerdict[] {
   const records = new Map<string, RunRecord>();
   return scenario.checks.map((check) => {
@@ -65,7 +77,7 @@ export function evaluateChecks(
     const serverId = serverOf(scenario, check);
     let record = records.get(serverId);
     if (!record) {
-      record = runRecordFor(serverId, era, servers, log);
+      record = runRecordFor(serverId, era, servers, log, endSeqs);
       records.set(serverId, record);
     }
     return {

@@ -20,7 +20,7 @@ export class ObservationLog {
     return this.lastSeqs();
   }
 
-  /** Records an observation now; a `call` may carry the positions when it was handed to the client. */
+  /** Records an observation now; a `call` or `model-call` may carry the positions when it was handed to the client. */
   add(observation: Unstamped, startedAt?: Record<string, number>): void {
     this.entries.push({ observation, at: this.lastSeqs(), ...(startedAt ? { startedAt } : {}) });
   }
@@ -29,7 +29,8 @@ export class ObservationLog {
   forServer(serverId: string): Observation[] {
     return this.entries.map(({ observation, at, startedAt }) => {
       const stamped = { ...observation, afterSeq: at[serverId] ?? 0 } as Observation;
-      if (stamped.kind === 'call' && startedAt) stamped.startedAfterSeq = startedAt[serverId] ?? 0;
+      if ((stamped.kind === 'call' || stamped.kind === 'model-call') && startedAt)
+        stamped.startedAfterSeq = startedAt[serverId] ?? 0;
       return stamped;
     });
   }

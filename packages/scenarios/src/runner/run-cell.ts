@@ -68,12 +68,16 @@ export async function runCell(
     waitTimeoutMs: options.waitTimeoutMs ?? 4000,
   });
   const end = await session.run(scenario.clientActions);
+  const endSeqs = session.log.positions();
   await bounded(adapter.close(), actionTimeoutMs, 'close').catch((error) =>
     session.observer.note(`close failed: ${(error as Error).message}`),
   );
   await servers.close();
 
-  const verdicts = [...session.runnerVerdicts, ...evaluateChecks(scenario, era, servers, session.log)];
+  const verdicts = [
+    ...session.runnerVerdicts,
+    ...evaluateChecks(scenario, era, servers, session.log, endSeqs),
+  ];
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
   return {

@@ -1,4 +1,4 @@
-import type { ExposedTool } from '@toolshift/assertions';
+import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
 
@@ -42,9 +42,30 @@ export function exposureMatches(
 }
 
 /**
- * Waits until the client's latest exposure equals every target's catalog (unless `until: 'quiet'`)
- * and no frame has crossed any target's wire for `quietMs`, or until `timeoutMs` passes.
- * Event-driven: it wakes on every transcript frame and exposure, not on a polling sleep.
+ * The latest change notification of `server` that no page-one `tools/list` from the same principal
+ * has followed yet (a client reacting to it may still be debouncing), or `undefined`.
+ */
+export function unansweredSignal(server: FakeServer): { seq: number; principal?: string } | undefined {
+  const frames = server.transcript.frames;
+  const signal = changeSignals(frames).at(-1);
+  if (!signal) return undefined;
+  const answered = listExchanges(frames).some(
+    (exchange) =>
+      exchange.cursor === undefined &&
+      exchange.request.seq > signal.seq &&
+      (signal.principal === undefined || exchange.request.principal === signal.principal),
+  );
+  return answered
+    ? undefined
+    : { seq: signal.seq, ...(signal.principal ? { principal: signal.principal } : {}) };
+}
+
+/**
+ * Waits until the client has reacted to the last change notification of every target's server
+ * (a page-one `tools/list` followed it), its latest exposure equals every target's catalog (unless
+ * `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
+ * `timeoutMs` passes. Event-driven: it wakes on every transcript frame and exposure, not on a
+ * polling sleep.
  */
 export async function settle(
   targets: readonly SettleTarget[],
@@ -71,13 +92,26 @@ export async function settle(
     wantCatalog
       ? targets.find((target) => !exposureMatches(latestExposure(), target.server, target.serverId))
       : undefined;
+  const ignoredSignal = () => {
+    for (const server of servers) {
+      const signal = unansweredSignal(server);
+      if (signal) return signal;
+    }
+    return undefined;
+  };
   try {
     for (;;) {
       const now = Date.now();
       const off = misaligned();
-      if (!off && now - lastActivity >= quietMs) return { settled: true };
+      const signal = ignoredSignal();
+      if (!off && !signal && now - lastActivity >= quietMs) return { settled: true };
       const remaining = timeoutMs - (now - started);
       if (remaining <= 0) {
+        if (!off && signal)
+          return {
+            settled: false,
+            reason: `after ${timeoutMs} ms no tools/list had followed the change notification at #${signal.seq}`,
+          };
         const names = (latestExposure() ?? [])
           .filter((tool) => !off || tool.serverId === off.serverId)
           .map((tool) => tool.name);
@@ -91,7 +125,7 @@ export async function settle(
             : `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
         };
       }
-      const wait = off ? remaining : Math.min(remaining, quietMs - (now - lastActivity));
+      const wait = off || signal ? remaining : Math.min(remaining, quietMs - (now - lastActivity));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, wait));
         wake = () => {

@@ -46,8 +46,8 @@ function describe(error: ErrorObject): { message: string; rule: string; pointer:
 /**
  * Validates a scenario document (from a file, or catalog data) and returns it with every script
  * parsed. Besides the schema it checks: server ids unique, exactly one of `script`/`sameServerAs`
- * (naming an earlier server with a script), every script valid and serving each era the scenario
- * lists, every action's server and step defined, every check's invariant known with usable
+ * (naming an earlier server with a script), every script valid (a scenario's eras are the eras the
+ * client prefers; a script may serve fewer), every action's server and step defined, every check's invariant known with usable
  * parameters, and check ids unique.
  * @throws {ScenarioError} SCENARIO_INVALID naming `source`, the JSON pointer and the rule that failed.
  */
@@ -86,14 +86,6 @@ export function parseScenario(value: unknown, source = '<scenario>'): Scenario {
       const data = error.data as { pointer?: string; rule?: string };
       const pointer = `${at}/script${data.pointer && data.pointer !== '/' ? data.pointer : ''}`;
       fail(pointer, data.rule ?? 'script', `${at}/script is not a valid script: ${error.message}`);
-    }
-    for (const era of scenario.eras) {
-      if (script.server?.eras && !script.server.eras.includes(era))
-        fail(
-          `${at}/script/server/eras`,
-          'serves-era',
-          `${at}/script does not serve the ${era} era the scenario lists.`,
-        );
     }
     server.script = script;
     scripts.set(server.id, script);
