@@ -369,6 +369,8 @@ class FakeServerImpl implements FakeServer {
     };
     if (fault) {
       this.recorder.note(`fault '${fault.fault.kind}' (step ${fault.stepId}) hits this exchange`, frame);
+      // A hang is never processed nor answered: handle() holds it until the server closes.
+      if (fault.fault.kind === 'hang') return { frame, response: UNAVAILABLE, fault };
       const preempted = this.preempt(fault.fault, engine, eraRequest, classified);
       if (preempted)
         return {
@@ -419,7 +421,6 @@ class FakeServerImpl implements FakeServer {
     if (fault.kind === 'http-status') return httpStatusFaultResponse(fault, id);
     if (fault.kind === 'version-mismatch')
       return engine.versionMismatch(request, fault.supported ?? ['1900-01-01']).response;
-    if (fault.kind === 'hang') return { status: 503, headers: {}, reply: { kind: 'empty' } };
     return undefined;
   }
 
@@ -450,14 +451,9 @@ class FakeServerImpl implements FakeServer {
           `fault '${distorting.kind}' does not apply to this kind of answer; sent as is`,
           exchange.frame,
         );
-      if (fault?.kind !== 'hang') this.recorder.outbound(exchange.frame, response);
+      this.recorder.outbound(exchange.frame, response);
     }
-    if (
-      classified?.kind === 'request' &&
-      response.status < 400 &&
-      fault?.kind !== 'hang' &&
-      !exchange.frame.fault
-    ) {
+    if (classified?.kind === 'request' && response.status < 400 && !exchange.frame.fault) {
       this.scheduler.requestAnswered(classified.method, toolOf(classified));
       if (outcome?.pageServed !== undefined) this.pageServed(outcome.pageServed);
     }
