@@ -16,7 +16,7 @@ import {
   postModern,
   resultOf,
   useLoopback,
-} from '../loopback.js';
+} from '../support/loopback.js';
 
 type Page = { tools: Array<{ name: string }>; nextCursor?: string };
 

@@ -8,7 +8,7 @@ import {
   PADDING_META_KEY,
   scriptBuilder,
 } from '../../src/index.js';
-import { MODERN_META, openSse, postModern, resultOf, useLoopback } from '../loopback.js';
+import { MODERN_META, openSse, postModern, resultOf, useLoopback } from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 const withFault = (
