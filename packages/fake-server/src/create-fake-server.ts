@@ -604,9 +604,16 @@ class FakeServerImpl implements FakeServer {
     ];
   }
 
+  /** Runs triggered steps until none is due. A step that crashes is recorded and skipped: the server keeps serving. */
   private runDueSteps(): void {
     for (let due = this.scheduler.drain(); due.length > 0; due = this.scheduler.drain()) {
-      for (const step of due) this.applyStep(step, false);
+      for (const step of due) {
+        try {
+          this.applyStep(step, false);
+        } catch (error) {
+          this.recorder.step(step.id, `step crashed: ${(error as Error).message}`);
+        }
+      }
     }
   }
 }

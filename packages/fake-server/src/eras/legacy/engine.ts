@@ -4,9 +4,9 @@ import type { World } from '../../world/world.js';
 import type { AnswerPayload, EraEngine, EraOutcome, EraRequest } from '../era.js';
 import type { HandlerResult } from '../method-handler.js';
 import { checkMethodScopes } from '../method-scopes.js';
-import { answer, type HttpRefusal, idOf, refuse, sseHeaders, success } from '../responses.js';
+import { answer, type HttpRefusal, handlerMessage, idOf, refuse, sseHeaders, success } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
-import { WireErrorCode, wireError } from '../wire-error.js';
+import { WireErrorCode } from '../wire-error.js';
 import { initialize, initializeResult } from './handshake.js';
 import { legacyHttpRules } from './http-rules.js';
 import { forgetPostStream, openLegacyStream, openPostStream, resumeStream } from './legacy-streams.js';
@@ -54,14 +54,13 @@ export class LegacyEngine implements EraEngine {
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
 
     if (classified.kind === 'request' && classified.method === 'initialize') {
-      req.onReceived?.();
       const { session, result } = initialize(this.world, classified.params, req.principal);
       this.sessions.set(session.id, session);
       if (req.request.connectionId !== undefined) this.byConnection.set(req.request.connectionId, session.id);
-      const headers: Record<string, string> = {};
-      if (req.request.connectionId === undefined) headers[SESSION_HEADER] = session.id;
-      const outcome = this.respond(req, session, classified.id, { kind: 'result', result });
-      outcome.response.headers = { ...outcome.response.headers, ...headers };
+      const outcome = this.respond(req, session, classified.id, () => ({ kind: 'result', result }));
+      if (req.request.connectionId === undefined) {
+        outcome.response.headers = { ...outcome.response.headers, [SESSION_HEADER]: session.id };
+      }
       return outcome;
     }
 
@@ -112,7 +111,7 @@ export class LegacyEngine implements EraEngine {
       session,
       principal: req.principal,
     };
-    return this.respond(req, session, classified.id, undefined, () => handler(call));
+    return this.respond(req, session, classified.id, () => handler(call));
   }
 
   /**
@@ -206,33 +205,26 @@ export class LegacyEngine implements EraEngine {
     req: EraRequest,
     session: LegacySession,
     id: string | number,
-    ready: Exclude<HandlerResult, { kind: 'stream' }> | undefined,
-    run?: () => HandlerResult,
+    run: () => HandlerResult,
   ): EraOutcome {
-    const errorStatus = this.world.settings.jsonRpcErrorStatus;
-    if (this.world.settings.streams.postResponse !== 'sse') {
-      if (!ready) req.onReceived?.();
-      const outcome = ready ?? run?.();
-      if (!outcome || outcome.kind === 'stream') return refuse(internal(), id);
-      return { ...answer(id, outcome, errorStatus), sessionId: session.id };
+    const post =
+      this.world.settings.streams.postResponse === 'sse'
+        ? openPostStream(this.world, session, { ...req.frame, sessionId: session.id })
+        : undefined;
+    req.onReceived?.();
+    const outcome = run();
+    if (!post) {
+      if (outcome.kind === 'stream') return refuse(internal(), id);
+      return { ...answer(id, outcome, this.world.settings.jsonRpcErrorStatus), sessionId: session.id };
     }
-    const post = openPostStream(this.world, session, { ...req.frame, sessionId: session.id });
-    if (!ready) req.onReceived?.();
-    const outcome = ready ?? run?.();
-    const message =
-      !outcome || outcome.kind === 'stream'
-        ? wireError(id, WireErrorCode.InternalError, 'Internal error')
-        : outcome.kind === 'result'
-          ? success(id, outcome.result)
-          : wireError(id, outcome.code, outcome.message, outcome.data);
     return {
       response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: post.stream.stream } },
       sessionId: session.id,
-      ...(outcome?.kind === 'result' && outcome.pageServed !== undefined
+      ...(outcome.kind === 'result' && outcome.pageServed !== undefined
         ? { pageServed: outcome.pageServed }
         : {}),
       deferred: {
-        message,
+        message: handlerMessage(id, outcome),
         stream: post.stream,
         write: (payload) => this.writeAnswer(session, post, payload),
       },

@@ -5,9 +5,9 @@ import type { World } from '../../world/world.js';
 import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
 import type { HandlerResult } from '../method-handler.js';
 import { checkMethodScopes } from '../method-scopes.js';
-import { accepted, answer, idOf, refuse, sseHeaders, success } from '../responses.js';
+import { accepted, answer, handlerMessage, idOf, refuse, sseHeaders } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
-import { WireErrorCode, wireError } from '../wire-error.js';
+import { WireErrorCode } from '../wire-error.js';
 import { checkEnvelope, supportedVersions } from './handshake.js';
 import { modernHttpRules } from './http-rules.js';
 import { MODERN_METHODS } from './methods.js';
@@ -131,18 +131,16 @@ export class ModernEngine implements EraEngine {
     const stream = this.world.recorder.openStream(req.frame);
     req.onReceived?.();
     const outcome = run();
-    const message =
-      outcome.kind === 'result'
-        ? success(id, outcome.result)
-        : outcome.kind === 'error'
-          ? wireError(id, outcome.code, outcome.message, outcome.data)
-          : wireError(id, WireErrorCode.InternalError, 'Internal error');
     return {
       response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: stream.stream } },
       ...(outcome.kind === 'result' && outcome.pageServed !== undefined
         ? { pageServed: outcome.pageServed }
         : {}),
-      deferred: { message, stream, write: (payload) => writeStreamAnswer(stream, undefined, payload) },
+      deferred: {
+        message: handlerMessage(id, outcome),
+        stream,
+        write: (payload) => writeStreamAnswer(stream, undefined, payload),
+      },
     };
   }
 }
