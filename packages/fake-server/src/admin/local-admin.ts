@@ -10,6 +10,7 @@ import type {
 } from './admin-api.js';
 import { invalidRequest } from './admin-route.js';
 import { type FrameFilter, matchesFrameFilter } from './frame-filter.js';
+import { parseAdminStep } from './parse-admin-step.js';
 
 /** Longest a single admin wait may last, ms (a long-poll must end before proxies and clients give up). */
 export const MAX_ADMIN_WAIT_MS = 60_000;
@@ -31,7 +32,7 @@ export function createLocalAdmin(server: FakeServer): AdminApi {
       };
     },
     async applyStep(step) {
-      return server.apply(step);
+      return server.apply(parseAdminStep(step));
     },
     async transcript(query = {}): Promise<TranscriptPage> {
       return { frames: selectFrames(server.transcript.frames, query), lastSeq: server.transcript.lastSeq };

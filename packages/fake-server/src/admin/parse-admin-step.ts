@@ -8,14 +8,15 @@ const validateStep = ajv.compile<ScriptStep>(ScriptStep);
 const validateAction = ajv.compile<ScriptAction>(ScriptActionSchema);
 
 /**
- * Reads the body of an admin "apply a step" request, untrusted JSON from another process:
- * `{ "stepId": "s1" }` names a script step, `{ "id": …, "action": { … } }` is a step object, and
- * `{ "action": "addTool", … }` is a bare action. Step objects and actions are checked against the
- * script's JSON Schema, so nothing invalid reaches the world.
+ * Checks a step handed to the admin API (possibly untrusted JSON from another process): a step id
+ * (a string, or `{ "stepId": "s1" }` as the HTTP body has it), a step object
+ * `{ "id": …, "action": { … } }`, or a bare action `{ "action": "addTool", … }`. Step objects and
+ * actions are checked against the script's JSON Schema, so nothing invalid reaches the world.
  * @throws {ToolshiftError} ADMIN_STEP_REJECTED naming the failing place (`pointer`) and schema
  *   keyword (`rule`).
  */
 export function parseAdminStep(body: unknown): string | ScriptStep | ScriptAction {
+  if (typeof body === 'string' && body.length > 0) return body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw rejected('the body must be a JSON object', '', 'type');
   }

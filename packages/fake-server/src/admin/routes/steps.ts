@@ -10,7 +10,9 @@ export const stepsResource: AdminResource = {
   path: '/steps',
   methods: {
     POST: async (api, request) => {
-      const step = parseAdminStep(readJsonBody(request));
+      const body = readJsonBody(request);
+      // `{ "stepId": … }` is how JSON names a script step; everything else is checked by applyStep.
+      const step = parseAdminStep(body);
       return json(200, { frame: await api.applyStep(step) });
     },
   },

@@ -20,7 +20,7 @@ export function adminRouter(admin: AdminApi): Router {
     });
     res.status(answer.status);
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-    if (answer.body === '') res.end();
+    if (answer.status === 204) res.end();
     else res.type(answer.contentType).send(answer.body);
   });
   return router;

@@ -74,7 +74,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
           body: text,
           accept: request.headers.get('accept') ?? '',
         });
-        return new Response(answer.body === '' ? null : answer.body, {
+        return new Response(answer.status === 204 ? null : answer.body, {
           status: answer.status,
           headers: { 'content-type': answer.contentType, ...answer.headers },
         });
