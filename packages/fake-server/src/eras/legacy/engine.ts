@@ -40,10 +40,10 @@ export class LegacyEngine implements EraEngine {
     const method = req.request.httpMethod ?? 'POST';
     if (method === 'GET') return this.openGetStream(req);
     if (method === 'DELETE') return this.endSession(req);
-    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed());
+    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed(), idOf(req.classified));
 
     const bodyRefusal = legacyHttpRules.checkPostBody(req.request);
-    if (bodyRefusal) return refuse(bodyRefusal);
+    if (bodyRefusal) return refuse(bodyRefusal, idOf(req.classified));
     const classified = req.classified;
     if (!classified)
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
@@ -89,7 +89,10 @@ export class LegacyEngine implements EraEngine {
     if (classified.kind === 'response') {
       return { response: { status: 202, headers: {}, reply: { kind: 'empty' } }, sessionId: session.id };
     }
-    const handler = LEGACY_METHODS[classified.method];
+    // Own keys only: a method named `__proto__` or `constructor` is unknown, not Object.prototype.
+    const handler = Object.hasOwn(LEGACY_METHODS, classified.method)
+      ? LEGACY_METHODS[classified.method]
+      : undefined;
     const outcome: HandlerResult = handler
       ? handler(this.world, classified.params, session)
       : {
