@@ -3,10 +3,11 @@ import { DEFAULT_ADMIN_PATH } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
-import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../oversize-body-error.js';
 import { sseEventText } from '../sse-event-text.js';
 import type { TransportCapabilities } from '../transport.js';
+import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../transport-refusal.js';
 import { adminRouter } from './express-admin-router.js';
+import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
 import { httpDescriptor } from './http-descriptor.js';
 import { listen } from './listen.js';
 
@@ -25,6 +26,12 @@ export interface HttpTransportOptions {
    * serves no admin API.
    */
   adminPath?: string | false;
+  /**
+   * Host names accepted in `Host` and `Origin` (DNS-rebinding protection, §5.1); other requests get
+   * 403. Default: the loopback names (`localhost`, `127.0.0.1`, `[::1]`) when bound to loopback,
+   * else no check. `false` turns the check off.
+   */
+  allowedHosts?: readonly string[] | false;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -59,6 +66,8 @@ export async function startHttpTransport(
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  const allowedHosts = options.allowedHosts ?? (isLoopback(host) ? [...LOOPBACK_HOSTS] : false);
+  if (allowedHosts !== false) app.use(hostGuard(allowedHosts));
   if (adminPath !== false) app.use(adminPath, adminRouter(createLocalAdmin(server)));
 
   const readBody = express.text({ type: () => true, limit: maxBodyBytes, defaultCharset: 'utf-8' });
@@ -120,6 +129,10 @@ export async function startHttpTransport(
       await listening.close();
     },
   };
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 function send(res: Response, response: WireResponse): void {

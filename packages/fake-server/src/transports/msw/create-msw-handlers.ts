@@ -5,8 +5,8 @@ import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
 import type { EventStream } from '../../exchange/event-stream.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
-import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../oversize-body-error.js';
 import { sseEventText } from '../sse-event-text.js';
+import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../transport-refusal.js';
 
 /** Options for {@link createMswHandlers}. */
 export interface MswHandlersOptions {

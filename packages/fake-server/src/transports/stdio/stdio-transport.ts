@@ -1,8 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { FakeServer } from '../../create-fake-server.js';
 import { ServerConnection } from '../connection/server-connection.js';
-import { oversizeBodyError } from '../oversize-body-error.js';
 import type { TransportCapabilities } from '../transport.js';
+import { oversizeBodyError } from '../transport-refusal.js';
 import { LineSplitter } from './line-splitter.js';
 import { stdioDescriptor } from './stdio-descriptor.js';
 
