@@ -1,0 +1,124 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
+
+/** Byte and time bounds for every HTTP response a server connection reads. */
+export interface FetchBounds {
+  /** Largest body of an ordinary response (JSON, or a request's SSE stream), bytes. */
+  maxResponseBytes: number;
+  /** Largest total body of a long-lived stream (modern `subscriptions/listen`, legacy GET), bytes. */
+  maxStreamBytes: number;
+  /** Wall time after which an ordinary response (headers and body) is aborted, ms. Long-lived streams have none. */
+  responseDeadlineMs: number;
+}
+
+/** Why the bounded fetch cut a response short. */
+export type FetchViolation =
+  | { kind: 'byte-cap'; limitBytes: number; longLived: boolean }
+  | { kind: 'deadline'; deadlineMs: number };
+
+/** The error a bounded response fails with; `violation` says which bound was hit. */
+export class FetchBoundError extends Error {
+  constructor(readonly violation: FetchViolation) {
+    super(
+      violation.kind === 'byte-cap'
+        ? `Response exceeded ${violation.limitBytes} bytes${violation.longLived ? ' (long-lived stream)' : ''}`
+        : `Response not complete within ${violation.deadlineMs} ms`,
+    );
+    this.name = 'FetchBoundError';
+  }
+}
+
+/** Counters a bounded fetch keeps, for listing-wide byte caps. */
+export interface FetchMeter {
+  /** Body bytes read by ordinary (not long-lived) responses since creation. */
+  bytesRead: number;
+}
+
+/**
+ * Wraps `fetch` so that no response can hold the client unboundedly: ordinary responses are cut at
+ * `maxResponseBytes` and `responseDeadlineMs`, long-lived streams (a POST with
+ * `Mcp-Method: subscriptions/listen`, or a GET) at `maxStreamBytes`. A cut cancels the socket read,
+ * calls `onViolation` and fails the body with a {@link FetchBoundError}, which the SDK surfaces as a
+ * request error.
+ */
+export function createBoundedFetch(
+  bounds: FetchBounds,
+  onViolation: (violation: FetchViolation) => void,
+  meter: FetchMeter = { bytesRead: 0 },
+  base: FetchLike = fetch,
+): FetchLike {
+  return async (url, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const longLived =
+      method === 'GET' || new Headers(init?.headers).get('mcp-method') === 'subscriptions/listen';
+    const controller = new AbortController();
+    const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+    let timer: NodeJS.Timeout | undefined;
+    const fail = (violation: FetchViolation): FetchBoundError => {
+      const error = new FetchBoundError(violation);
+      onViolation(violation);
+      controller.abort(error);
+      return error;
+    };
+    if (!longLived) {
+      const deadlineMs = bounds.responseDeadlineMs;
+      timer = setTimeout(() => fail({ kind: 'deadline', deadlineMs }), deadlineMs);
+      timer.unref?.();
+    }
+    const done = () => clearTimeout(timer);
+    let response: Response;
+    try {
+      response = await base(url, { ...init, signal });
+    } catch (error) {
+      done();
+      throw controller.signal.aborted ? controller.signal.reason : error;
+    }
+    if (response.body === null) {
+      done();
+      return response;
+    }
+    const limitBytes = longLived ? bounds.maxStreamBytes : bounds.maxResponseBytes;
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (declared > limitBytes) {
+      done();
+      const error = fail({ kind: 'byte-cap', limitBytes, longLived });
+      await response.body.cancel(error).catch(() => {});
+      throw error;
+    }
+    const reader = response.body.getReader();
+    let seen = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        try {
+          const { done: finished, value } = await reader.read();
+          if (finished) {
+            done();
+            stream.close();
+            return;
+          }
+          seen += value.byteLength;
+          if (!longLived) meter.bytesRead += value.byteLength;
+          if (seen > limitBytes) {
+            done();
+            const error = fail({ kind: 'byte-cap', limitBytes, longLived });
+            reader.cancel(error).catch(() => {});
+            stream.error(error);
+            return;
+          }
+          stream.enqueue(value);
+        } catch (error) {
+          done();
+          stream.error(controller.signal.aborted ? controller.signal.reason : error);
+        }
+      },
+      cancel(reason) {
+        done();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}

@@ -1,0 +1,410 @@
+import type { CallToolResult, Implementation } from '@modelcontextprotocol/client';
+import type { AuditTrail } from './audit/audit-trail.js';
+import { DisabledAuditTrail, InMemoryAuditTrail } from './audit/audit-trail.js';
+import type { FetchBounds } from './connection/bounded-fetch.js';
+import { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-walker.js';
+import { ToolshiftError } from './errors/toolshift-error.js';
+import { ToolExecutor } from './execution/tool-executor.js';
+import type { ToolProposal } from './execution/tool-proposal.js';
+import type { BackoffPolicy } from './freshness/backoff.js';
+import { DiscoveryCache } from './freshness/discovery-cache.js';
+import { DEFAULT_FRESHNESS_POLICY, type FreshnessPolicy } from './freshness/freshness-policy.js';
+import { type HostClock, systemClock } from './freshness/host-clock.js';
+import type { Approver } from './permissions/approver.js';
+import { PermissionPolicy, type PermissionPolicyOptions } from './permissions/permission-policy.js';
+import { AdaptationCache } from './providers/adaptation-cache.js';
+import { buildExposure, type ExposeOptions } from './providers/build-exposure.js';
+import { BUILT_IN_PROVIDERS } from './providers/index.js';
+import type { ProviderAdapter } from './providers/provider-adapter.js';
+import type { ToolExposure } from './providers/tool-exposure.js';
+import type { HostContext, PollingPolicy } from './registry/host-context.js';
+import type { ServerConfig } from './registry/server-config.js';
+import { ServerDiscovery } from './registry/server-discovery.js';
+import type { ServerState } from './registry/server-state.js';
+import { type RegistryListener, ToolRegistry } from './registry/tool-registry.js';
+import { SchemaGate } from './schema-gate/schema-gate.js';
+import type { SchemaLimits } from './schema-gate/schema-limits.js';
+import { ValidatorCache } from './schema-gate/validator-cache.js';
+import type { CatalogSnapshot } from './snapshot/catalog-snapshot.js';
+import type { DiscoveredTool } from './snapshot/discovered-tool.js';
+
+/** Options for {@link DiscoveryHost}. Every field but `clientInfo` has a default. */
+export interface DiscoveryHostOptions {
+  /** The client's identity sent to servers. */
+  clientInfo: Implementation;
+  /** Per-request timeout, ms (default 30,000). */
+  requestTimeoutMs?: number;
+  /** Budget for one complete enumeration (all pages), ms (default 120,000). */
+  listingDeadlineMs?: number;
+  /** Re-lists allowed in one refresh while changes keep landing mid-enumeration (default 10). */
+  maxRelists?: number;
+  /** Pagination caps (pages, tools, bytes per listing). */
+  listingLimits?: Partial<ListingLimits>;
+  /** Per-response caps: bytes (ordinary, long-lived stream) and time. */
+  fetchBounds?: Partial<FetchBounds>;
+  /** Schema gate bounds (depth, nodes, keys, string and description lengths). */
+  schemaLimits?: Partial<SchemaLimits>;
+  /** TTL cap and the legacy default lifetime. */
+  freshness?: Partial<FreshnessPolicy>;
+  /** Polling backstop and backoff. */
+  polling?: Partial<Omit<PollingPolicy, 'backoff'>> & { backoff?: Partial<BackoffPolicy> };
+  /** Time, timers and jitter (default: the system clock). */
+  clock?: HostClock;
+  /** A discovery cache to share between hosts (default: a private one). */
+  cache?: DiscoveryCache;
+  /** Where audit records go: `memory` (default, newest 10,000), `disabled`, or your own trail. */
+  audit?: AuditTrail | 'memory' | 'disabled';
+  /** The permission layer, or options for a new one (default: `ask` for every tool). */
+  permissions?: PermissionPolicy | PermissionPolicyOptions;
+  /** Asked before a call whose policy is `ask`; without it such calls are refused. */
+  approve?: Approver;
+  /** Most compiled contracts held (default 5,000). */
+  validatorCacheSize?: number;
+  /**
+   * When argument/output validators are compiled: `lazy` (default) at a tool's first call, `eager`
+   * during every refresh for new contracts (compile errors then exclude the tool at discovery).
+   * Either way compiled validators are reused by `contractHash`.
+   */
+  compileValidators?: 'lazy' | 'eager';
+  /** Provider adapters besides the built-in `openai-strict`, `anthropic` and `gemini` (same id replaces). */
+  providers?: readonly ProviderAdapter[];
+  /** Tools whose text screening raised advisories (instruction-like text, hidden characters): `expose` (default, flagged) or `withhold`. */
+  suspiciousDescriptions?: 'expose' | 'withhold';
+}
+
+/** Arguments of {@link DiscoveryHost.callTool}: a {@link ToolProposal}. */
+export type CallToolRequest = ToolProposal;
+
+/**
+ * A host-side tool discovery client over the official MCP SDK: many servers, one verified
+ * registry keyed by `(serverId, toolName)`, contract snapshots with `contractHash`, a state machine
+ * per server with classified failures, change handling in both eras (modern `subscriptions/listen`
+ * with a verified ack, legacy `notifications/tools/list_changed`), a polling backstop, a schema
+ * gate, a permission layer and revalidate-before-execute.
+ * @see ../shared/spec/mcp-discovery-spec.md
+ */
+export class DiscoveryHost {
+  /** The permission layer (per-chat server enablement, per-tool policy). */
+  readonly permissions: PermissionPolicy;
+  /** The audit trail every exposure, proposal, revalidation and call is recorded in. */
+  readonly audit: AuditTrail;
+  /** Compiled validators by `contractHash` (exposed for inspection and benchmarks). */
+  readonly validators: ValidatorCache;
+  private readonly context: HostContext;
+  private readonly discoveries = new Map<string, ServerDiscovery>();
+  private readonly executor: ToolExecutor;
+  private readonly providers: Map<string, ProviderAdapter>;
+  private readonly adaptations = new AdaptationCache();
+  private readonly withholdSuspicious: boolean;
+  private closed = false;
+
+  constructor(options: DiscoveryHostOptions) {
+    if (typeof options?.clientInfo?.name !== 'string' || typeof options.clientInfo.version !== 'string') {
+      throw new ToolshiftError('HOST_INVALID_CONFIG', 'clientInfo needs a name and a version (strings).', {
+        field: 'clientInfo',
+        reason: 'missing name or version',
+      });
+    }
+    const requestTimeoutMs = positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs');
+    this.audit =
+      options.audit === 'disabled'
+        ? new DisabledAuditTrail()
+        : options.audit === undefined || options.audit === 'memory'
+          ? new InMemoryAuditTrail()
+          : options.audit;
+    this.permissions =
+      options.permissions instanceof PermissionPolicy
+        ? options.permissions
+        : new PermissionPolicy(options.permissions ?? {});
+    this.validators = new ValidatorCache(options.validatorCacheSize);
+    this.context = {
+      clientInfo: options.clientInfo,
+      requestTimeoutMs,
+      listingDeadlineMs: positive(options.listingDeadlineMs, 120_000, 'listingDeadlineMs'),
+      maxRelists: options.maxRelists ?? 10,
+      listing: { ...DEFAULT_LISTING_LIMITS, ...options.listingLimits },
+      fetchBounds: {
+        maxResponseBytes: 32 * 1024 * 1024,
+        maxStreamBytes: 64 * 1024 * 1024,
+        responseDeadlineMs: requestTimeoutMs + 5_000,
+        ...options.fetchBounds,
+      },
+      freshness: { ...DEFAULT_FRESHNESS_POLICY, ...options.freshness },
+      polling: {
+        intervalMs: options.polling?.intervalMs ?? 60_000,
+        backstopMs: options.polling?.backstopMs ?? 900_000,
+        backoff: { initialMs: 1_000, maxMs: 300_000, factor: 2, jitter: 0.2, ...options.polling?.backoff },
+      },
+      clock: options.clock ?? systemClock,
+      registry: new ToolRegistry(),
+      gate: new SchemaGate(this.validators, options.schemaLimits),
+      validators: this.validators,
+      compileValidators: options.compileValidators ?? 'lazy',
+      cache: options.cache ?? new DiscoveryCache(),
+      audit: this.audit,
+    };
+    this.providers = new Map(BUILT_IN_PROVIDERS);
+    for (const adapter of options.providers ?? []) this.providers.set(adapter.id, adapter);
+    this.withholdSuspicious = options.suspiciousDescriptions === 'withhold';
+    this.executor = new ToolExecutor({
+      registry: this.context.registry,
+      discovery: (serverId) => this.discovery(serverId),
+      validators: this.validators,
+      permissions: this.permissions,
+      approve: options.approve,
+      audit: this.audit,
+      clock: this.context.clock,
+      requestTimeoutMs,
+    });
+  }
+
+  /**
+   * Adds a server and, unless its strategy is `lazy`, connects (negotiating the era), subscribes to
+   * changes and lists every page. Resolves with the server's state; discovery failures are states
+   * (`failed`, `authRequired`, …), never rejections.
+   * @throws {ToolshiftError} HOST_INVALID_CONFIG when `serverId` or `url` is unusable.
+   * @throws {ToolshiftError} HOST_DUPLICATE_SERVER when `serverId` is already added.
+   * @throws {ToolshiftError} HOST_CLOSED after `close()`.
+   */
+  async addServer(config: ServerConfig): Promise<ServerState> {
+    this.assertOpen();
+    validateConfig(config);
+    if (this.discoveries.has(config.serverId)) {
+      throw new ToolshiftError('HOST_DUPLICATE_SERVER', `Server ${config.serverId} is already added.`, {
+        serverId: config.serverId,
+      });
+    }
+    const discovery = new ServerDiscovery({ ...config }, this.context);
+    this.discoveries.set(config.serverId, discovery);
+    this.context.registry.addServer(config.serverId);
+    if (config.strategy === 'lazy') return discovery.status();
+    return discovery.refresh('initial');
+  }
+
+  /**
+   * Closes a server's connection and withdraws its tools.
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER
+   */
+  async removeServer(serverId: string): Promise<void> {
+    const discovery = this.discovery(serverId);
+    this.discoveries.delete(serverId);
+    this.context.registry.removeServer(serverId);
+    await discovery.close();
+  }
+
+  /** Every verified tool across servers; identity is `(serverId, name)`. The array is frozen and replaced whole on each change. */
+  tools(): readonly DiscoveredTool[] {
+    return this.context.registry.tools();
+  }
+
+  /** The verified tool with this identity, if any. */
+  tool(serverId: string, toolName: string): DiscoveredTool | undefined {
+    return this.context.registry.get({ serverId, toolName });
+  }
+
+  /** Calls `listener` after every swap that changes the verified registry. Returns the unsubscribe function. */
+  onRegistryChange(listener: RegistryListener): () => void {
+    return this.context.registry.onChange(listener);
+  }
+
+  /**
+   * The discovery state of one server.
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER
+   */
+  serverState(serverId: string): ServerState {
+    return this.discovery(serverId).status();
+  }
+
+  /** The states of every server, in the order they were added. */
+  servers(): ServerState[] {
+    return [...this.discoveries.values()].map((discovery) => discovery.status());
+  }
+
+  /**
+   * The server's verified snapshot now (undefined when withdrawn or never loaded).
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER
+   */
+  snapshot(serverId: string): CatalogSnapshot | undefined {
+    this.discovery(serverId);
+    return this.context.registry.snapshot(serverId);
+  }
+
+  /**
+   * The last snapshot ever verified for the server, kept apart from the verified one: still there
+   * after a failure withdrew the server's tools (for "last checked…" UI), never executable.
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER
+   */
+  lastKnown(serverId: string): CatalogSnapshot | undefined {
+    return this.discovery(serverId).lastKnownSnapshot();
+  }
+
+  /**
+   * Lists the server again from page one and swaps the registry atomically. Resolves with the
+   * resulting state (never rejects for discovery failures).
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
+   */
+  refresh(serverId: string): Promise<ServerState> {
+    this.assertOpen();
+    return this.discovery(serverId).refresh('manual');
+  }
+
+  /**
+   * Loads lazy servers that were never loaded (all, or one).
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
+   */
+  async ensureReady(serverId?: string): Promise<ServerState[]> {
+    this.assertOpen();
+    const targets = serverId === undefined ? [...this.discoveries.values()] : [this.discovery(serverId)];
+    return Promise.all(targets.map((discovery) => discovery.ensureLoaded()));
+  }
+
+  /**
+   * The model-facing tool set for one request: security filtering (server enablement for the chat,
+   * `deny` rules) before anything is serialized, then selection, collision-free aliases with a
+   * reverse map, provider adaptation (a tool the provider cannot express is withheld with a reason,
+   * the rest stay) and the token budget. Lazy servers enabled for the chat are loaded first; an
+   * expired snapshot is served and re-listed in the background. Recorded in the audit trail.
+   * @throws {ToolshiftError} PROVIDER_UNKNOWN, HOST_CLOSED
+   */
+  async expose(options: ExposeOptions): Promise<ToolExposure> {
+    this.assertOpen();
+    const adapter = this.providers.get(options.provider);
+    if (!adapter) {
+      throw new ToolshiftError(
+        'PROVIDER_UNKNOWN',
+        `No provider adapter ${JSON.stringify(options.provider)}.`,
+        {
+          provider: options.provider,
+          known: [...this.providers.keys()],
+        },
+      );
+    }
+    const now = this.context.clock.now();
+    await Promise.all(
+      [...this.discoveries.values()]
+        .filter((discovery) => this.permissions.isServerEnabled(discovery.config.serverId, options.chatId))
+        .map((discovery) => {
+          if (this.context.registry.snapshot(discovery.config.serverId)?.isExpired(now)) {
+            void discovery.refresh('expired-on-use');
+          }
+          return discovery.ensureLoaded();
+        }),
+    );
+    const exposure = buildExposure(options, {
+      tools: this.context.registry.tools(),
+      adapter,
+      permissions: this.permissions,
+      cache: this.adaptations,
+      withholdSuspicious: this.withholdSuspicious,
+    });
+    if (options.record !== false) {
+      this.audit.record(
+        {
+          type: 'exposure',
+          provider: adapter.id,
+          ...(options.chatId !== undefined ? { chatId: options.chatId } : {}),
+          tools: exposure.tools.map(({ serverId, toolName, contractHash, alias }) => ({
+            serverId,
+            toolName,
+            contractHash,
+            alias,
+          })),
+          withheld: exposure.withheld.map(({ serverId, toolName, reason }) => ({
+            serverId,
+            toolName,
+            reason,
+          })),
+          estimatedTokens: exposure.budget.estimatedTokens,
+        },
+        this.context.clock.now(),
+      );
+    }
+    return exposure;
+  }
+
+  /**
+   * Runs a tool proposal through the execution path (see {@link ToolExecutor}): presence, permission,
+   * refresh of an expired destructive contract, argument revalidation, approval, the call, output
+   * validation. Returns the server's `CallToolResult` (a result with `isError: true` is returned,
+   * not thrown).
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED, SERVER_NOT_READY, TOOL_UNAVAILABLE,
+   * TOOL_PERMISSION_DENIED, TOOL_CONTRACT_STALE, TOOL_SCHEMA_UNUSABLE, TOOL_ARGUMENTS_INVALID,
+   * TOOL_CALL_FAILED, TOOL_OUTPUT_INVALID.
+   */
+  async callTool(request: CallToolRequest, options: { signal?: AbortSignal } = {}): Promise<CallToolResult> {
+    this.assertOpen();
+    this.discovery(request.serverId);
+    return this.executor.execute(request, options.signal);
+  }
+
+  /** Closes every connection, stops every timer. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.discoveries.values()].map((discovery) => discovery.close()));
+  }
+
+  private discovery(serverId: string): ServerDiscovery {
+    const discovery = this.discoveries.get(serverId);
+    if (!discovery) {
+      throw new ToolshiftError('HOST_UNKNOWN_SERVER', `No server ${JSON.stringify(serverId)} in this host.`, {
+        serverId,
+        known: [...this.discoveries.keys()],
+      });
+    }
+    return discovery;
+  }
+
+  private assertOpen(): void {
+    if (this.closed)
+      throw new ToolshiftError('HOST_CLOSED', 'This DiscoveryHost is closed; create a new one.', {});
+  }
+}
+
+function validateConfig(config: ServerConfig): void {
+  const invalid = (field: string, reason: string) =>
+    new ToolshiftError('HOST_INVALID_CONFIG', `Server config field ${field} ${reason}.`, { field, reason });
+  if (typeof config?.serverId !== 'string' || !isServerId(config.serverId)) {
+    throw invalid('serverId', 'must be 1-128 characters without whitespace or control characters');
+  }
+  let url: URL;
+  try {
+    url = new URL(config.url);
+  } catch {
+    throw invalid('url', `is not a URL (${JSON.stringify(config.url)})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('url', 'must be http: or https:');
+  if (config.era !== undefined && !['auto', 'legacy', 'modern'].includes(config.era)) {
+    throw invalid('era', "must be 'auto', 'legacy' or 'modern'");
+  }
+  if (config.strategy !== undefined && !['eager', 'lazy', 'cached-with-refresh'].includes(config.strategy)) {
+    throw invalid('strategy', "must be 'eager', 'lazy' or 'cached-with-refresh'");
+  }
+  if (
+    config.credentialProfileId !== undefined &&
+    (typeof config.credentialProfileId !== 'string' || config.credentialProfileId === '')
+  ) {
+    throw invalid('credentialProfileId', 'must be a non-empty string');
+  }
+}
+
+function positive(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ToolshiftError('HOST_INVALID_CONFIG', `${field} must be a positive number of ms.`, {
+      field,
+      reason: 'not a positive number',
+    });
+  }
+  return value;
+}
+
+/** 1-128 characters, none of them whitespace or control characters. */
+function isServerId(id: string): boolean {
+  if (id.length === 0 || id.length > 128) return false;
+  for (let i = 0; i < id.length; i++) {
+    const code = id.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || /\s/.test(id[i]!)) return false;
+  }
+  return true;
+}

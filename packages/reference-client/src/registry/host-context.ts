@@ -1,0 +1,43 @@
+import type { Implementation } from '@modelcontextprotocol/client';
+import type { AuditTrail } from '../audit/audit-trail.js';
+import type { FetchBounds } from '../connection/bounded-fetch.js';
+import type { ListingLimits } from '../connection/page-walker.js';
+import type { BackoffPolicy } from '../freshness/backoff.js';
+import type { DiscoveryCache } from '../freshness/discovery-cache.js';
+import type { FreshnessPolicy } from '../freshness/freshness-policy.js';
+import type { HostClock } from '../freshness/host-clock.js';
+import type { SchemaGate } from '../schema-gate/schema-gate.js';
+import type { ValidatorCache } from '../schema-gate/validator-cache.js';
+import type { ToolRegistry } from './tool-registry.js';
+
+/** Polling backstop settings. */
+export interface PollingPolicy {
+  /** Re-list interval when a server offers no usable change signal, ms (default 60,000). */
+  intervalMs: number;
+  /** Re-list interval when a change signal works (notifications are best effort), ms (default 900,000). */
+  backstopMs: number;
+  /** Backoff after failed refreshes and failed re-subscriptions. */
+  backoff: BackoffPolicy;
+}
+
+/** Everything per-server discovery shares with its host: settings and collaborators. */
+export interface HostContext {
+  clientInfo: Implementation;
+  requestTimeoutMs: number;
+  /** Wall-time budget for one complete enumeration (all pages), ms. */
+  listingDeadlineMs: number;
+  /** Re-lists allowed in one refresh when changes keep landing mid-enumeration. */
+  maxRelists: number;
+  listing: ListingLimits;
+  fetchBounds: FetchBounds;
+  freshness: FreshnessPolicy;
+  polling: PollingPolicy;
+  clock: HostClock;
+  registry: ToolRegistry;
+  gate: SchemaGate;
+  validators: ValidatorCache;
+  /** `eager` compiles every new contract's validators during the refresh; `lazy` at first use. */
+  compileValidators: 'lazy' | 'eager';
+  cache: DiscoveryCache;
+  audit: AuditTrail;
+}

@@ -1,0 +1,157 @@
+import type { Era, JsonObject } from '../snapshot/discovered-tool.js';
+import { checkJsonBounds } from './check-json-bounds.js';
+import { checkSchemaStructure } from './check-schema-structure.js';
+import { type DescriptionAdvisory, screenDescription } from './description-screen.js';
+import type { GateRejection } from './gate-verdict.js';
+import { schemaDialect } from './schema-dialect.js';
+import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './schema-limits.js';
+import type { ValidatorCache } from './validator-cache.js';
+
+/** The fields of a tool that passed the gate, typed. */
+export interface GatedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  annotations?: JsonObject;
+  execution?: JsonObject;
+}
+
+/** The gate's verdict on one tool entry. */
+export type GateOutcome =
+  | { ok: true; tool: GatedTool; advisories: DescriptionAdvisory[] }
+  | { ok: false; name: string | undefined; rejection: GateRejection };
+
+const MAX_NAME_LENGTH = 256;
+
+/**
+ * The schema gate: decides, before exposure, whether one `tools/list` entry is a usable contract.
+ * Checks, in order: the entry's shape and name; the description size; bounds of every schema (depth,
+ * nodes, keys, strings); the dialect (`$schema`: 2020-12 by default, draft-07 when declared, anything
+ * else rejected by name); root `type: "object"` (input, and legacy output); the dialect's
+ * meta-schema (ajv); local, resolvable, non-looping `$ref`s; `required` names; patterns; and, on
+ * modern connections, `x-mcp-header`. A rejected tool is excluded with a reason; the rest stay usable.
+ * @see ../shared/spec/mcp-discovery-spec.md §2.2, §2.4
+ */
+export class SchemaGate {
+  readonly limits: SchemaLimits;
+
+  constructor(
+    private readonly validators: ValidatorCache,
+    limits: Partial<SchemaLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_SCHEMA_LIMITS, ...limits };
+  }
+
+  /**
+   * @param entry one element of a `tools/list` result's `tools` array.
+   * @param text the entry's JSON text (screened for instruction-like content).
+   */
+  check(entry: unknown, era: Era, text: string): GateOutcome {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      return reject(undefined, 'not-an-object', 'a tool must be a JSON object', '');
+    }
+    const raw = entry as Record<string, unknown>;
+    const name = raw.name;
+    if (
+      typeof name !== 'string' ||
+      name.length === 0 ||
+      name.length > MAX_NAME_LENGTH ||
+      hasControlCharacter(name)
+    ) {
+      return reject(
+        typeof name === 'string' ? name.slice(0, MAX_NAME_LENGTH) : undefined,
+        'invalid-name',
+        `name must be a string of 1-${MAX_NAME_LENGTH} characters without control characters`,
+        '/name',
+      );
+    }
+    for (const field of ['title', 'description'] as const) {
+      if (raw[field] !== undefined && typeof raw[field] !== 'string') {
+        return reject(name, 'invalid-field', `${field} must be a string`, `/${field}`);
+      }
+    }
+    for (const field of ['inputSchema', 'outputSchema', 'annotations', 'execution'] as const) {
+      const value = raw[field];
+      if ((value !== undefined || field === 'inputSchema') && !isObject(value)) {
+        return reject(name, 'invalid-field', `${field} must be a JSON object`, `/${field}`);
+      }
+    }
+    const description = raw.description as string | undefined;
+    if (description !== undefined && description.length > this.limits.maxDescriptionLength) {
+      return reject(
+        name,
+        'description-too-long',
+        `description of ${description.length} chars (limit ${this.limits.maxDescriptionLength})`,
+        '/description',
+      );
+    }
+    for (const field of ['title', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const) {
+      const bounded = checkJsonBounds(raw[field], this.limits, `/${field}`);
+      if (bounded) return { ok: false, name, rejection: bounded };
+    }
+    const inputSchema = raw.inputSchema as JsonObject;
+    const outputSchema = raw.outputSchema as JsonObject | undefined;
+    const inputProblem = this.checkSchema(inputSchema, '/inputSchema', true, era === 'modern');
+    if (inputProblem) return { ok: false, name, rejection: inputProblem };
+    if (outputSchema) {
+      const outputProblem = this.checkSchema(outputSchema, '/outputSchema', era === 'legacy', false);
+      if (outputProblem) return { ok: false, name, rejection: outputProblem };
+    }
+    const tool: GatedTool = { name, inputSchema };
+    if (raw.title !== undefined) tool.title = raw.title as string;
+    if (description !== undefined) tool.description = description;
+    if (outputSchema !== undefined) tool.outputSchema = outputSchema;
+    if (raw.annotations !== undefined) tool.annotations = raw.annotations as JsonObject;
+    if (raw.execution !== undefined) tool.execution = raw.execution as JsonObject;
+    return { ok: true, tool, advisories: screenDescription(text) };
+  }
+
+  private checkSchema(
+    schema: JsonObject,
+    base: string,
+    rootMustBeObject: boolean,
+    xMcpHeader: boolean,
+  ): GateRejection | undefined {
+    const dialect = schemaDialect(schema as Record<string, unknown>);
+    if (typeof dialect !== 'string') {
+      return {
+        reason: 'unsupported-dialect',
+        detail: `unsupported JSON Schema dialect ${JSON.stringify(dialect.unsupported)}; supported: 2020-12, draft-07`,
+        pointer: `${base}/$schema`,
+      };
+    }
+    if (rootMustBeObject && schema.type !== 'object') {
+      return {
+        reason: 'root-not-object',
+        detail: 'root must declare type: "object"',
+        pointer: `${base}/type`,
+      };
+    }
+    const meta = this.validators.metaValidate(schema, dialect);
+    if (meta !== undefined) return { reason: 'invalid-schema', detail: meta, pointer: base };
+    return checkSchemaStructure(schema as Record<string, unknown>, base, { dialect, xMcpHeader });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function reject(
+  name: string | undefined,
+  reason: GateRejection['reason'],
+  detail: string,
+  pointer: string,
+): GateOutcome {
+  return { ok: false, name, rejection: { reason, detail, pointer } };
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

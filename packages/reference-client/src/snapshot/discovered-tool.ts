@@ -1,0 +1,54 @@
+import type { DescriptionAdvisory } from '../schema-gate/description-screen.js';
+
+/** A JSON object as received from a server (schemas, annotations). Treat as read-only. */
+export type JsonObject = { readonly [key: string]: unknown };
+
+/** The protocol era of a connection: 2025-11-25 `initialize` ("legacy") or 2026-07-28 ("modern"). */
+export type Era = 'legacy' | 'modern';
+
+/**
+ * A contract snapshot: one tool as a server offered it, identified by `(serverId, name)`.
+ * `contractHash` is the SHA-256 (hex) of the RFC 8785 canonical form of the execution-relevant
+ * contract (see {@link executionContract}), so key order and whitespace never count as change.
+ * Frozen; the schema objects inside must not be mutated.
+ */
+export interface DiscoveredTool {
+  readonly serverId: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: JsonObject;
+  readonly outputSchema?: JsonObject;
+  readonly annotations?: JsonObject;
+  /** Legacy (2025-11-25) `execution`, e.g. `{ taskSupport }`. */
+  readonly execution?: JsonObject;
+  /** When this contract was first seen with this hash, host clock (epoch ms). */
+  readonly discoveredAtMs: number;
+  /** SHA-256 hex of the canonical execution-relevant contract; a proposal's `discoveryRevision`. */
+  readonly contractHash: string;
+  /** Screening notes on the tool's text (e.g. instruction-like content); advisory, never policy. */
+  readonly advisories: readonly DescriptionAdvisory[];
+}
+
+/**
+ * The execution-relevant part of a tool definition: what the model is told (`description`) and what
+ * execution depends on (`name`, schemas, annotations, `execution`). Display-only fields (`title`,
+ * `icons`, `_meta`) are left out, so a new icon is not a new contract.
+ */
+export function executionContract(tool: {
+  name: string;
+  description?: string;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  annotations?: JsonObject;
+  execution?: JsonObject;
+}): JsonObject {
+  return {
+    name: tool.name,
+    inputSchema: tool.inputSchema,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+    ...(tool.execution !== undefined ? { execution: tool.execution } : {}),
+  };
+}
