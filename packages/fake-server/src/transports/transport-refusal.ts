@@ -24,6 +24,11 @@ export function oversizeBodyError(maxBodyBytes: number, bytes?: number): JSONRPC
   return transportRefusal(`Request too large: ${size}the ${maxBodyBytes}-byte limit`);
 }
 
+/** The refusal of a request body the transport could not read (bad encoding, broken stream). */
+export function unreadableBodyError(detail: string): JSONRPCMessage {
+  return transportRefusal(`Bad request: ${detail}`);
+}
+
 /** The refusal of a request whose `Host` or `Origin` is not one the server serves (DNS rebinding). */
 export function forbiddenOriginError(header: 'Host' | 'Origin', value: string): JSONRPCMessage {
   return transportRefusal(`Forbidden: ${header} ${value} is not allowed for this server`);

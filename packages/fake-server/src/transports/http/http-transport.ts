@@ -5,7 +5,7 @@ import type { FakeServer } from '../../create-fake-server.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { sseEventText } from '../sse-event-text.js';
 import type { TransportCapabilities } from '../transport.js';
-import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../transport-refusal.js';
+import { OVERSIZE_BODY_STATUS, oversizeBodyError, unreadableBodyError } from '../transport-refusal.js';
 import { adminRouter } from './express-admin-router.js';
 import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
 import { httpDescriptor } from './http-descriptor.js';
@@ -104,12 +104,7 @@ export async function startHttpTransport(
       res
         .status(error.status ?? 400)
         .type('application/json')
-        .send(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            error: { code: -32600, message: `Bad request: ${error.message ?? 'unreadable body'}` },
-          }),
-        );
+        .send(JSON.stringify(unreadableBodyError(error.message ?? 'unreadable body')));
     },
   );
 
