@@ -7,6 +7,7 @@ import { type Classified, parseBody } from './eras/json-rpc.js';
 import type { LegacyEngine } from './eras/legacy/engine.js';
 import type { ModernEngine } from './eras/modern/engine.js';
 import { refuse, sseHeaders } from './eras/responses.js';
+import { writeStreamAnswer } from './eras/stream-answer.js';
 import { WireErrorCode } from './eras/wire-error.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import type { WireRequest } from './exchange/wire-request.js';
@@ -15,11 +16,6 @@ import { distortMessage, distortsMessage } from './faults/distort-message.js';
 import type { Fault } from './faults/fault.js';
 import type { ArmedFault } from './faults/fault-plan.js';
 import { ResponseHolds } from './faults/response-holds.js';
-import {
-  assertFaultsSupported,
-  type FaultUse,
-  type TransportCapabilities,
-} from './faults/transport-capabilities.js';
 import { type ActionContext, applyAction, type ScriptAction } from './script/actions/index.js';
 import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
 import { parseScript, parseStep } from './script/parse-script.js';
@@ -30,6 +26,7 @@ import { InMemoryTranscript } from './transcript/in-memory-transcript.js';
 import { type FrameContext, Recorder } from './transcript/recorder.js';
 import type { Transcript } from './transcript/transcript.js';
 import type { Era, TranscriptFrame } from './transcript/transcript-frame.js';
+import { assertTransportSupports, type FaultUse, type TransportDescriptor } from './transports/transport.js';
 import { type Announcement, AnnouncementQueue } from './world/announcement-queue.js';
 import type { CatalogSnapshot } from './world/catalog.js';
 import type { Principal } from './world/principal.js';
@@ -104,7 +101,7 @@ export interface FakeServer {
    * the script injects must be one the transport can produce.
    * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT naming the first fault it cannot produce.
    */
-  attachTransport(capabilities: TransportCapabilities): () => void;
+  attachTransport(transport: TransportDescriptor): () => void;
   /**
    * The RFC 9728 protected-resource metadata for the endpoint at `endpointUrl`, or `undefined` when
    * the script configures no `auth` (the transport then answers 404).
@@ -150,7 +147,7 @@ class FakeServerImpl implements FakeServer {
   private pageMutations: Array<{ stepId: string; afterPage: number; apply: (ctx: ActionContext) => string }> =
     [];
   private readonly recorder: Recorder;
-  private readonly transports = new Set<TransportCapabilities>();
+  private readonly transports = new Set<TransportDescriptor>();
   private unsubscribeScheduler: (() => void) | undefined;
 
   constructor(
@@ -191,10 +188,10 @@ class FakeServerImpl implements FakeServer {
     return this.engines.legacy.openStreamCount() + this.engines.modern.openStreamCount();
   }
 
-  attachTransport(capabilities: TransportCapabilities): () => void {
-    assertFaultsSupported(capabilities, scriptFaultUses(this.script));
-    this.transports.add(capabilities);
-    return () => this.transports.delete(capabilities);
+  attachTransport(transport: TransportDescriptor): () => void {
+    assertTransportSupports(transport, scriptFaultUses(this.script));
+    this.transports.add(transport);
+    return () => this.transports.delete(transport);
   }
 
   protectedResourceMetadata(endpointUrl: string): Record<string, unknown> | undefined {
@@ -232,7 +229,7 @@ class FakeServerImpl implements FakeServer {
     const resolved = this.resolveStep(typeof step === 'string' ? step : parseStep(structuredClone(step)));
     if (resolved.action.action === 'injectFault') {
       for (const transport of this.transports) {
-        assertFaultsSupported(transport, [
+        assertTransportSupports(transport, [
           { kind: resolved.action.fault.kind, pointer: `step '${resolved.id}'` },
         ]);
       }
@@ -410,7 +407,7 @@ class FakeServerImpl implements FakeServer {
     };
   }
 
-  /** The answer of a fault that replaces the exchange (`http-status`, `version-mismatch`); `undefined` for the others. */
+  /** The answer of a fault that replaces the exchange (`httpStatus`, `versionMismatch`); `undefined` for the others. */
   private preempt(
     fault: Fault,
     engine: Pick<LegacyEngine, 'versionMismatch'>,
@@ -418,8 +415,8 @@ class FakeServerImpl implements FakeServer {
     classified: Classified | undefined,
   ): WireResponse | undefined {
     const id = classified?.kind === 'request' ? classified.id : undefined;
-    if (fault.kind === 'http-status') return httpStatusFaultResponse(fault, id);
-    if (fault.kind === 'version-mismatch')
+    if (fault.kind === 'httpStatus') return httpStatusFaultResponse(fault, id);
+    if (fault.kind === 'versionMismatch')
       return engine.versionMismatch(request, fault.supported ?? ['1900-01-01']).response;
     return undefined;
   }
@@ -464,14 +461,17 @@ class FakeServerImpl implements FakeServer {
     deferred.write(distortMessage(deferred.message, fault));
   }
 
+  /**
+   * A JSON answer hit by a distorting fault: the distorted body, or (for `truncatedSseFrame` and
+   * `dropStream`) an SSE response carrying the cut frame, or nothing, before the connection resets.
+   */
   private distortJsonAnswer(exchange: Exchange, response: WireResponse, fault: Fault): WireResponse {
     if (response.reply.kind !== 'message') return response;
     const payload = distortMessage(response.reply.message, fault);
     const frame = { ...exchange.frame, fault: fault.kind };
-    if (payload.kind === 'truncated') {
+    if (payload.kind === 'truncated' || payload.kind === 'dropped') {
       const stream = this.recorder.openStream(frame);
-      stream.sendRaw(payload.text, undefined, { unterminated: true, fault: fault.kind });
-      stream.end('drop');
+      writeStreamAnswer(stream, undefined, payload);
       return {
         status: 200,
         headers: { ...response.headers, ...sseHeaders() },

@@ -1,3 +1,4 @@
+import type { ServerStream } from '../../transcript/recorder.js';
 import type { LegacySession, PostStream } from '../../world/legacy-session.js';
 import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
@@ -45,10 +46,10 @@ export class LegacyEngine implements EraEngine {
     const method = req.request.httpMethod ?? 'POST';
     if (method === 'GET') return this.openGetStream(req);
     if (method === 'DELETE') return this.endSession(req);
-    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed());
+    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed(), idOf(req.classified));
 
     const bodyRefusal = legacyHttpRules.checkPostBody(req.request);
-    if (bodyRefusal) return refuse(bodyRefusal);
+    if (bodyRefusal) return refuse(bodyRefusal, idOf(req.classified));
     const classified = req.classified;
     if (!classified)
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
@@ -56,11 +57,20 @@ export class LegacyEngine implements EraEngine {
     if (classified.kind === 'request' && classified.method === 'initialize') {
       const { session, result } = initialize(this.world, classified.params, req.principal);
       this.sessions.set(session.id, session);
-      if (req.request.connectionId !== undefined) this.byConnection.set(req.request.connectionId, session.id);
-      const outcome = this.respond(req, session, classified.id, () => ({ kind: 'result', result }));
-      if (req.request.connectionId === undefined) {
-        outcome.response.headers = { ...outcome.response.headers, [SESSION_HEADER]: session.id };
+      const connectionId = req.request.connectionId;
+      let channel: ServerStream | undefined;
+      if (connectionId !== undefined) {
+        // On stdio/in-memory the connection is the session and its channel carries list_changed (§4.1).
+        const previous = this.byConnection.get(connectionId);
+        if (previous !== undefined) this.expireSession(previous);
+        this.byConnection.set(connectionId, session.id);
+        channel = this.world.recorder.openStream({ ...req.frame, sessionId: session.id });
+        session.getStream = channel;
+        channel.onClientClose(() => this.expireSession(session.id));
       }
+      const outcome = this.respond(req, session, classified.id, () => ({ kind: 'result', result }));
+      if (channel) outcome.response.channel = channel.stream;
+      else outcome.response.headers = { ...outcome.response.headers, [SESSION_HEADER]: session.id };
       return outcome;
     }
 
@@ -77,7 +87,10 @@ export class LegacyEngine implements EraEngine {
     if (classified.kind === 'response') {
       return { response: { status: 202, headers: {}, reply: { kind: 'empty' } }, sessionId: session.id };
     }
-    const handler = LEGACY_METHODS[classified.method];
+    // Own keys only: a method named `__proto__` or `constructor` is unknown, not Object.prototype.
+    const handler = Object.hasOwn(LEGACY_METHODS, classified.method)
+      ? LEGACY_METHODS[classified.method]
+      : undefined;
     if (!handler) {
       return {
         ...answer(
