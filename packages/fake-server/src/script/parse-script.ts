@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScriptError } from '../errors/script-error.js';
-import type { ScriptAction } from './actions/index.js';
+import { ACTIONS, type ScriptAction } from './actions/index.js';
 import { type ScriptDocument, ScriptDocumentSchema } from './script-document.js';
 import { TRIGGER_KEYS } from './trigger.js';
 
@@ -98,8 +98,8 @@ function describe(error: ErrorObject): string {
     return `${at} must hold exactly one of ${TRIGGER_KEYS.join(', ')}. Write e.g. { "afterRequests": 1, "method": "tools/list" }.`;
   }
   if (error.keyword === 'discriminator') {
-    const known = Object.keys((error.params as { mapping?: object }).mapping ?? {});
-    return `${at}/action must be one of the known actions${known.length ? ` (${known.join(', ')})` : ''}.`;
+    const tag = (error.params as { tagValue?: unknown }).tagValue;
+    return `${at}/action ${JSON.stringify(tag)} is not an action. Use one of: ${Object.keys(ACTIONS).join(', ')}.`;
   }
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;

@@ -25,7 +25,10 @@ const INBOUND_HEADERS = [
 ];
 const OUTBOUND_HEADERS = ['mcp-session-id', 'www-authenticate', 'retry-after', 'content-type', 'allow'];
 
-function pickHeaders(headers: Record<string, string>, names: readonly string[]): Record<string, string> | undefined {
+function pickHeaders(
+  headers: Record<string, string>,
+  names: readonly string[],
+): Record<string, string> | undefined {
   const picked: Record<string, string> = {};
   let any = false;
   for (const [rawName, value] of Object.entries(headers)) {

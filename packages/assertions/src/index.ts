@@ -1,0 +1,11 @@
+/**
+ * @toolshift/assertions — pure invariant checks over a toolshift transcript and a client's
+ * observations, each returning a verdict with the frames that prove it.
+ */
+export type { Invariant } from './invariant.js';
+export * from './invariants/index.js';
+export type { CatalogTruth, ExposedTool, Observation, RunRecord } from './run-record.js';
+export type { Enumeration, ListExchange } from './tool-listings.js';
+export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';
+export type { FrameRef, Verdict, VerdictStatus } from './verdict.js';
+export { fail, inconclusive, pass } from './verdict.js';

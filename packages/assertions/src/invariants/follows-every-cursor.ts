@@ -1,0 +1,53 @@
+import type { Invariant } from '../invariant.js';
+import { enumerations, listExchanges } from '../tool-listings.js';
+import { fail, pass } from '../verdict.js';
+
+/**
+ * The client follows `nextCursor` to the end of a listing: every enumeration is completed, or
+ * abandoned only for a fresh one that starts again at page one.
+ */
+export const followsEveryCursor: Invariant = {
+  id: 'discovery.follows-every-cursor',
+  title:
+    'The client follows nextCursor until a page has none (an abandoned listing is only replaced by a fresh one).',
+  source: 'spec 2026-07-28 §pagination (digest §2.5); cases PG-01, PG-02, PG-03',
+  check(run) {
+    const all = enumerations(listExchanges(run.transcript));
+    if (all.length === 0) {
+      return fail(
+        this.id,
+        'The client never sent tools/list.',
+        [],
+        'it connected but never asked for the tool list',
+      );
+    }
+    const last = all[all.length - 1]!;
+    if (!last.complete) {
+      const lastPage = last.pages[last.pages.length - 1]!;
+      const evidence = lastPage.response
+        ? [
+            {
+              seq: lastPage.response.seq,
+              note: `page ${last.pages.length} offered nextCursor ${JSON.stringify(lastPage.nextCursor)}`,
+            },
+          ]
+        : [{ seq: lastPage.request.seq, note: 'tools/list request with no answer' }];
+      return fail(
+        this.id,
+        lastPage.response
+          ? `The last listing stopped after page ${last.pages.length}: nextCursor ${JSON.stringify(lastPage.nextCursor)} was never requested.`
+          : 'The last tools/list request was never answered before the run ended.',
+        evidence,
+        lastPage.nextCursor === ''
+          ? 'an empty-string nextCursor is a cursor in 2026-07-28, not the end'
+          : `read ${last.pages.length} page(s) of the listing`,
+      );
+    }
+    const pages = last.pages.length;
+    return pass(
+      this.id,
+      `Every listing was followed to its last page (final listing: ${pages} page${pages === 1 ? '' : 's'}).`,
+      [{ seq: last.completedAtSeq!, note: 'last page of the final listing' }],
+    );
+  },
+};

@@ -1,0 +1,46 @@
+import type { Invariant } from '../invariant.js';
+import { enumerations, enumerationTools, listExchanges } from '../tool-listings.js';
+import { fail, inconclusive, pass } from '../verdict.js';
+
+/**
+ * Once a complete listing has arrived, the client never exposes a tool that listing lacks (until a
+ * newer listing arrives): removed tools are revoked at once, and listings replace rather than merge.
+ */
+export const noStaleExposure: Invariant = {
+  id: 'registry.no-stale-exposure',
+  title: 'No exposure after a complete listing contains a tool absent from that listing.',
+  source: 'seed 000 (tool removal must revoke exposure immediately); cases LC-11 (replace, not merge), RM-01',
+  check(run) {
+    const complete = enumerations(listExchanges(run.transcript)).filter((e) => e.complete);
+    const exposures = run.observations.filter((o) => o.kind === 'exposure');
+    if (complete.length === 0 || exposures.length === 0) {
+      return inconclusive(this.id, 'The run has no complete listing or no exposure to compare.');
+    }
+    let checked = 0;
+    for (const [index, listing] of complete.entries()) {
+      const from = listing.completedAtSeq!;
+      const until = complete[index + 1]?.completedAtSeq ?? Number.POSITIVE_INFINITY;
+      const names = new Set(enumerationTools(listing).map((tool) => tool.name));
+      for (const exposure of exposures) {
+        if (exposure.afterSeq < from || exposure.afterSeq >= until) continue;
+        checked += 1;
+        const stale = exposure.tools.filter(
+          (tool) => tool.serverId === run.serverId && !names.has(tool.name),
+        );
+        if (stale.length > 0) {
+          return fail(
+            this.id,
+            `After the listing completed at #${from}, the client still exposed ${stale.map((t) => `'${t.name}'`).join(', ')}, which that listing lacks.`,
+            [
+              { seq: from, note: `complete listing: [${[...names].join(', ')}]` },
+              { seq: exposure.afterSeq, note: 'exposure with the stale tool(s)' },
+            ],
+            'merged the new listing into the old registry instead of replacing it',
+          );
+        }
+      }
+    }
+    if (checked === 0) return inconclusive(this.id, 'No exposure was observed after a complete listing.');
+    return pass(this.id, `${checked} exposure(s) after complete listings held only listed tools.`);
+  },
+};

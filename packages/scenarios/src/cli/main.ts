@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+import { isToolshiftError } from '@toolshift/fake-server';
+import { Command, Option } from 'commander';
+import { listCommand } from './list-command.js';
+import { runCommand, UsageError } from './run-command.js';
+import { serveCommand } from './serve-command.js';
+
+const program = new Command()
+  .name('toolshift')
+  .description('Test MCP clients against a programmable fake MCP server whose tools change while they run.')
+  .showHelpAfterError();
+
+program
+  .command('run')
+  .description('Run the scenario suite against one or more clients and print the result table.')
+  .option(
+    '--client <names...>',
+    'clients to test: reference, sdk, defect:<name> (comma or space separated)',
+    ['reference', 'sdk'],
+  )
+  .addOption(new Option('--era <era>', 'protocol era').choices(['legacy', 'modern', 'both']).default('both'))
+  .option('--scenario <ids...>', 'only these scenario ids (default: all)')
+  .option('--json <file>', 'also write the full report (verdicts, evidence, transcripts) as JSON')
+  .option('--baseline <file>', 'expected-failures baseline (default: the committed one)')
+  .option('--no-baseline', 'treat every failure as unexpected')
+  .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
+  .option('--seed <n>', 'override every script seed')
+  .action(async (options) => {
+    process.exitCode = await runCommand(options);
+  });
+
+program
+  .command('serve')
+  .description('Play a script on a Streamable HTTP endpoint (both eras) and print its URL.')
+  .requiredOption('--script <file>', 'script file (JSON or YAML)')
+  .option('--port <n>', 'TCP port (default: ephemeral)')
+  .option('--host <addr>', 'bind address', '127.0.0.1')
+  .action(async (options) => {
+    await serveCommand(options);
+  });
+
+program
+  .command('list')
+  .description('List every scenario with its id, eras, checks and sources.')
+  .action(() => listCommand());
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`toolshift: ${error.message}\n`);
+    process.exitCode = 2;
+  } else if (isToolshiftError(error)) {
+    process.stderr.write(`toolshift: ${error.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`toolshift: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 3;
+  }
+});

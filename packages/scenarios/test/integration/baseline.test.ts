@@ -1,0 +1,76 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { SCENARIOS } from '../../catalog/index.js';
+import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
+import { loadExpectedFailures } from '../../src/baseline/expected-failures.js';
+import { runSuite } from '../../src/runner/run-suite.js';
+
+async function baselineFile(text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-baseline-'));
+  const file = join(dir, 'expected-failures.yaml');
+  await writeFile(file, text);
+  return file;
+}
+
+test('a baseline entry turns a failure into an expected failure and a pass into a stale entry', async () => {
+  const file = await baselineFile(
+    [
+      'expectedFailures:',
+      '  - client: defect:ignores-list-changed',
+      '    scenario: tool-removed',
+      '    era: legacy',
+      '    reason: it never re-lists',
+      '  - client: sdk',
+      '    scenario: empty-list',
+      '    reason: pretend it failed once',
+    ].join('\n'),
+  );
+  const baseline = await loadExpectedFailures(file);
+  const pick = (id: string) => SCENARIOS.find((s) => s.id === id)!;
+  const known = await runSuite({
+    scenarios: [pick('tool-removed')],
+    eras: ['legacy'],
+    clients: [CLIENT_ADAPTERS['defect:ignores-list-changed']!],
+    baseline,
+    settleTimeoutMs: 1000,
+  });
+  expect(known.results[0]).toMatchObject({
+    status: 'known-failure',
+    rawStatus: 'fail',
+    baselineReason: 'it never re-lists',
+  });
+  expect(known.exitCode).toBe(0);
+
+  const stale = await runSuite({
+    scenarios: [pick('empty-list')],
+    eras: ['modern'],
+    clients: [CLIENT_ADAPTERS.sdk!],
+    baseline,
+  });
+  expect(stale.results[0]).toMatchObject({ status: 'stale', rawStatus: 'pass' });
+  expect(stale.exitCode).toBe(1);
+}, 60_000);
+
+test('the reference client is never excused by a baseline entry', async () => {
+  const baseline = await loadExpectedFailures(
+    await baselineFile(
+      'expectedFailures:\n  - client: reference\n    scenario: empty-list\n    reason: should be ignored\n',
+    ),
+  );
+  const summary = await runSuite({
+    scenarios: [SCENARIOS.find((s) => s.id === 'empty-list')!],
+    eras: ['modern'],
+    clients: [CLIENT_ADAPTERS.reference!],
+    baseline,
+  });
+  expect(summary.results[0]!.status).toBe('pass');
+});
+
+test('a malformed baseline names the file and the entry', async () => {
+  const file = await baselineFile('expectedFailures:\n  - client: sdk\n    reason: no scenario\n');
+  await expect(loadExpectedFailures(file)).rejects.toThrow(
+    `Baseline ${file}: /expectedFailures/0/scenario must be a non-empty string.`,
+  );
+});
