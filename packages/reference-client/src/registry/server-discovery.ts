@@ -384,7 +384,9 @@ export class ServerDiscovery {
     const hasVerified = this.host.registry.snapshot(this.config.serverId) !== undefined;
     // A catalog that keeps changing is no reason to distrust the last clean listing.
     const next =
-      failure.reason === 'catalog-unstable' && hasVerified ? 'stale' : stateForFailure(failure.kind, hasVerified);
+      failure.reason === 'catalog-unstable' && hasVerified
+        ? 'stale'
+        : stateForFailure(failure.kind, hasVerified);
     if (next !== 'stale') this.host.registry.swap(this.config.serverId, undefined);
     this.failure = failure;
     this.failedAttempts++;

@@ -96,6 +96,7 @@ export class ValidatorCache {
     return this.entries.has(contractHash);
   }
 
+  /** Compiles, cache hits and contracts held, since creation. */
   stats(): ValidatorCacheStats {
     return { compiles: this.compiles, hits: this.hits, size: this.entries.size };
   }

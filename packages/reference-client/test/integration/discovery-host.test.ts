@@ -119,7 +119,10 @@ describe.each(['legacy', 'modern'] as const)('DiscoveryHost over HTTP, %s era', 
     const host = newHost({ maxRelists: 0 });
     await host.addServer({ serverId: 'work', url: fake.url, era });
     const state = await host.refresh('work');
-    expect(state).toMatchObject({ state: 'stale', failure: { kind: 'server-bug', reason: 'catalog-unstable' } });
+    expect(state).toMatchObject({
+      state: 'stale',
+      failure: { kind: 'server-bug', reason: 'catalog-unstable' },
+    });
     expect(namesOf(host.tools(), 'work')).toEqual(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
   });
 
