@@ -188,8 +188,9 @@ export class DiscoveryHost {
   async removeServer(serverId: string): Promise<void> {
     const discovery = this.discovery(serverId);
     this.discoveries.delete(serverId);
+    const closing = discovery.close(); // stops any refresh from installing a listing from here on
     this.context.registry.removeServer(serverId);
-    await discovery.close();
+    await closing;
   }
 
   /** Every verified tool across servers; identity is `(serverId, name)`. The array is frozen and replaced whole on each change. */
