@@ -11,5 +11,6 @@ test('error codes are never renamed or removed (append only)', () => {
     'ADMIN_STEP_REJECTED',
     'WAIT_TIMED_OUT',
     'TRANSPORT_FAILED',
+    'ADMIN_REQUEST_INVALID',
   ]);
 });

@@ -49,7 +49,7 @@ test('betweenPages fires after page K is served, so page K+1 sees the change', a
   );
   const page1 = JSON.parse(JSON.stringify((await server.handle(list(1))).reply));
   const cursor1 = page1.message.result.nextCursor;
-  const page2 = (await server.handle(list(2, cursor1))).reply as {
+  const page2 = (await server.handle(list(2, cursor1))).reply as unknown as {
     message: { result: { nextCursor: string } };
   };
   expect(server.catalogRevision).toBe(2);

@@ -20,6 +20,14 @@ export type PageOutcome = { ok: true; page: ToolPage } | { ok: false; reason: 'i
  * @see ../shared/spec/mcp-discovery-spec.md §2.5
  */
 export class ToolLister {
+  /**
+   * Pages served at the current catalog revision, by `offset:end`: a repeated listing returns the
+   * same (frozen) array, so a transcript that keeps every reply holds one copy of a page, not one
+   * per request (10,000 tools are 80 KB of references per copy).
+   */
+  private pages = new Map<string, ToolDefinition[]>();
+  private pagesRevision = 0;
+
   constructor(
     private readonly catalog: Catalog,
     private readonly codec: CursorCodec,
@@ -40,11 +48,25 @@ export class ToolLister {
       startedAt = position.catalogRevision || startedAt;
     }
     const end = size === undefined ? tools.length : Math.min(offset + size, tools.length);
-    const slice = tools.slice(offset, end);
+    const slice = this.page(tools, offset, end);
     const result: ToolPage = { tools: slice, page };
     if (end < tools.length) {
       result.nextCursor = this.codec.encode({ offset: end, page: page + 1, catalogRevision: startedAt });
     }
     return { ok: true, page: result };
+  }
+
+  private page(tools: ToolDefinition[], offset: number, end: number): ToolDefinition[] {
+    if (this.pagesRevision !== this.catalog.catalogRevision) {
+      this.pages = new Map();
+      this.pagesRevision = this.catalog.catalogRevision;
+    }
+    const key = `${offset}:${end}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = Object.freeze(tools.slice(offset, end)) as ToolDefinition[];
+      this.pages.set(key, page);
+    }
+    return page;
   }
 }

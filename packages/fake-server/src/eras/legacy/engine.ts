@@ -1,3 +1,4 @@
+import type { ServerStream } from '../../transcript/recorder.js';
 import type { LegacySession } from '../../world/legacy-session.js';
 import type { World } from '../../world/world.js';
 import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
@@ -39,10 +40,10 @@ export class LegacyEngine implements EraEngine {
     const method = req.request.httpMethod ?? 'POST';
     if (method === 'GET') return this.openGetStream(req);
     if (method === 'DELETE') return this.endSession(req);
-    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed());
+    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed(), idOf(req.classified));
 
     const bodyRefusal = legacyHttpRules.checkPostBody(req.request);
-    if (bodyRefusal) return refuse(bodyRefusal);
+    if (bodyRefusal) return refuse(bodyRefusal, idOf(req.classified));
     const classified = req.classified;
     if (!classified)
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
@@ -50,14 +51,26 @@ export class LegacyEngine implements EraEngine {
     if (classified.kind === 'request' && classified.method === 'initialize') {
       const { session, result } = initialize(this.world, classified.params, req.principal);
       this.sessions.set(session.id, session);
-      if (req.request.connectionId !== undefined) this.byConnection.set(req.request.connectionId, session.id);
+      const connectionId = req.request.connectionId;
       const headers: Record<string, string> = {};
-      if (req.request.connectionId === undefined) headers[SESSION_HEADER] = session.id;
+      let channel: ServerStream | undefined;
+      if (connectionId === undefined) {
+        headers[SESSION_HEADER] = session.id;
+      } else {
+        // On stdio/in-memory the connection is the session and its channel carries list_changed (§4.1).
+        const previous = this.byConnection.get(connectionId);
+        if (previous !== undefined) this.expireSession(previous);
+        this.byConnection.set(connectionId, session.id);
+        channel = this.world.recorder.openStream({ ...req.frame, sessionId: session.id });
+        session.getStream = channel;
+        channel.onClientClose(() => this.expireSession(session.id));
+      }
       return {
         response: {
           status: 200,
           headers,
           reply: { kind: 'message', message: success(classified.id, result) },
+          ...(channel ? { channel: channel.stream } : {}),
         },
         sessionId: session.id,
       };
@@ -76,7 +89,10 @@ export class LegacyEngine implements EraEngine {
     if (classified.kind === 'response') {
       return { response: { status: 202, headers: {}, reply: { kind: 'empty' } }, sessionId: session.id };
     }
-    const handler = LEGACY_METHODS[classified.method];
+    // Own keys only: a method named `__proto__` or `constructor` is unknown, not Object.prototype.
+    const handler = Object.hasOwn(LEGACY_METHODS, classified.method)
+      ? LEGACY_METHODS[classified.method]
+      : undefined;
     const outcome: HandlerResult = handler
       ? handler(this.world, classified.params, session)
       : {

@@ -27,9 +27,9 @@ export class ModernEngine implements EraEngine {
 
   handle(req: EraRequest): EraOutcome {
     const httpMethod = req.request.httpMethod ?? 'POST';
-    if (httpMethod !== 'POST') return refuse(modernHttpRules.methodNotAllowed());
+    if (httpMethod !== 'POST') return refuse(modernHttpRules.methodNotAllowed(), idOf(req.classified));
     const bodyRefusal = modernHttpRules.checkPostBody(req.request);
-    if (bodyRefusal) return refuse(bodyRefusal);
+    if (bodyRefusal) return refuse(bodyRefusal, idOf(req.classified));
     const classified = req.classified;
     if (!classified)
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
@@ -57,7 +57,10 @@ export class ModernEngine implements EraEngine {
     );
     if (headerRefusal) return refuse(headerRefusal, classified.id);
 
-    const handler = MODERN_METHODS[classified.method];
+    // Own keys only: a method named `__proto__` or `constructor` is unknown, not Object.prototype.
+    const handler = Object.hasOwn(MODERN_METHODS, classified.method)
+      ? MODERN_METHODS[classified.method]
+      : undefined;
     if (!handler) return refuse(modernHttpRules.methodNotFound(classified.method), classified.id);
     const outcome = handler({
       world: this.world,
