@@ -58,7 +58,7 @@ export interface DiscoveryHostOptions {
   permissions?: PermissionPolicy | PermissionPolicyOptions;
   /** Asked before a call whose policy is `ask`; without it such calls are refused. */
   approve?: Approver;
-  /** Most compiled contracts held (default 5,000). */
+  /** Most compiled contracts held, least recently used evicted (default 1,000; ~20 KB each). */
   validatorCacheSize?: number;
   /**
    * When argument/output validators are compiled: `lazy` (default) at a tool's first call, `eager`
@@ -188,8 +188,9 @@ export class DiscoveryHost {
   async removeServer(serverId: string): Promise<void> {
     const discovery = this.discovery(serverId);
     this.discoveries.delete(serverId);
+    const closing = discovery.close(); // stops any refresh from installing a listing from here on
     this.context.registry.removeServer(serverId);
-    await discovery.close();
+    await closing;
   }
 
   /** Every verified tool across servers; identity is `(serverId, name)`. The array is frozen and replaced whole on each change. */

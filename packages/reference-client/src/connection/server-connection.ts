@@ -54,6 +54,8 @@ export class ServerConnection {
   private readonly inflight = new Set<AbortController>();
   private closed = false;
 
+  private transport: StreamableHTTPClientTransport | undefined;
+
   private constructor(
     private readonly client: Client,
     private readonly options: ConnectionOptions,
@@ -100,6 +102,7 @@ export class ServerConnection {
         maxRetries: 5,
       },
     });
+    connection.transport = transport;
     try {
       await client.connect(transport, { timeout: options.requestTimeoutMs });
     } catch (error) {
@@ -197,10 +200,16 @@ export class ServerConnection {
     for (const controller of this.inflight) controller.abort(reason);
   }
 
-  /** Closes the transport (ends every stream). Idempotent. */
+  /** Ends a legacy session (HTTP DELETE, best effort) and closes the transport (every stream). Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.era === 'legacy') {
+      await Promise.race([
+        this.transport?.terminateSession().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+      ]);
+    }
     await this.client.close().catch(() => {});
   }
 }

@@ -150,8 +150,9 @@ export class ServerDiscovery {
       this.dirty = false;
       const reason = this.lastReason;
       this.setState(this.host.registry.snapshot(this.config.serverId) ? 'refreshing' : 'loading');
+      let connection: ServerConnection | undefined;
       try {
-        const connection = await this.ensureConnection();
+        connection = await this.ensureConnection();
         if (this.adoptCached(connection)) continue;
         const listing = await this.enumerate(connection);
         if (this.closed) return;
@@ -188,6 +189,10 @@ export class ServerDiscovery {
         this.host.cache.set(this.cacheKey(connection), snapshot);
       } catch (error) {
         if (this.closed) return;
+        if (connection !== undefined && connection !== this.connection) {
+          this.dirty = true; // the connection was replaced mid-refresh (new credentials): list on the new one
+          continue;
+        }
         const failure = this.classify(error);
         if (failure.reason === 'invalid-cursor' && cursorRestarts++ === 0) {
           this.dirty = true; // discard every page and start again from the first one
@@ -377,7 +382,11 @@ export class ServerDiscovery {
 
   private fail(failure: DiscoveryFailure): void {
     const hasVerified = this.host.registry.snapshot(this.config.serverId) !== undefined;
-    const next = stateForFailure(failure.kind, hasVerified);
+    // A catalog that keeps changing is no reason to distrust the last clean listing.
+    const next =
+      failure.reason === 'catalog-unstable' && hasVerified
+        ? 'stale'
+        : stateForFailure(failure.kind, hasVerified);
     if (next !== 'stale') this.host.registry.swap(this.config.serverId, undefined);
     this.failure = failure;
     this.failedAttempts++;

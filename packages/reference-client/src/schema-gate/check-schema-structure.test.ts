@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchemaStructure } from './check-schema-structure.js';
+import { checkSchemaStructure, type StructureRules } from './check-schema-structure.js';
 
-const rules = { dialect: '2020-12' as const, xMcpHeader: false };
-const check = (schema: Record<string, unknown>, options = rules) =>
+const rules: StructureRules = { dialect: '2020-12', xMcpHeader: false };
+const check = (schema: Record<string, unknown>, options: StructureRules = rules) =>
   checkSchemaStructure(schema, '/inputSchema', options);
 
 describe('checkSchemaStructure', () => {

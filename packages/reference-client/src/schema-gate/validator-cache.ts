@@ -40,8 +40,8 @@ export class ValidatorCache {
   private compiles = 0;
   private hits = 0;
 
-  /** @param maxEntries most contracts held at once (default 5,000). */
-  constructor(private readonly maxEntries = 5_000) {
+  /** @param maxEntries most contracts held at once (default 1,000; each compiled contract costs ~20 KB). */
+  constructor(private readonly maxEntries = 1_000) {
     const options: Options = {
       strict: false,
       allErrors: true,
@@ -96,6 +96,7 @@ export class ValidatorCache {
     return this.entries.has(contractHash);
   }
 
+  /** Compiles, cache hits and contracts held, since creation. */
   stats(): ValidatorCacheStats {
     return { compiles: this.compiles, hits: this.hits, size: this.entries.size };
   }

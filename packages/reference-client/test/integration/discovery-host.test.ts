@@ -109,6 +109,23 @@ describe.each(['legacy', 'modern'] as const)('DiscoveryHost over HTTP, %s era', 
     expect(firstPages.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps the last clean listing (stale) when the catalog will not hold still', async () => {
+    const script = scriptBuilder('unstable')
+      .tools(...five)
+      .pageSize(2)
+      .step('change-during-second-listing', addTool(tool('zeta')), { afterRequests: 4, method: 'tools/list' })
+      .build();
+    const fake = await endpoint(script);
+    const host = newHost({ maxRelists: 0 });
+    await host.addServer({ serverId: 'work', url: fake.url, era });
+    const state = await host.refresh('work');
+    expect(state).toMatchObject({
+      state: 'stale',
+      failure: { kind: 'server-bug', reason: 'catalog-unstable' },
+    });
+    expect(namesOf(host.tools(), 'work')).toEqual(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+  });
+
   it('calls a tool by identity and returns the server result', async () => {
     const fake = await endpoint(
       scriptBuilder('call')

@@ -10,12 +10,8 @@ export interface PeerRequest {
   headers: IncomingHttpHeaders;
 }
 
-/** Answers one request; return `false` to fall back to the default behaviour. */
-export type PeerHandler = (
-  request: PeerRequest,
-  res: ServerResponse,
-  peer: HostilePeer,
-) => boolean | undefined;
+/** Answers one request; return `false` to fall back to the default behaviour (anything else: handled). */
+export type PeerHandler = (request: PeerRequest, res: ServerResponse, peer: HostilePeer) => unknown;
 
 /** Options for {@link startHostilePeer}. */
 export interface HostilePeerOptions {

@@ -39,7 +39,7 @@ describe.each(['legacy', 'modern'] as const)('pagination, %s era', (era) => {
     await host.addServer({ serverId: 'g', url: endpoint.url, era });
     const lists = requestsOf(endpoint.server.transcript.frames, 'tools/list');
     expect(lists).toHaveLength(2);
-    const cursor = (lists[1]!.message as { params: { cursor: string } }).params.cursor;
+    const cursor = (lists[1]!.message as unknown as { params: { cursor: string } }).params.cursor;
     expect(typeof cursor).toBe('string');
     expect(namesOf(host.tools(), 'g')).toHaveLength(48);
   });

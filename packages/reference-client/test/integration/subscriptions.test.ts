@@ -80,6 +80,20 @@ describe.each(['legacy', 'modern'] as const)('change signals, %s era', (era) => 
   });
 });
 
+describe('session hygiene', () => {
+  it('ends its legacy session with DELETE when closed', async () => {
+    const endpoint = await fake(scriptBuilder('bye').tools(tool('a')).build());
+    const host = newHost();
+    await host.addServer({ serverId: 'b', url: endpoint.url, era: 'legacy' });
+    await host.close();
+    const deletes = endpoint.server.transcript.frames.filter(
+      (f) => f.direction === 'in' && f.httpMethod === 'DELETE',
+    );
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]!.headers?.['mcp-session-id'] ?? deletes[0]!.sessionId).toBeDefined();
+  });
+});
+
 describe('change signals, modern acknowledgement', () => {
   it('falls back to polling when the ack leaves out toolsListChanged', async () => {
     const peer = await startHostilePeer({
