@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertTransportSupports, TRANSPORTS } from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
 import { describeSource, type ScenarioSource } from '../src/scenario.js';
 import { parseScenario } from '../src/scenario-file/parse-scenario.js';
@@ -24,6 +25,21 @@ describe('the scenario catalog', () => {
   test('every scenario is valid: schema, scripts, steps, servers, known invariants with usable params, unique check ids', () => {
     for (const scenario of SCENARIOS)
       expect(() => parseScenario(scenario, `catalog:${scenario.id}`)).not.toThrow();
+  });
+
+  test('every transport a scenario lists can produce every fault its scripts inject', () => {
+    for (const scenario of SCENARIOS) {
+      const faults = scenario.servers.flatMap((server) =>
+        (server.script?.steps ?? []).flatMap((step) =>
+          step.action.action === 'injectFault' ? [step.action.fault.kind] : [],
+        ),
+      );
+      for (const transport of scenario.transports)
+        expect(
+          () => assertTransportSupports(TRANSPORTS[transport], faults),
+          `${scenario.id} over ${transport}`,
+        ).not.toThrow();
+    }
   });
 
   test('every check cites a known case, a seed document or a spec revision', () => {

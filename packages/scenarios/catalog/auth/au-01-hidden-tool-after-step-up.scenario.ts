@@ -8,7 +8,7 @@ export const au01HiddenToolAfterStepUp: Scenario = {
     'Variant: with the base scope share_doc is hidden from tools/list; after the stepped-up token arrives (and the server announces the change) the client re-lists and share_doc appears.',
   source: [{ case: 'AU-01 S3' }, { spec: '2026-07-28 §11.9' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'docs',

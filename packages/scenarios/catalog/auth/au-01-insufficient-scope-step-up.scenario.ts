@@ -8,7 +8,7 @@ export const au01InsufficientScopeStepUp: Scenario = {
     'Calling share_doc without docs:admin gets 403 insufficient_scope: the client tells the user the missing scope, and after the stepped-up token arrives the call succeeds.',
   source: [{ case: 'AU-01' }, { spec: '2026-07-28 §6' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'docs',

@@ -8,7 +8,7 @@ export const au02ExpiredTokenStatus: Scenario = {
     'The access token expires and every request now gets 401: on refresh the client reports the server as needing authentication, not connected.',
   source: [{ case: 'AU-02' }, { seed: '000 (discovery state machine: authRequired)' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'crm',

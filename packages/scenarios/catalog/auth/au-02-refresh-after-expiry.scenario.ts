@@ -8,7 +8,7 @@ export const au02RefreshAfterExpiry: Scenario = {
     '“Refresh tools” with an expired token does not silently no-op: the 401 is reported; after re-authorization the tools come back without a full disconnect.',
   source: [{ case: 'AU-02' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'crm',

@@ -8,7 +8,7 @@ export const au04UnlockedToolsAfterReconnect: Scenario = {
     'Variant B: the proxy grows from 42 to 107 tools without a notification, and the user runs the client’s reconnect command: the reconnect re-lists (never a cached pre-auth list) and the session ends with 107.',
   source: [{ case: 'AU-04 S2' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'proxy',

@@ -8,7 +8,7 @@ export const au04UnlockedToolsAfterRespawn: Scenario = {
     'Variant C: the proxy process is killed and comes back with 107 tools: the client reconnects on its own, re-lists, and the session ends with 107.',
   source: [{ case: 'AU-04 S2' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'proxy',

@@ -8,7 +8,7 @@ export const au04UnlockedToolsAnnounced: Scenario = {
     'Variant A: an upstream authorization mid-session grows the proxy from 42 to 107 tools and the proxy announces it: the session ends with 107 tools.',
   source: [{ case: 'AU-04' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'proxy',

@@ -8,7 +8,7 @@ export const authDependentList: Scenario = {
     'One endpoint, two accounts: the account with the reports scope sees export_report, the other never does, not even from a cache.',
   source: [{ seed: '000 fixture "auth-dependent list"' }, { spec: '2026-07-28 §7' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'alice-conn',

@@ -20,7 +20,7 @@ export const schemaChangedBetweenRefreshes: Scenario = {
     'A required parameter is renamed and announced: the client exposes the new schema and calls with it.',
   source: [{ seed: '000 fixture "schema changes between refreshes"' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

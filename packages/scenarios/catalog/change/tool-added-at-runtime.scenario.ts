@@ -8,7 +8,7 @@ export const toolAddedAtRuntime: Scenario = {
     'A tool is added while the client runs and the server announces it: the client re-lists and can call it.',
   source: [{ seed: '000 fixture "list_changed notification"' }, { seed: '002 refresh flow' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

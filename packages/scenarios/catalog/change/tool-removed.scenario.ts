@@ -7,7 +7,7 @@ export const toolRemoved: Scenario = {
   title: 'A tool is removed and the server announces it: the client stops exposing it at once.',
   source: [{ seed: '000 fixture "tool removed"' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -7,7 +7,7 @@ export const emptyList: Scenario = {
     'A server with no tools: the client lists once, exposes nothing, and treats it as a success, not a failure.',
   source: [{ seed: '000 fixture "empty list"' }, { case: 'PG-03 E3' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [{ id: 'primary', script: scriptBuilder('empty-list').build() }],
   clientActions: [{ do: 'connect' }, { do: 'settle' }],
   checks: [

@@ -8,7 +8,7 @@ export const legacyFlow: Scenario = {
     'The 2025-11-25 flow: initialize, wait for the result, send initialized, see tools.listChanged, and re-list when list_changed arrives.',
   source: [{ seed: '002 candidate action (legacy)' }, { spec: '2025-11-25 §1.5' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const legacyWithoutListChanged: Scenario = {
     'A legacy server that does not advertise tools.listChanged changes its tools: the client, having checked the capability, relies on its polling backstop and converges.',
   source: [{ seed: '002 (inspect tools.listChanged)' }, { spec: '2025-11-25 §1.5' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -11,7 +11,7 @@ export const modernAckWithoutTools: Scenario = {
     { spec: '2026-07-28 §4.2' },
   ],
   eras: ['modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -11,7 +11,7 @@ export const modernChangeDuringGap: Scenario = {
     { spec: '2026-07-28 §11.4' },
   ],
   eras: ['modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',
@@ -29,7 +29,7 @@ export const modernChangeDuringGap: Scenario = {
     { do: 'wait-for', frame: { kind: 'stream-open', streamPrefix: 'listen-' } },
     { do: 'step', step: 'drop-listen' },
     { do: 'step', step: 'add-beta' },
-    { do: 'wait-for', frame: { kind: 'stream-open', streamPrefix: 'listen-' }, timeoutMs: 8000 },
+    { do: 'wait-for', frame: { kind: 'stream-open', streamPrefix: 'listen-' } },
     { do: 'settle' },
   ],
   checks: [

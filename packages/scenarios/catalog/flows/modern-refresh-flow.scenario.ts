@@ -8,7 +8,7 @@ export const modernRefreshFlow: Scenario = {
     'The 2026-07-28 flow: discover, list every page, listen for toolsListChanged, and on a change re-list from page one and replace the registry at once.',
   source: [{ seed: '002 candidate action (modern)' }, { spec: '2026-07-28 §4.2' }],
   eras: ['modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

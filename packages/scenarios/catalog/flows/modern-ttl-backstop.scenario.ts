@@ -11,7 +11,7 @@ export const modernTtlBackstop: Scenario = {
     { spec: '2026-07-28 §7' },
   ],
   eras: ['modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -11,7 +11,7 @@ export const noModernFlowInLegacySession: Scenario = {
     { spec: '2026-07-28 §1.4' },
   ],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const expiredCache: Scenario = {
     'The listing carries ttlMs 60 s and the server changes without a notification: once the client’s cache has expired, its next use re-lists and picks up the change.',
   source: [{ seed: '000 fixture "expired cache"' }, { spec: '2026-07-28 §7' }],
   eras: ['modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const lg01DefinitionsEatContext: Scenario = {
     'Three servers with 40 verbose tools each (about 1.5 KB descriptions, nested schemas), one tool with a 20 KB description: the client measures what the definitions cost per server, drops nothing silently (the 20 KB one is offered or reported), and its tools stay callable by name.',
   source: [{ case: 'LG-01' }, { seed: '000 (tool descriptions can consume significant context)' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'issues',

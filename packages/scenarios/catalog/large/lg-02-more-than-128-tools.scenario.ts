@@ -8,7 +8,7 @@ export const lg02MoreThan128Tools: Scenario = {
     'Two servers with 70 tools each (140) for a model that accepts at most 128: the client selects or defers to stay under the limit (or blocks with a message before sending), and reports every tool it left out.',
   source: [{ case: 'LG-02' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'crm',

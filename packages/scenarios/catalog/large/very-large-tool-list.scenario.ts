@@ -8,7 +8,7 @@ export const veryLargeToolList: Scenario = {
     '2,000 tools in 20 pages of 100: the client reads every page, exposes all 2,000, and can call the last one.',
   source: [{ seed: '000 fixture "very large tool list"' }, { spec: '2026-07-28 §2.5' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const lc01NoListChangedHandler: Scenario = {
     'After the client calls alpha the server adds beta and announces it: the client re-lists promptly and beta is callable in the same session.',
   source: [{ case: 'LC-01' }, { spec: '2025-11-25 §4.1' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const lc01ToolRemovedAfterCall: Scenario = {
     'Variant: after the client calls alpha the server removes alpha and announces it: after the refresh alpha is no longer offered.',
   source: [{ case: 'LC-01 E3' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

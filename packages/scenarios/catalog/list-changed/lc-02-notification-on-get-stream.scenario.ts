@@ -8,7 +8,7 @@ export const lc02NotificationOnGetStream: Scenario = {
     'The list_changed arrives only on the standalone GET stream, with no request open: the client re-lists in the same session and exposes beta.',
   source: [{ case: 'LC-02' }, { spec: '2025-11-25 §5.2' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',

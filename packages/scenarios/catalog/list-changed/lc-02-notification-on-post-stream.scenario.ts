@@ -8,7 +8,7 @@ export const lc02NotificationOnPostStream: Scenario = {
     'Variant B: the list_changed travels on the SSE response stream of an unrelated tools/call in flight: the client still re-lists in the same session.',
   source: [{ case: 'LC-02 S4' }, { spec: '2025-11-25 §5.2' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',

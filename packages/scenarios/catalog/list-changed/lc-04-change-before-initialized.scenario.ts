@@ -8,7 +8,7 @@ export const lc04ChangeBeforeInitialized: Scenario = {
     'Startup race C: the tools register and a list_changed goes out before the client’s notifications/initialized: the client is not confused and ends up with the full set.',
   source: [{ case: 'LC-04 S3' }, { spec: '2025-11-25 §1.5' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',

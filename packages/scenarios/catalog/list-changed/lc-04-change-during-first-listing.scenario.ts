@@ -8,7 +8,7 @@ export const lc04ChangeDuringFirstListing: Scenario = {
     'Startup race A: the first tools/list is answered (empty) 500 ms late, and the server registers its tools and announces them while that answer is still in flight: the client ends up with the full set.',
   source: [{ case: 'LC-04' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const lc04ChangeRightAfterFirstListing: Scenario = {
     'Startup race B: the first tools/list returns an empty list and the tools register (and are announced) right after that answer: the client ends up with the full set.',
   source: [{ case: 'LC-04 S3' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -18,7 +18,7 @@ export const lc06ToolsAddedMidAgentLoop: Scenario = {
   // The case's delivery path: list_changed on the call's own SSE response stream, ahead of the result.
   // 2026-07-28 has no such path (changes travel on the listen stream, unordered against the result).
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',

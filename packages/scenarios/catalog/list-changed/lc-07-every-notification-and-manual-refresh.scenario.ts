@@ -8,7 +8,7 @@ export const lc07EveryNotificationAndManualRefresh: Scenario = {
     'A single page of three tools; one is added and announced, then one removed and announced: each notification refreshes the list, and a manual refresh still works once pagination is exhausted.',
   source: [{ case: 'LC-07' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const lc08RepeatedNotifications: Scenario = {
     'The server sends list_changed three times in a row with nothing changed: every notification reaches the client’s refresh, which tolerates the burst and keeps a working registry.',
   source: [{ case: 'LC-08' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const lc10OfflineToOnline: Scenario = {
     'A proxy starts offline with only status_offline, then comes online with search and fetch and announces it: the next turn sees search and fetch, and status_offline is gone.',
   source: [{ case: 'LC-10' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'proxy',

@@ -8,7 +8,7 @@ export const lc11PerUserConnections: Scenario = {
     'Two users hold their own connections to one server, and only the admin sees admin_panel: a change refreshes both, and neither user’s refresh leaks into the other’s catalogue.',
   source: [{ case: 'LC-11 S3' }, { spec: '2026-07-28 §7' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'admin-conn',

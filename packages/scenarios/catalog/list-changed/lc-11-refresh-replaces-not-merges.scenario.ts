@@ -8,7 +8,7 @@ export const lc11RefreshReplacesNotMerges: Scenario = {
     'The set goes from {alpha, beta} to {beta, gamma} with one notification: after the refresh the client exposes exactly {beta, gamma}.',
   source: [{ case: 'LC-11' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

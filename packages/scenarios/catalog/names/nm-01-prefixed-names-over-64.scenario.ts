@@ -12,7 +12,7 @@ export const nm01PrefixedNamesOver64: Scenario = {
     'A server with a 20-character id offers tools named with 40, 50, 64 and 128 characters (two sharing a 64-character prefix): every model-facing name stays within ^[a-zA-Z0-9_-]{1,64}$, none collide, and a call under a shortened name reaches the original tool.',
   source: [{ case: 'NM-01' }, { spec: '2026-07-28 §2.3' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'acme-analytics-conn1',

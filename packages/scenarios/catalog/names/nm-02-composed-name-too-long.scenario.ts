@@ -8,7 +8,7 @@ export const nm02ComposedNameTooLong: Scenario = {
     'A 30-character server name with a 33-character tool and ten short ones: the composed name is shortened (or that one tool is excluded with a message), and the other ten stay usable.',
   source: [{ case: 'NM-02' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'customer-success-knowledgebase',

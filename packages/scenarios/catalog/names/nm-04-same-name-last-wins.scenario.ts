@@ -8,7 +8,7 @@ export const nm04SameNameLastWins: Scenario = {
     'Servers A and B both offer send_email with different descriptions: the model sees two distinct names, and picking A’s runs on A while picking B’s runs on B.',
   source: [{ case: 'NM-04' }, { spec: '2026-07-28 §2.3' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'mail-a',

@@ -8,7 +8,7 @@ export const paginatedList: Scenario = {
     'Seven tools in pages of three (3/3/1): the client follows every cursor and can call a tool from the last page.',
   source: [{ spec: '2026-07-28 §2.5' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const pg01IgnoresNextCursor: Scenario = {
     '48 tools behind a gateway that pages at 30, with opaque cursors: exactly two tools/list requests, the second carrying the first page’s cursor, and tool 31+ is callable.',
   source: [{ case: 'PG-01' }, { spec: '2026-07-28 §2.5' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'gateway',

@@ -7,7 +7,7 @@ export const pg02ConvenienceReadsOnePage: Scenario = {
   title: '250 tools in pages of 100 (100/100/50): three list requests and all 250 tools exposed.',
   source: [{ case: 'PG-02' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const pg02PageFailureReported: Scenario = {
     'The second of three pages fails once with HTTP 500: the client retries to a complete listing or tells its user, never silently exposes 100 of 250 tools.',
   source: [{ case: 'PG-02 E2' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',
@@ -17,7 +17,7 @@ export const pg02PageFailureReported: Scenario = {
         .pageSize(100)
         .step(
           'fail-page-two',
-          injectFault({ kind: 'http-status', status: 500 }, { method: 'tools/list', skip: 1 }),
+          injectFault({ kind: 'httpStatus', status: 500 }, { method: 'tools/list', skip: 1 }),
           atStart(),
         )
         .build(),

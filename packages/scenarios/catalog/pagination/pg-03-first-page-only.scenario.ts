@@ -7,7 +7,7 @@ export const pg03FirstPageOnly: Scenario = {
   title: '44 tools in pages of 20 (20/20/4): cursors followed in order, all 44 present.',
   source: [{ case: 'PG-03' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -7,7 +7,7 @@ export const pg03SinglePageOneRequest: Scenario = {
   title: 'A single-page server (5 tools, no nextCursor) needs exactly one tools/list request.',
   source: [{ case: 'PG-03 E2' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const pg05EmptyCursorLoop: Scenario = {
     'Every response carries nextCursor "" and the cursor "" serves the same page again: the client stops within three requests and exposes the 5 tools once.',
   source: [{ case: 'PG-05' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const pg05EmptyStringCursorIsACursor: Scenario = {
     'The cursor to page two is the empty string, which 2026-07-28 says is a valid cursor: the client requests it and gets all 6 tools.',
   source: [{ case: 'PG-05 Notes' }, { spec: '2026-07-28 §2.5 (an empty-string cursor is valid)' }],
   eras: ['modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -7,7 +7,7 @@ export const toolAddedToPaginatedList: Scenario = {
   title: 'A tool is added to a three-page catalog: the client re-lists from page one through the last page.',
   source: [{ seed: '002 (restart enumeration from page one after a change)' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

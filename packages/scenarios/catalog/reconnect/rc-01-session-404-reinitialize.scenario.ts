@@ -8,7 +8,7 @@ export const rc01Session404Reinitialize: Scenario = {
     'The server expires the legacy session, so the next request with its id gets 404: the client sends a fresh initialize without the id, re-lists, and the call goes through again.',
   source: [{ case: 'RC-01' }, { spec: '2025-11-25 §5.2' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',

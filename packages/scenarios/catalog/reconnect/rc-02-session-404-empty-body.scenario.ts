@@ -8,7 +8,7 @@ export const rc02Session404EmptyBody: Scenario = {
     'Variant: the 404 on the session carries an empty body: the client re-initializes and drops the old session id for good.',
   source: [{ case: 'RC-02' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',
@@ -16,7 +16,7 @@ export const rc02Session404EmptyBody: Scenario = {
         .tools(tool('alpha'))
         .step(
           'session-gone',
-          injectFault({ kind: 'http-status', status: 404, body: 'empty' }, { method: 'tools/call' }),
+          injectFault({ kind: 'httpStatus', status: 404, body: 'empty' }, { method: 'tools/call' }),
         )
         .build(),
     },

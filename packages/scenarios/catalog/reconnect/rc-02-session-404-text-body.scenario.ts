@@ -8,7 +8,7 @@ export const rc02Session404TextBody: Scenario = {
     'A call on the session is answered 404 with a plain-text body: the client still reads it as “session gone”, re-initializes, and never sends the old session id again.',
   source: [{ case: 'RC-02' }, { spec: '2025-11-25 §5.2' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',
@@ -16,7 +16,7 @@ export const rc02Session404TextBody: Scenario = {
         .tools(tool('alpha'))
         .step(
           'session-gone',
-          injectFault({ kind: 'http-status', status: 404, body: 'text' }, { method: 'tools/call' }),
+          injectFault({ kind: 'httpStatus', status: 404, body: 'text' }, { method: 'tools/call' }),
         )
         .build(),
     },

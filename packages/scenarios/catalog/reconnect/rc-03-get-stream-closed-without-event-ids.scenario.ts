@@ -8,7 +8,7 @@ export const rc03GetStreamClosedWithoutEventIds: Scenario = {
     'A host cuts the standalone GET stream (no SSE event ids were ever sent): the client opens it again without Last-Event-ID and receives the next list_changed.',
   source: [{ case: 'RC-03' }, { spec: '2025-11-25 §5.2' }],
   eras: ['legacy'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',
@@ -25,7 +25,7 @@ export const rc03GetStreamClosedWithoutEventIds: Scenario = {
     { do: 'settle' },
     { do: 'wait-for', frame: { kind: 'stream-open', streamPrefix: 'get-' } },
     { do: 'step', step: 'cut-get-stream' },
-    { do: 'wait-for', frame: { kind: 'stream-open', streamPrefix: 'get-' }, timeoutMs: 8000 },
+    { do: 'wait-for', frame: { kind: 'stream-open', streamPrefix: 'get-' } },
     { do: 'step', step: 'add-beta' },
     { do: 'settle' },
   ],

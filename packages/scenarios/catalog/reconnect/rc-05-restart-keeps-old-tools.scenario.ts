@@ -8,7 +8,7 @@ export const rc05RestartKeepsOldTools: Scenario = {
     'The remote server restarts (all sessions and streams gone) and comes back with {alpha, gamma}: after reconnecting the client exposes {alpha, gamma}, and a later added delta still arrives on the new connection.',
   source: [{ case: 'RC-05' }, { seed: '002 (re-listen and re-list after reconnect)' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',
@@ -24,7 +24,7 @@ export const rc05RestartKeepsOldTools: Scenario = {
     { do: 'settle' },
     { do: 'wait-for', frame: { kind: 'stream-open', direction: 'out' } },
     { do: 'step', step: 'restart' },
-    { do: 'wait-for', frame: { kind: 'stream-open', direction: 'out' }, timeoutMs: 8000 },
+    { do: 'wait-for', frame: { kind: 'stream-open', direction: 'out' } },
     { do: 'settle' },
     { do: 'step', step: 'add-delta' },
     { do: 'settle' },

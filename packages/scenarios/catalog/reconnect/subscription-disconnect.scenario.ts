@@ -11,7 +11,7 @@ export const subscriptionDisconnect: Scenario = {
     { seed: '002 (after reconnect re-listen and re-list)' },
   ],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw'],
   servers: [
     {
       id: 'primary',
@@ -27,7 +27,7 @@ export const subscriptionDisconnect: Scenario = {
     { do: 'settle' },
     { do: 'wait-for', frame: { kind: 'stream-open', direction: 'out' } },
     { do: 'step', step: 'drop-streams' },
-    { do: 'wait-for', frame: { kind: 'stream-open', direction: 'out' }, timeoutMs: 8000 },
+    { do: 'wait-for', frame: { kind: 'stream-open', direction: 'out' } },
     { do: 'settle' },
     { do: 'step', step: 'add-beta' },
     { do: 'settle' },

@@ -8,7 +8,7 @@ export const rm01ToolAddedMidTurn: Scenario = {
     'Calling load_toolset registers do_work and announces it before returning; the model then calls do_work in the same turn: the call succeeds, not “No such tool available”.',
   source: [{ case: 'RM-01' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const rm01ToolRemovedMidTurn: Scenario = {
     'Reverse case: the model was shown do_work, then the server removes it and announces it, and the model calls it anyway: it gets a clear tool error back, not a crash.',
   source: [{ case: 'RM-01 E2' }, { seed: '000 (tool removal: surface a capability-change error)' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const rm03UnknownToolForwarded: Scenario = {
     'The model calls delete_file on a server that only has read_file and write_file: no tools/call for it reaches the server, and the model gets an error naming the valid tools.',
   source: [{ case: 'RM-03' }, { seed: '000 (do not silently redirect to another similarly named tool)' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'files',

@@ -8,7 +8,7 @@ export const rm04ToolNotFoundAfterNotification: Scenario = {
     'Variant: get_symbols is removed and announced after the first get_strings call; the model still calls it from the request it was shown: an error result comes back, and the next request no longer offers it.',
   source: [{ case: 'RM-04 S1' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const rm04ToolNotFoundOrphansCall: Scenario = {
     'After the first get_strings call, get_symbols disappears without a notification; the model calls it from the request it was shown: the call gets an error result, and the next model request still works.',
   source: [{ case: 'RM-04' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

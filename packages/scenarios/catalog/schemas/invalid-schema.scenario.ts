@@ -11,7 +11,7 @@ export const invalidSchema: Scenario = {
     'One tool has an invalid input schema: the client validates it out, says so, and keeps the three valid tools usable.',
   source: [{ seed: '000 fixture "invalid schema"' }, { spec: '2026-07-28 §2.4' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

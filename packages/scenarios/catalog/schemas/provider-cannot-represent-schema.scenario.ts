@@ -17,7 +17,7 @@ export const providerCannotRepresentSchema: Scenario = {
     'One tool’s schema has a root union OpenAI strict mode cannot express: the client withholds that tool with a reason and sends the others.',
   source: [{ seed: '000 fixture "provider cannot represent schema"' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

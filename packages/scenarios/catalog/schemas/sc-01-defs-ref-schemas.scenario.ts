@@ -14,7 +14,7 @@ export const sc01DefsRefSchemas: Scenario = {
     'Three tools use local $defs/$ref (plain, inside anyOf with null, and recursive) and the model is Gemini: none is silently dropped; each is sent with references that resolve, or excluded with a warning, and the request still goes out.',
   source: [{ case: 'SC-01' }, { spec: '2026-07-28 §2.4' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const sc03ArrayWithoutItems: Scenario = {
     'Ten valid tools plus one whose tags property is an array without items, for OpenAI strict mode: the ten stay usable, and the bad one is repaired (items added) or excluded with a message naming it.',
   source: [{ case: 'SC-03' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

@@ -8,7 +8,7 @@ export const sc04RequiredUndefinedProperty: Scenario = {
     'For Gemini: one tool’s required names an undefined property, another has required: false on a property, with 30 valid tools around them: the bad tool is repaired or excluded with a warning, the request succeeds, and the valid tools stay callable.',
   source: [{ case: 'SC-04' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

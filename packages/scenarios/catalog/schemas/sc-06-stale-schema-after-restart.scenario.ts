@@ -21,7 +21,7 @@ export const sc06StaleSchemaAfterRestart: Scenario = {
     'The server restarts with count_detections’ required duration renamed to lookback and announces it: the client re-lists, the model is shown the new schema, and a call with the stale argument never reaches the server unchanged or comes back as a correctable error.',
   source: [{ case: 'SC-06' }],
   eras: ['legacy', 'modern'],
-  transports: ['http'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {
       id: 'primary',

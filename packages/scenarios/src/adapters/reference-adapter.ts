@@ -249,7 +249,8 @@ export const referenceClient: ClientAdapterFactory = {
   description:
     'toolshift’s reference discovery client (@toolshift/reference-client); it has no expected failures.',
   capabilities: {
-    transports: ['http'],
+    // ServerConfig takes a Streamable HTTP URL; msw intercepts the same fetch calls.
+    transports: ['http', 'msw'],
     features: [
       'multi-server',
       'bearer-auth',

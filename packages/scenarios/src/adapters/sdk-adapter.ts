@@ -169,7 +169,7 @@ export const sdkClient: ClientAdapterFactory = {
   description:
     'The official @modelcontextprotocol/client 2.4.0 Client, used as its docs show (listChanged option, listTools()).',
   capabilities: {
-    transports: ['http'],
+    transports: ['http', 'msw', 'in-memory', 'stdio'],
     features: ['multi-server', 'bearer-auth', 'manual-refresh', 'reconnect', 'reauthorize'],
   },
   create: () => new SdkClientAdapter(),

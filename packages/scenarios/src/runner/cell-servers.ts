@@ -22,7 +22,7 @@ export interface CellServers {
 /**
  * Starts one fake server per scenario server that has a script (a `sameServerAs` connection reuses
  * the other's) and serves each over `transport`.
- * @throws {Error} when toolshift cannot serve `transport`, or a script is invalid.
+ * @throws {Error} when a script is invalid or its server cannot be served over `transport`.
  */
 export async function startCellServers(
   scenario: Scenario,
@@ -30,7 +30,6 @@ export async function startCellServers(
   seed: number | undefined,
 ): Promise<CellServers> {
   const serve = SERVE[transport];
-  if (!serve) throw new Error(`toolshift cannot serve the ${transport} transport in this build`);
   const byId = new Map<string, CellServer>();
   const opened: ServedServer[] = [];
   try {

@@ -45,6 +45,7 @@ test('toolshift export writes a scenario file that toolshift run --scenario-file
       client: ['reference'],
       era: 'modern',
       scenarioFile: [file],
+      transport: ['http'],
       json: join(dir, 'report.json'),
       junit: join(dir, 'junit.xml'),
       baseline: false,

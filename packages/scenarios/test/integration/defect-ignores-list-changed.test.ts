@@ -8,6 +8,7 @@ test('a client that ignores change notifications fails tool-added-at-runtime in 
   const summary = await runSuite({
     scenarios: [scenario],
     eras: ['legacy', 'modern'],
+    transports: ['http'],
     clients: [CLIENT_ADAPTERS['defect:ignores-list-changed']!],
     settleTimeoutMs: 1500,
   });
