@@ -9,6 +9,19 @@ export interface ConnectTarget {
   era: Era;
   /** The server connection id the client should use for identity. */
   serverId: string;
+  /** Bearer token to send on every request (the principal the fake server sees); none when absent. */
+  bearerToken?: string;
+  /** The host's stable id for those credentials (never the secret), for clients that key caches by it. */
+  credentialProfileId?: string;
+  /** Whether the client may start this connection from a listing it cached earlier (a host that caches across sessions). */
+  reuseCache?: boolean;
+}
+
+/** What a client asks the user before running a call (the harness plays the user). */
+export interface ApprovalQuestion {
+  serverId: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
 }
 
 /** What an adapter reports while the client runs. */
@@ -17,6 +30,11 @@ export interface ClientObserver {
   exposure(tools: ExposedTool[]): void;
   /** Free-form evidence (e.g. an error the client surfaced). */
   note(text: string): void;
+  /**
+   * The user's answer when the client asks before running a call. Absent: the user approves
+   * everything (a client that never asks is then indistinguishable from one that does).
+   */
+  approve?(question: ApprovalQuestion): boolean;
 }
 
 /** The outcome of a tool call made through the client. */
@@ -27,8 +45,12 @@ export type AdapterCallOutcome = { ok: true; result: unknown } | { ok: false; er
  * `connect` resolves once the client finished its own initial discovery.
  */
 export interface ClientAdapter {
+  /** Connects one server; an adapter may be asked to connect several (distinct `serverId`s). */
   connect(target: ConnectTarget, observer: ClientObserver): Promise<void>;
-  callTool(toolName: string, args: Record<string, unknown>): Promise<AdapterCallOutcome>;
+  /** Calls a tool on `serverId` (default: the server connected first). */
+  callTool(toolName: string, args: Record<string, unknown>, serverId?: string): Promise<AdapterCallOutcome>;
+  /** The user sets a standing "always allow" rule for one tool identity (clients without a permission layer omit it). */
+  grant?(serverId: string, toolName: string): void;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,7 @@ export const CLIENT_ADAPTERS: Readonly<Record<string, ClientAdapterFactory>> = O
 
 export type {
   AdapterCallOutcome,
+  ApprovalQuestion,
   ClientAdapter,
   ClientAdapterFactory,
   ClientObserver,

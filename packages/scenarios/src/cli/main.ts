@@ -2,6 +2,7 @@
 import { isToolshiftError } from '@toolshift/fake-server';
 import { Command, Option } from 'commander';
 import { listCommand } from './list-command.js';
+import { replayCommand } from './replay-command.js';
 import { runCommand, UsageError } from './run-command.js';
 import { serveCommand } from './serve-command.js';
 
@@ -43,6 +44,16 @@ program
   .command('list')
   .description('List every scenario with its id, eras, checks and sources.')
   .action(() => listCommand());
+
+program
+  .command('replay')
+  .description('Replay a recorded failing run (a property counterexample) with its recorded interleaving.')
+  .argument('<file>', 'replay file written by a failing property run')
+  .option('--client <name>', 'replay against this client instead of the recorded one')
+  .option('--transcript <file>', 'write the replayed transcript as JSONL')
+  .action(async (file: string, options) => {
+    process.exitCode = await replayCommand(file, options);
+  });
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof UsageError) {
