@@ -1,5 +1,6 @@
 import type { Invariant } from '../invariant.js';
 import { argumentsFitCurrentContract } from './arguments-fit-current-contract.js';
+import { callsOnlyListedTools } from './calls-only-listed-tools.js';
 import { callsSucceed } from './calls-succeed.js';
 import { currentContracts } from './current-contracts.js';
 import { enumerationRestarted } from './enumeration-restarted.js';
@@ -15,6 +16,7 @@ import { relistCompletesAfterSignal } from './relist-completes-after-signal.js';
 import { type RelistBound, relistedWithin2s, relistedWithinBound } from './relisted-within-bound.js';
 import { relistsAfterSignal } from './relists-after-signal.js';
 import { resubscribedAfterReconnect } from './resubscribed-after-reconnect.js';
+import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
 
 /** Every invariant, by id. A scenario names the ones it checks. */
@@ -37,12 +39,15 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
     resubscribedAfterReconnect,
     noPermissionTransfer,
     noSilentRedirect,
+    callsOnlyListedTools,
+    stopsOnRepeatedCursor,
   ].map((invariant) => [invariant.id, invariant]),
 );
 
 export type { RelistBound };
 export {
   argumentsFitCurrentContract,
+  callsOnlyListedTools,
   callsSucceed,
   currentContracts,
   enumerationRestarted,
@@ -59,5 +64,6 @@ export {
   relistedWithinBound,
   relistsAfterSignal,
   resubscribedAfterReconnect,
+  stopsOnRepeatedCursor,
   subscribesToToolChanges,
 };

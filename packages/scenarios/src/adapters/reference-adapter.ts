@@ -1,6 +1,6 @@
 import type { ExposedTool } from '@toolshift/assertions';
 import {
-  type DiscoveryCache,
+  DiscoveryCache,
   DiscoveryHost,
   type DiscoveryHostOptions,
   PermissionPolicy,
@@ -26,22 +26,37 @@ export interface ReferenceAdapterOptions {
   approver?: (
     ask: NonNullable<DiscoveryHostOptions['approve']>,
   ) => NonNullable<DiscoveryHostOptions['approve']>;
+  /**
+   * Embed the client as a multi-user gateway does: one host per connection (per user), every host
+   * naming the server alike (`GATEWAY_SERVER_ID`) and sharing one discovery cache, so a cache that
+   * ignores whose listing it holds serves it to the next user. Exposures keep each connection's
+   * own server id.
+   */
+  gateway?: boolean;
 }
 
-/** The reference discovery client (`@toolshift/reference-client`) behind the adapter contract: one host, one server per `connect`. */
-export class ReferenceClientAdapter implements ClientAdapter {
-  private host: DiscoveryHost | undefined;
-  private firstServerId = 'primary';
-  private unsubscribe: (() => void) | undefined;
-  private observer: ClientObserver | undefined;
+/** The server id every host of a gateway uses for the shared upstream server. */
+export const GATEWAY_SERVER_ID = 'upstream';
 
-  constructor(private readonly options: ReferenceAdapterOptions = {}) {}
+/** The reference discovery client (`@toolshift/reference-client`) behind the adapter contract: one host (or one per user, as a gateway), one server per `connect`. */
+export class ReferenceClientAdapter implements ClientAdapter {
+  /** Hosts by connection server id (one shared host unless `gateway`). */
+  private readonly hosts = new Map<string, DiscoveryHost>();
+  private shared: DiscoveryHost | undefined;
+  private firstServerId: string | undefined;
+  private readonly unsubscribes: Array<() => void> = [];
+  private observer: ClientObserver | undefined;
+  private readonly cache: DiscoveryCache | undefined;
+
+  constructor(private readonly options: ReferenceAdapterOptions = {}) {
+    this.cache = options.cache ?? (options.gateway ? new DiscoveryCache() : undefined);
+  }
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
-    const host = this.hostFor(observer);
-    if (host.servers().length === 0) this.firstServerId = target.serverId;
+    const host = this.hostFor(target.serverId, observer);
+    this.firstServerId ??= target.serverId;
     await host.addServer({
-      serverId: target.serverId,
+      serverId: this.internalId(target.serverId),
       url: target.url,
       era: target.era,
       ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
@@ -50,7 +65,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
         : {}),
       ...(target.reuseCache ? { strategy: 'cached-with-refresh' as const } : {}),
     });
-    const state = host.serverState(target.serverId);
+    const state = host.serverState(this.internalId(target.serverId));
     if (state.failure)
       observer.note(`reference client: ${state.state}: ${state.failure.kind}: ${state.failure.message}`);
     this.report();
@@ -61,10 +76,12 @@ export class ReferenceClientAdapter implements ClientAdapter {
     args: Record<string, unknown>,
     serverId?: string,
   ): Promise<AdapterCallOutcome> {
-    if (!this.host) return { ok: false, error: 'not connected' };
+    const target = serverId ?? this.firstServerId;
+    const host = target === undefined ? undefined : this.hosts.get(target);
+    if (!host || target === undefined) return { ok: false, error: 'not connected' };
     try {
-      const result = (await this.host.callTool({
-        serverId: serverId ?? this.firstServerId,
+      const result = (await host.callTool({
+        serverId: this.internalId(target),
         toolName,
         arguments: args,
       })) as {
@@ -81,16 +98,29 @@ export class ReferenceClientAdapter implements ClientAdapter {
   }
 
   grant(serverId: string, toolName: string): void {
-    this.host?.permissions.setToolPolicy({ serverId, toolName }, 'allow');
+    this.hosts
+      .get(serverId)
+      ?.permissions.setToolPolicy({ serverId: this.internalId(serverId), toolName }, 'allow');
   }
 
   async close(): Promise<void> {
-    this.unsubscribe?.();
-    await this.host?.close().catch(() => undefined);
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
+    await Promise.all([...new Set(this.hosts.values())].map((host) => host.close().catch(() => undefined)));
   }
 
-  private hostFor(observer: ClientObserver): DiscoveryHost {
-    if (this.host) return this.host;
+  private internalId(serverId: string): string {
+    return this.options.gateway ? GATEWAY_SERVER_ID : serverId;
+  }
+
+  private hostFor(serverId: string, observer: ClientObserver): DiscoveryHost {
+    const existing = this.options.gateway ? undefined : this.shared;
+    const host = existing ?? this.createHost(observer);
+    if (!this.options.gateway) this.shared = host;
+    this.hosts.set(serverId, host);
+    return host;
+  }
+
+  private createHost(observer: ClientObserver): DiscoveryHost {
     this.observer = observer;
     // The scenario plays the user: it answers every approval (by default, yes).
     const ask: NonNullable<DiscoveryHostOptions['approve']> = (request) =>
@@ -103,24 +133,29 @@ export class ReferenceClientAdapter implements ClientAdapter {
       clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
       approve: this.options.approver ? this.options.approver(ask) : ask,
       permissions: this.options.permissions ?? new PermissionPolicy(),
-      ...(this.options.cache ? { cache: this.options.cache } : {}),
+      ...(this.cache ? { cache: this.cache } : {}),
     });
-    this.host = host;
-    this.unsubscribe = host.onRegistryChange(() => this.report());
+    this.unsubscribes.push(host.onRegistryChange(() => this.report()));
     return host;
   }
 
+  /** Reports every connection's verified tools as one exposure (each under its connection's server id). */
   private report(): void {
-    if (!this.host || !this.observer) return;
+    if (!this.observer) return;
     this.observer.exposure(
-      this.host.tools().map(
-        (tool): ExposedTool => ({
-          serverId: tool.serverId,
-          name: tool.name,
-          ...(tool.description !== undefined ? { description: tool.description } : {}),
-          inputSchema: tool.inputSchema,
-          ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-        }),
+      [...this.hosts].flatMap(([serverId, host]) =>
+        host
+          .tools()
+          .filter((tool) => tool.serverId === this.internalId(serverId))
+          .map(
+            (tool): ExposedTool => ({
+              serverId,
+              name: tool.name,
+              ...(tool.description !== undefined ? { description: tool.description } : {}),
+              inputSchema: tool.inputSchema,
+              ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+            }),
+          ),
       ),
     );
   }
@@ -133,4 +168,13 @@ export const referenceClient: ClientAdapterFactory = {
   description:
     'toolshift’s reference discovery client (@toolshift/reference-client); it has no expected failures.',
   create: () => new ReferenceClientAdapter(),
+};
+
+/** The reference client embedded in a multi-user gateway (one host per user, one shared cache). */
+export const referenceGateway: ClientAdapterFactory = {
+  name: 'reference-gateway',
+  kind: 'reference',
+  description:
+    'The reference client as a multi-user gateway embeds it: one DiscoveryHost per user sharing one discovery cache.',
+  create: () => new ReferenceClientAdapter({ gateway: true }),
 };

@@ -13,4 +13,10 @@ export {
   serverTimeline,
 } from './timeline.js';
 export { toolName } from './tool-name.js';
-export { argumentsFor, hostileSchema, type ObjectSchema, toolSchema } from './tool-schema.js';
+export {
+  argumentsFor,
+  hostileSchema,
+  type ObjectSchema,
+  sampleArguments,
+  toolSchema,
+} from './tool-schema.js';

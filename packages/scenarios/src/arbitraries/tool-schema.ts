@@ -84,3 +84,16 @@ export function hostileSchema(): fc.Arbitrary<Record<string, unknown>> {
     fc.integer({ min: 40, max: 80 }).map((depth) => nested(depth)),
   );
 }
+
+/**
+ * Arguments valid under `schema`, chosen by `n` (deterministic, so a call in a timeline is plain
+ * data): every required property, and the optional ones when `n` is even.
+ */
+export function sampleArguments(schema: ObjectSchema, n: number): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [name, { type }] of Object.entries(schema.properties)) {
+    if (!schema.required.includes(name) && n % 2 === 1) continue;
+    args[name] = type === 'string' ? `v${n}` : type === 'integer' ? n : n % 3 === 0;
+  }
+  return args;
+}

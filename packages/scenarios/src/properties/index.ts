@@ -1,9 +1,15 @@
+import { cacheScopeIsolation } from './cache-scope-isolation.property.js';
 import { listChangedRace } from './list-changed-race.property.js';
+import { permissionIdentity } from './permission-identity.property.js';
 import type { PropertySuite } from './property-suite.js';
+import { revalidationBeforeExecution } from './revalidation-before-execution.property.js';
 
 /** Every product property suite, by id (replay files name theirs). */
 export const PROPERTIES: Readonly<Record<string, PropertySuite<never>>> = Object.fromEntries(
-  [listChangedRace].map((suite) => [suite.id, suite as PropertySuite<never>]),
+  [listChangedRace, cacheScopeIsolation, revalidationBeforeExecution, permissionIdentity].map((suite) => [
+    suite.id,
+    suite as PropertySuite<never>,
+  ]),
 );
 
 export {
@@ -14,4 +20,4 @@ export {
   replayDir,
 } from './property-explorer.js';
 export { failuresOf, type PropertySuite } from './property-suite.js';
-export { listChangedRace };
+export { cacheScopeIsolation, listChangedRace, permissionIdentity, revalidationBeforeExecution };
