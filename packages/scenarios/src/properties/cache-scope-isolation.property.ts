@@ -187,6 +187,7 @@ export const cacheScopeIsolation: PropertySuite<CacheScopeInput> = {
     };
   },
   invariants: ['cache.no-cross-principal-leak', 'registry.never-mixed'],
+  referenceClient: 'reference-gateway',
   model(input, run) {
     const { model } = play(input);
     return (

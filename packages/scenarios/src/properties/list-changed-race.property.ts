@@ -69,6 +69,7 @@ export const listChangedRace: PropertySuite<ListChangedRaceInput> = {
     'reconnect.resubscribed-and-relisted',
     'discovery.follows-every-cursor',
     'era.no-modern-flow-in-legacy-session',
+    'modern.subscribes-to-tool-changes',
   ],
   model(input, run) {
     return compareWithModel(

@@ -71,7 +71,10 @@ export class PropertyExplorer<Input> {
   /** One run: throws (with the failures) when the client breaks the property. */
   readonly predicate = async (input: Input, scheduler: fc.Scheduler): Promise<void> => {
     const trial = this.suite.trial(input);
-    const run = await runTrial(trial, this.client, scheduler, { invariants: this.suite.invariants });
+    const run = await runTrial(trial, this.client, scheduler, {
+      invariants: this.suite.invariants,
+      ...(this.suite.maxTasks !== undefined ? { maxTasks: this.suite.maxTasks } : {}),
+    });
     const failures = failuresOf(this.suite, input, run);
     if (failures.length === 0) return;
     this.lastFailure = {

@@ -25,6 +25,10 @@ export interface PropertySuite<Input = unknown> {
    * disagrees with the model, or undefined when it agrees.
    */
   model?(input: Input, run: TrialRun): string | undefined;
+  /** The reference client configuration this property is meant for (adapter name; default `reference`). */
+  referenceClient?: string;
+  /** Delivery budget per run (default: the runner's); a trial that exceeds it fails. */
+  maxTasks?: number;
 }
 
 /** Why one run of a property failed: the failing verdicts and the model's disagreement. */

@@ -26,7 +26,10 @@ export interface ReplayOutcome {
 export async function replayTrial(replay: ReplayFile, client: ClientAdapterFactory): Promise<ReplayOutcome> {
   const suite = PROPERTIES[replay.property];
   const invariants = suite?.invariants ?? Object.keys(INVARIANTS);
-  const run = await runTrial(replay.trial, client, fc.schedulerFor(replay.schedule), { invariants });
+  const run = await runTrial(replay.trial, client, fc.schedulerFor(replay.schedule), {
+    invariants,
+    ...(suite?.maxTasks !== undefined ? { maxTasks: suite.maxTasks } : {}),
+  });
   const failures =
     suite && replay.input !== undefined
       ? failuresOf(suite, replay.input as never, run)
