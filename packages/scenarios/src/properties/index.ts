@@ -1,4 +1,5 @@
 import { cacheScopeIsolation } from './cache-scope-isolation.property.js';
+import { hostileSchemas } from './hostile-schemas.property.js';
 import { listChangedRace } from './list-changed-race.property.js';
 import { emptyStringCursor, stuckPaginator } from './pagination-cursors.property.js';
 import { permissionIdentity } from './permission-identity.property.js';
@@ -16,6 +17,7 @@ export const PROPERTIES: Readonly<Record<string, PropertySuite<never>>> = Object
     emptyStringCursor,
     stuckPaginator,
     ttlFreshness,
+    hostileSchemas,
   ].map((suite) => [suite.id, suite as PropertySuite<never>]),
 );
 
@@ -30,6 +32,7 @@ export { failuresOf, type PropertySuite } from './property-suite.js';
 export {
   cacheScopeIsolation,
   emptyStringCursor,
+  hostileSchemas,
   listChangedRace,
   permissionIdentity,
   revalidationBeforeExecution,

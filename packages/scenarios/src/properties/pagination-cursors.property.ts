@@ -29,6 +29,8 @@ function paginationTrial(name: string, input: PaginationInput, pagination: Recor
     connections: [{ serverId: 'primary', principal: 'anonymous' }],
     timeline: timeline.events,
     timelineFrom: 'first-exposure',
+    // A notification sent before the client's stream opened is lost for good; a poll catches it.
+    settleMs: 901_000,
     seed: input.seed,
   };
 }
