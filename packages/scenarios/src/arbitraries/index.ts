@@ -14,7 +14,6 @@ export {
 } from './timeline.js';
 export { toolName } from './tool-name.js';
 export {
-  argumentsFor,
   hostileSchema,
   type ObjectSchema,
   sampleArguments,

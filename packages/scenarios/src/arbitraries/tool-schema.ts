@@ -44,20 +44,6 @@ export function toolSchema(): fc.Arbitrary<ObjectSchema> {
     }));
 }
 
-/** Arguments valid under `schema` (every required property, plus some optional ones). */
-export function argumentsFor(schema: ObjectSchema): fc.Arbitrary<Record<string, unknown>> {
-  const value = (type: 'string' | 'integer' | 'boolean') =>
-    type === 'string'
-      ? fc.string({ maxLength: 8 })
-      : type === 'integer'
-        ? fc.integer({ min: 0, max: 1000 })
-        : fc.boolean();
-  const entries = Object.entries(schema.properties);
-  return fc.record(Object.fromEntries(entries.map(([name, { type }]) => [name, value(type)])), {
-    requiredKeys: schema.required,
-  }) as fc.Arbitrary<Record<string, unknown>>;
-}
-
 /**
  * A hostile input schema from the failures real clients met: an unresolvable or network `$ref`, a
  * `required` name with no property, an array without `items`, a wrong root type, a recursive
