@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { transcriptToJsonl } from '@toolshift/fake-server';
 import { CLIENT_ADAPTERS } from '../adapters/index.js';
-import { readReplayFile } from '../replay/replay-file.js';
+import { ReplayFileError, readReplayFile } from '../replay/replay-file.js';
 import { replayTrial } from '../replay/replay-trial.js';
 import { UsageError } from './run-command.js';
 
@@ -17,14 +17,17 @@ export interface ReplayCommandOptions {
  * `toolshift replay FILE`: re-runs a recorded failing run (a property counterexample) with the
  * recorded interleaving, prints what fails and whether the transcript is the recorded one.
  * @returns 1 when the replayed run fails (the failure reproduces), 0 when it holds.
- * @throws {UsageError} for an unknown client.
+ * @throws {UsageError} for an unknown client or a file that is not a replay file.
+ * @throws {ScriptError} SCRIPT_INVALID when the file's script is invalid.
  */
 export async function replayCommand(
   file: string,
   options: ReplayCommandOptions,
   out: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
-  const replay = await readReplayFile(file);
+  const replay = await readReplayFile(file).catch((error: unknown) => {
+    throw error instanceof ReplayFileError ? new UsageError(error.message) : error;
+  });
   const name = options.client ?? replay.client;
   const client = CLIENT_ADAPTERS[name];
   if (!client)

@@ -75,3 +75,8 @@ describe(`a property failure round-trips through a replay file (list-changed-rac
     expect(outcome.failures.filter((f) => f.startsWith('registry.never-mixed'))).toEqual([]);
   });
 });
+
+test('toolshift replay refuses a file that is not a replay file with a usage error', async () => {
+  const { UsageError } = await import('../cli/run-command.js');
+  await expect(replayCommand('/dev/null', {})).rejects.toBeInstanceOf(UsageError);
+});
