@@ -7,6 +7,7 @@ import { type Classified, parseBody } from './eras/json-rpc.js';
 import type { LegacyEngine } from './eras/legacy/engine.js';
 import type { ModernEngine } from './eras/modern/engine.js';
 import { refuse, sseHeaders } from './eras/responses.js';
+import { writeStreamAnswer } from './eras/stream-answer.js';
 import { WireErrorCode } from './eras/wire-error.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import type { WireRequest } from './exchange/wire-request.js';
@@ -15,11 +16,6 @@ import { distortMessage, distortsMessage } from './faults/distort-message.js';
 import type { Fault } from './faults/fault.js';
 import type { ArmedFault } from './faults/fault-plan.js';
 import { ResponseHolds } from './faults/response-holds.js';
-import {
-  assertFaultsSupported,
-  type FaultUse,
-  type TransportCapabilities,
-} from './faults/transport-capabilities.js';
 import { type ActionContext, applyAction, type ScriptAction } from './script/actions/index.js';
 import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
 import { parseScript, parseStep } from './script/parse-script.js';
@@ -30,6 +26,7 @@ import { InMemoryTranscript } from './transcript/in-memory-transcript.js';
 import { type FrameContext, Recorder } from './transcript/recorder.js';
 import type { Transcript } from './transcript/transcript.js';
 import type { Era, TranscriptFrame } from './transcript/transcript-frame.js';
+import { assertTransportSupports, type FaultUse, type TransportDescriptor } from './transports/transport.js';
 import { type Announcement, AnnouncementQueue } from './world/announcement-queue.js';
 import type { CatalogSnapshot } from './world/catalog.js';
 import type { Principal } from './world/principal.js';
@@ -104,7 +101,7 @@ export interface FakeServer {
    * the script injects must be one the transport can produce.
    * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT naming the first fault it cannot produce.
    */
-  attachTransport(capabilities: TransportCapabilities): () => void;
+  attachTransport(transport: TransportDescriptor): () => void;
   /**
    * The RFC 9728 protected-resource metadata for the endpoint at `endpointUrl`, or `undefined` when
    * the script configures no `auth` (the transport then answers 404).
@@ -150,7 +147,7 @@ class FakeServerImpl implements FakeServer {
   private pageMutations: Array<{ stepId: string; afterPage: number; apply: (ctx: ActionContext) => string }> =
     [];
   private readonly recorder: Recorder;
-  private readonly transports = new Set<TransportCapabilities>();
+  private readonly transports = new Set<TransportDescriptor>();
   private unsubscribeScheduler: (() => void) | undefined;
 
   constructor(
@@ -191,10 +188,10 @@ class FakeServerImpl implements FakeServer {
     return this.engines.legacy.openStreamCount() + this.engines.modern.openStreamCount();
   }
 
-  attachTransport(capabilities: TransportCapabilities): () => void {
-    assertFaultsSupported(capabilities, scriptFaultUses(this.script));
-    this.transports.add(capabilities);
-    return () => this.transports.delete(capabilities);
+  attachTransport(transport: TransportDescriptor): () => void {
+    assertTransportSupports(transport, scriptFaultUses(this.script));
+    this.transports.add(transport);
+    return () => this.transports.delete(transport);
   }
 
   protectedResourceMetadata(endpointUrl: string): Record<string, unknown> | undefined {
@@ -232,7 +229,7 @@ class FakeServerImpl implements FakeServer {
     const resolved = this.resolveStep(typeof step === 'string' ? step : parseStep(structuredClone(step)));
     if (resolved.action.action === 'injectFault') {
       for (const transport of this.transports) {
-        assertFaultsSupported(transport, [
+        assertTransportSupports(transport, [
           { kind: resolved.action.fault.kind, pointer: `step '${resolved.id}'` },
         ]);
       }
@@ -369,6 +366,8 @@ class FakeServerImpl implements FakeServer {
     };
     if (fault) {
       this.recorder.note(`fault '${fault.fault.kind}' (step ${fault.stepId}) hits this exchange`, frame);
+      // A hang is never processed nor answered: handle() holds it until the server closes.
+      if (fault.fault.kind === 'hang') return { frame, response: UNAVAILABLE, fault };
       const preempted = this.preempt(fault.fault, engine, eraRequest, classified);
       if (preempted)
         return {
@@ -408,7 +407,7 @@ class FakeServerImpl implements FakeServer {
     };
   }
 
-  /** The answer of a fault that replaces the exchange (`http-status`, `version-mismatch`); `undefined` for the others. */
+  /** The answer of a fault that replaces the exchange (`httpStatus`, `versionMismatch`); `undefined` for the others. */
   private preempt(
     fault: Fault,
     engine: Pick<LegacyEngine, 'versionMismatch'>,
@@ -416,10 +415,9 @@ class FakeServerImpl implements FakeServer {
     classified: Classified | undefined,
   ): WireResponse | undefined {
     const id = classified?.kind === 'request' ? classified.id : undefined;
-    if (fault.kind === 'http-status') return httpStatusFaultResponse(fault, id);
-    if (fault.kind === 'version-mismatch')
+    if (fault.kind === 'httpStatus') return httpStatusFaultResponse(fault, id);
+    if (fault.kind === 'versionMismatch')
       return engine.versionMismatch(request, fault.supported ?? ['1900-01-01']).response;
-    if (fault.kind === 'hang') return { status: 503, headers: {}, reply: { kind: 'empty' } };
     return undefined;
   }
 
@@ -450,14 +448,9 @@ class FakeServerImpl implements FakeServer {
           `fault '${distorting.kind}' does not apply to this kind of answer; sent as is`,
           exchange.frame,
         );
-      if (fault?.kind !== 'hang') this.recorder.outbound(exchange.frame, response);
+      this.recorder.outbound(exchange.frame, response);
     }
-    if (
-      classified?.kind === 'request' &&
-      response.status < 400 &&
-      fault?.kind !== 'hang' &&
-      !exchange.frame.fault
-    ) {
+    if (classified?.kind === 'request' && response.status < 400 && !exchange.frame.fault) {
       this.scheduler.requestAnswered(classified.method, toolOf(classified));
       if (outcome?.pageServed !== undefined) this.pageServed(outcome.pageServed);
     }
@@ -468,14 +461,17 @@ class FakeServerImpl implements FakeServer {
     deferred.write(distortMessage(deferred.message, fault));
   }
 
+  /**
+   * A JSON answer hit by a distorting fault: the distorted body, or (for `truncatedSseFrame` and
+   * `dropStream`) an SSE response carrying the cut frame, or nothing, before the connection resets.
+   */
   private distortJsonAnswer(exchange: Exchange, response: WireResponse, fault: Fault): WireResponse {
     if (response.reply.kind !== 'message') return response;
     const payload = distortMessage(response.reply.message, fault);
     const frame = { ...exchange.frame, fault: fault.kind };
-    if (payload.kind === 'truncated') {
+    if (payload.kind === 'truncated' || payload.kind === 'dropped') {
       const stream = this.recorder.openStream(frame);
-      stream.sendRaw(payload.text, undefined, { unterminated: true, fault: fault.kind });
-      stream.end('drop');
+      writeStreamAnswer(stream, undefined, payload);
       return {
         status: 200,
         headers: { ...response.headers, ...sseHeaders() },
@@ -608,9 +604,16 @@ class FakeServerImpl implements FakeServer {
     ];
   }
 
+  /** Runs triggered steps until none is due. A step that crashes is recorded and skipped: the server keeps serving. */
   private runDueSteps(): void {
     for (let due = this.scheduler.drain(); due.length > 0; due = this.scheduler.drain()) {
-      for (const step of due) this.applyStep(step, false);
+      for (const step of due) {
+        try {
+          this.applyStep(step, false);
+        } catch (error) {
+          this.recorder.step(step.id, `step crashed: ${(error as Error).message}`);
+        }
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
-/** `@toolshift/fake-server/http`: the Streamable HTTP transport (express 5). */
+/** `@toolshift/fake-server/http`: the Streamable HTTP transport (express 5) and the standalone admin server. */
 
-export { HTTP_TRANSPORT_CAPABILITIES } from './transports/http/http-capabilities.js';
+export type { AdminServer, AdminServerOptions } from './transports/http/admin-server.js';
+export { startAdminServer } from './transports/http/admin-server.js';
 export type { HttpTransport, HttpTransportOptions } from './transports/http/http-transport.js';
 export { startHttpTransport } from './transports/http/http-transport.js';

@@ -1,8 +1,22 @@
 /**
  * @toolshift/fake-server — a programmable fake MCP server for testing MCP clients and hosts.
- * The core entry loads no transport; HTTP lives at `@toolshift/fake-server/http`.
+ * The core entry loads no transport: `@toolshift/fake-server/http` (express), `/stdio`,
+ * `/in-memory` and `/msw` (msw) are subpath exports.
  */
 
+export type {
+  AdminApi,
+  AdminStatus,
+  AdminWaitOptions,
+  TranscriptPage,
+  TranscriptQuery,
+} from './admin/admin-api.js';
+export type { AdminHttpClientOptions } from './admin/admin-http-client.js';
+export { createAdminHttpClient } from './admin/admin-http-client.js';
+export { DEFAULT_ADMIN_PATH } from './admin/admin-router.js';
+export type { FrameFilter } from './admin/frame-filter.js';
+export { FRAME_FILTER_FIELDS, matchesFrameFilter } from './admin/frame-filter.js';
+export { createLocalAdmin, MAX_ADMIN_WAIT_MS } from './admin/local-admin.js';
 export type { FakeServer, FakeServerOptions, WaitForOptions } from './create-fake-server.js';
 export { createFakeServer } from './create-fake-server.js';
 export { FAKE_SERVER_ERROR_CODES, type FakeServerErrorCode } from './errors/codes.js';
@@ -15,19 +29,18 @@ export type { WireReply, WireResponse } from './exchange/wire-response.js';
 export { PADDING_META_KEY } from './faults/distort-message.js';
 export type {
   DelayFault,
+  DropStreamFault,
   Fault,
   FaultKind,
   HangFault,
   HttpStatusFault,
   MalformedJsonFault,
   OversizeBodyFault,
-  TruncatedSseFault,
+  TruncatedSseFrameFault,
   VersionMismatchFault,
   WrongIdFault,
 } from './faults/fault.js';
 export { FAULT_KINDS, FaultSchema } from './faults/fault.js';
-export type { FaultUse, TransportCapabilities } from './faults/transport-capabilities.js';
-export { assertFaultsSupported } from './faults/transport-capabilities.js';
 export type { AddToolAction } from './script/actions/add-tool.js';
 export type { AdvanceClockAction } from './script/actions/advance-clock.js';
 export type { CatalogChange } from './script/actions/catalog-change.js';
@@ -106,6 +119,13 @@ export type { JsonlOptions } from './transcript/jsonl.js';
 export { transcriptFromJsonl, transcriptToJsonl } from './transcript/jsonl.js';
 export type { FrameListener, Transcript } from './transcript/transcript.js';
 export type { Era, FrameDirection, FrameKind, TranscriptFrame } from './transcript/transcript-frame.js';
+export type {
+  FaultUse,
+  TransportCapabilities,
+  TransportDescriptor,
+  TransportFaultKind,
+} from './transports/index.js';
+export { assertTransportSupports, TRANSPORTS } from './transports/index.js';
 export type { CatalogSnapshot } from './world/catalog.js';
 export type { Principal } from './world/principal.js';
 export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './world/server-settings.js';

@@ -24,11 +24,15 @@ export interface EraRequest {
   onReceived?(): void;
 }
 
-/** What a deferred answer writes: the message, text that is not JSON, or a frame cut in the middle. */
+/**
+ * What an answer writes: the message, text that is not JSON, a frame cut in the middle, or nothing
+ * before the stream drops (`message` is the real answer, kept for a `Last-Event-ID` replay).
+ */
 export type AnswerPayload =
   | { kind: 'message'; message: JSONRPCMessage }
   | { kind: 'raw'; text: string }
-  | { kind: 'truncated'; text: string; message: JSONRPCMessage };
+  | { kind: 'truncated'; text: string; message: JSONRPCMessage }
+  | { kind: 'dropped'; message: JSONRPCMessage };
 
 /**
  * A request answered on its own SSE response stream: the stream is already open (it is the

@@ -11,7 +11,7 @@ const REASONS: Record<number, string> = {
 };
 
 /**
- * The answer to a request hit by an `http-status` fault: the status, `Retry-After` when set, and a
+ * The answer to a request hit by an `httpStatus` fault: the status, `Retry-After` when set, and a
  * JSON-RPC error (-32603 for 5xx, -32600 otherwise), a plain-text error page, or no body.
  */
 export function httpStatusFaultResponse(

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { EraOutcome, EraRequest } from './era.js';
 import type { HandlerResult } from './method-handler.js';
-import { type WireErrorCode, wireError } from './wire-error.js';
+import { WireErrorCode, wireError } from './wire-error.js';
 
 /** A transport-level refusal: HTTP status plus the JSON-RPC error to put in the body. */
 export interface HttpRefusal {
@@ -54,6 +54,13 @@ export function answer(
       reply: { kind: 'message', message: wireError(id, outcome.code, outcome.message, outcome.data) },
     },
   };
+}
+
+/** The JSON-RPC message answering request `id` with a handler's result or error (a stream outcome here is an internal error). */
+export function handlerMessage(id: string | number, outcome: HandlerResult): JSONRPCMessage {
+  if (outcome.kind === 'result') return success(id, outcome.result);
+  if (outcome.kind === 'error') return wireError(id, outcome.code, outcome.message, outcome.data);
+  return wireError(id, WireErrorCode.InternalError, 'Internal error');
 }
 
 /** Headers for an SSE response (`X-Accel-Buffering: no` keeps proxies from buffering, §4.2). */

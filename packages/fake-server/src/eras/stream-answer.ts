@@ -4,8 +4,8 @@ import type { AnswerPayload } from './era.js';
 
 /**
  * Writes a request's answer on its own SSE response stream and ends it: the message (graceful
- * end), text that is not JSON (`malformed-json` fault), or an event cut in the middle followed by a
- * connection reset (`truncated-sse` fault). With a history (legacy event ids), the answer gets the
+ * end), text that is not JSON (`malformedJson` fault), or an event cut in the middle followed by a
+ * connection reset (`truncatedSseFrame` fault), or nothing before a reset (`dropStream`). With a history (legacy event ids), the answer gets the
  * stream's next event id and is kept, so a `Last-Event-ID` resumption can replay it in full.
  */
 export function writeStreamAnswer(
@@ -20,14 +20,18 @@ export function writeStreamAnswer(
       stream.end('graceful');
       return;
     case 'raw':
-      stream.sendRaw(payload.text, undefined, { fault: 'malformed-json' });
+      stream.sendRaw(payload.text, undefined, { fault: 'malformedJson' });
       stream.end('graceful');
       return;
     case 'truncated':
       stream.sendRaw(payload.text, history?.append(payload.message), {
         unterminated: true,
-        fault: 'truncated-sse',
+        fault: 'truncatedSseFrame',
       });
+      stream.end('drop');
+      return;
+    case 'dropped':
+      history?.append(payload.message);
       stream.end('drop');
   }
 }

@@ -14,6 +14,7 @@ describe('error codes', () => {
       'ADMIN_STEP_REJECTED',
       'WAIT_TIMED_OUT',
       'TRANSPORT_FAILED',
+      'ADMIN_REQUEST_INVALID',
     ]);
   });
 

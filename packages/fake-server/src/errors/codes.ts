@@ -19,6 +19,8 @@ export const FAKE_SERVER_ERROR_CODES = [
   'WAIT_TIMED_OUT',
   /** A transport could not start or was used after close. `data`: `{ transport }`. */
   'TRANSPORT_FAILED',
+  /** The admin API got a request it cannot read: a body that is not JSON, an unknown filter field, a bad number. `data`: `{ reason }`. Fix the request as the message says. */
+  'ADMIN_REQUEST_INVALID',
 ] as const;
 
 /** One of {@link FAKE_SERVER_ERROR_CODES}. */

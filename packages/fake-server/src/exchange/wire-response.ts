@@ -22,4 +22,11 @@ export interface WireResponse {
   /** Response headers to set (names as they should appear). */
   headers: Record<string, string>;
   reply: WireReply;
+  /**
+   * A stream that outlives this exchange and carries unsolicited server messages for the rest of the
+   * connection: a legacy session on stdio or in-memory, where the connection is the session (§4.1).
+   * Only set for a request with a `connectionId`; the transport interleaves its events with later
+   * replies on the same channel and detaches it when the connection closes. HTTP never gets one.
+   */
+  channel?: EventStream;
 }

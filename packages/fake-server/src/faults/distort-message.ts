@@ -2,26 +2,28 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { AnswerPayload } from '../eras/era.js';
 import type { Fault } from './fault.js';
 
-/** The `_meta` key holding `oversize-body` padding. */
+/** The `_meta` key holding `oversizeBody` padding. */
 export const PADDING_META_KEY = 'dev.toolshift/padding';
 
 /**
- * Applies a message-distorting fault to an answer: `malformed-json` cuts the serialized message in
- * half; `wrong-id` swaps the id for one the client never used; `oversize-body` pads the result's
- * (or error's) `_meta`/`data` until the JSON is at least `bytes` long; `truncated-sse` cuts it for a
- * frame that will never be terminated. Other kinds (and no fault) leave the message as it is.
+ * Applies a message-distorting fault to an answer: `malformedJson` cuts the serialized message in
+ * half; `wrongId` swaps the id for one the client never used; `oversizeBody` pads the result's
+ * (or error's) `_meta`/`data` until the JSON is at least `bytes` long; `truncatedSseFrame` cuts it for a
+ * frame that will never be terminated; `dropStream` writes nothing. Other kinds (and no fault) leave the message as it is.
  */
 export function distortMessage(message: JSONRPCMessage, fault: Fault | undefined): AnswerPayload {
   if (!fault) return { kind: 'message', message };
   const text = JSON.stringify(message);
   switch (fault.kind) {
-    case 'malformed-json':
+    case 'malformedJson':
       return { kind: 'raw', text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
-    case 'truncated-sse':
+    case 'truncatedSseFrame':
       return { kind: 'truncated', text: text.slice(0, Math.max(1, Math.floor(text.length / 2))), message };
-    case 'wrong-id':
+    case 'wrongId':
       return { kind: 'message', message: { ...message, id: wrongId(message) } as JSONRPCMessage };
-    case 'oversize-body':
+    case 'dropStream':
+      return { kind: 'dropped', message };
+    case 'oversizeBody':
       return { kind: 'message', message: pad(message, fault.bytes - text.length) };
     default:
       return { kind: 'message', message };
@@ -31,10 +33,11 @@ export function distortMessage(message: JSONRPCMessage, fault: Fault | undefined
 /** Whether `fault` distorts the answer message (as opposed to replacing or deferring the exchange). */
 export function distortsMessage(fault: Fault): boolean {
   return (
-    fault.kind === 'malformed-json' ||
-    fault.kind === 'truncated-sse' ||
-    fault.kind === 'wrong-id' ||
-    fault.kind === 'oversize-body'
+    fault.kind === 'malformedJson' ||
+    fault.kind === 'truncatedSseFrame' ||
+    fault.kind === 'wrongId' ||
+    fault.kind === 'oversizeBody' ||
+    fault.kind === 'dropStream'
   );
 }
 
@@ -42,7 +45,7 @@ function wrongId(message: JSONRPCMessage): string | number {
   const id = (message as { id?: unknown }).id;
   if (typeof id === 'number') return id + 1_000_000;
   if (typeof id === 'string') return `${id}-wrong`;
-  return 'wrong-id';
+  return 'wrongId';
 }
 
 function pad(message: JSONRPCMessage, missing: number): JSONRPCMessage {

@@ -1,13 +1,13 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 /**
- * `http-status`: answer with an HTTP error status instead of processing the request (429 rate
+ * `httpStatus`: answer with an HTTP error status instead of processing the request (429 rate
  * limit with `Retry-After`, 500/502/503/504 outages). `body` picks what comes with it: a JSON-RPC
  * error (default), a plain-text error page, or nothing.
  */
 export const HttpStatusFault = Type.Object(
   {
-    kind: Type.Literal('http-status'),
+    kind: Type.Literal('httpStatus'),
     status: Type.Integer({ minimum: 400, maximum: 599, description: 'HTTP status, e.g. 429, 500, 503.' }),
     retryAfterSeconds: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Value of the Retry-After header, seconds.' }),
@@ -18,25 +18,25 @@ export const HttpStatusFault = Type.Object(
 );
 export type HttpStatusFault = Static<typeof HttpStatusFault>;
 
-/** `malformed-json`: the response body is cut in the middle, so it is not JSON (`Content-Type` still says JSON). */
+/** `malformedJson`: the response body is cut in the middle, so it is not JSON (`Content-Type` still says JSON). */
 export const MalformedJsonFault = Type.Object(
-  { kind: Type.Literal('malformed-json') },
+  { kind: Type.Literal('malformedJson') },
   { additionalProperties: false },
 );
 export type MalformedJsonFault = Static<typeof MalformedJsonFault>;
 
-/** `wrong-id`: the response carries a JSON-RPC id the client never used. */
-export const WrongIdFault = Type.Object({ kind: Type.Literal('wrong-id') }, { additionalProperties: false });
+/** `wrongId`: the response carries a JSON-RPC id the client never used. */
+export const WrongIdFault = Type.Object({ kind: Type.Literal('wrongId') }, { additionalProperties: false });
 export type WrongIdFault = Static<typeof WrongIdFault>;
 
 /**
- * `version-mismatch`: the server claims not to speak the client's version. Modern: 400 + -32022 with
+ * `versionMismatch`: the server claims not to speak the client's version. Modern: 400 + -32022 with
  * `data.supported` (default `["1900-01-01"]`). Legacy `initialize`: the result offers `supported[0]`
  * (an unusable version, not an error, §1.5); other legacy requests: 400.
  */
 export const VersionMismatchFault = Type.Object(
   {
-    kind: Type.Literal('version-mismatch'),
+    kind: Type.Literal('versionMismatch'),
     supported: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
   },
   { additionalProperties: false },
@@ -61,10 +61,10 @@ export type DelayFault = Static<typeof DelayFault>;
 export const HangFault = Type.Object({ kind: Type.Literal('hang') }, { additionalProperties: false });
 export type HangFault = Static<typeof HangFault>;
 
-/** `oversize-body`: the real result, padded (in `_meta`) to at least `bytes` bytes of JSON. */
+/** `oversizeBody`: the real result, padded (in `_meta`) to at least `bytes` bytes of JSON. */
 export const OversizeBodyFault = Type.Object(
   {
-    kind: Type.Literal('oversize-body'),
+    kind: Type.Literal('oversizeBody'),
     bytes: Type.Integer({ minimum: 1, maximum: 256 * 1024 * 1024, description: 'Minimum body size, bytes.' }),
   },
   { additionalProperties: false },
@@ -72,19 +72,31 @@ export const OversizeBodyFault = Type.Object(
 export type OversizeBodyFault = Static<typeof OversizeBodyFault>;
 
 /**
- * `truncated-sse`: the response travels as an SSE event that is cut in the middle (no terminating
+ * `truncatedSseFrame`: the response travels as an SSE event that is cut in the middle (no terminating
  * blank line), then the connection is reset.
  */
-export const TruncatedSseFault = Type.Object(
-  { kind: Type.Literal('truncated-sse') },
+export const TruncatedSseFrameFault = Type.Object(
+  { kind: Type.Literal('truncatedSseFrame') },
   { additionalProperties: false },
 );
-export type TruncatedSseFault = Static<typeof TruncatedSseFault>;
+export type TruncatedSseFrameFault = Static<typeof TruncatedSseFrameFault>;
 
 /**
  * A fault the server can inject into one exchange: a closed union tagged by `kind`. Each transport
  * declares the kinds it can produce (`capabilities.faults`).
  */
+/**
+ * `dropStream`: the request is processed but its answer never arrives: the answer's stream is
+ * dropped before the answer is written (HTTP: an SSE response reset mid-stream; stdio and in-memory:
+ * the channel closes, as when a server process exits). With legacy event ids on, the answer is
+ * kept, so a `Last-Event-ID` resumption gets it.
+ */
+export const DropStreamFault = Type.Object(
+  { kind: Type.Literal('dropStream') },
+  { additionalProperties: false },
+);
+export type DropStreamFault = Static<typeof DropStreamFault>;
+
 const FaultUnion = Type.Union([
   HttpStatusFault,
   MalformedJsonFault,
@@ -93,7 +105,8 @@ const FaultUnion = Type.Union([
   DelayFault,
   HangFault,
   OversizeBodyFault,
-  TruncatedSseFault,
+  TruncatedSseFrameFault,
+  DropStreamFault,
 ]);
 
 export const FaultSchema = Type.Unsafe<Static<typeof FaultUnion>>({
@@ -110,14 +123,15 @@ export type FaultKind = Fault['kind'];
 
 /** Every fault kind, in declaration order. */
 export const FAULT_KINDS: readonly FaultKind[] = [
-  'http-status',
-  'malformed-json',
-  'wrong-id',
-  'version-mismatch',
+  'httpStatus',
+  'malformedJson',
+  'wrongId',
+  'versionMismatch',
   'delay',
   'hang',
-  'oversize-body',
-  'truncated-sse',
+  'oversizeBody',
+  'truncatedSseFrame',
+  'dropStream',
 ];
 
 /**
@@ -125,5 +139,5 @@ export const FAULT_KINDS: readonly FaultKind[] = [
  * The others distort or defer the real answer.
  */
 export function preemptsRequest(fault: Fault): boolean {
-  return fault.kind === 'http-status' || fault.kind === 'version-mismatch' || fault.kind === 'hang';
+  return fault.kind === 'httpStatus' || fault.kind === 'versionMismatch' || fault.kind === 'hang';
 }

@@ -4,35 +4,33 @@ import type { DelayFault } from './fault.js';
 /** How a held response ended: released after its delay, or cancelled (server closed, reset or restarted). */
 export type HoldOutcome = 'released' | 'cancelled';
 
+interface Hold {
+  resolve: (outcome: HoldOutcome) => void;
+  /** Logical time (ms) of release, for a logical delay. */
+  dueMs?: number;
+  /** The wall-clock timer, for a wall delay. */
+  timer?: NodeJS.Timeout;
+}
+
 /**
  * Responses held back by `delay` and `hang` faults. A wall-clock delay waits real time; a logical
  * one waits until the logical clock has advanced by `ms`; a hang waits until cancelled.
  */
 export class ResponseHolds {
-  private readonly pending = new Set<{
-    resolve: (outcome: HoldOutcome) => void;
-    dueMs?: number;
-    timer?: NodeJS.Timeout;
-  }>();
+  private readonly pending = new Set<Hold>();
 
   constructor(private readonly clock: LogicalClock) {
     clock.onAdvance((nowMs) => {
-      for (const hold of [...this.pending])
+      for (const hold of [...this.pending]) {
         if (hold.dueMs !== undefined && hold.dueMs <= nowMs) this.settle(hold, 'released');
+      }
     });
-  }
-
-  /** Number of responses currently held. */
-  get size(): number {
-    return this.pending.size;
   }
 
   /** Waits out a `delay` fault. */
   delay(fault: DelayFault): Promise<HoldOutcome> {
     return new Promise((resolve) => {
-      const hold: { resolve: (outcome: HoldOutcome) => void; dueMs?: number; timer?: NodeJS.Timeout } = {
-        resolve,
-      };
+      const hold: Hold = { resolve };
       this.pending.add(hold);
       if (fault.clock === 'logical') hold.dueMs = this.clock.now() + fault.ms;
       else hold.timer = setTimeout(() => this.settle(hold, 'released'), fault.ms);
@@ -51,11 +49,8 @@ export class ResponseHolds {
     for (const hold of [...this.pending]) this.settle(hold, 'cancelled');
   }
 
-  private settle(
-    hold: { resolve: (outcome: HoldOutcome) => void; timer?: NodeJS.Timeout },
-    outcome: HoldOutcome,
-  ): void {
-    if (!this.pending.delete(hold as never)) return;
+  private settle(hold: Hold, outcome: HoldOutcome): void {
+    if (!this.pending.delete(hold)) return;
     if (hold.timer) clearTimeout(hold.timer);
     hold.resolve(outcome);
   }

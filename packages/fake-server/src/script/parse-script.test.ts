@@ -54,7 +54,7 @@ describe('parseScript', () => {
     [
       {
         toolshiftScript: 1,
-        steps: [{ id: 's', action: { action: 'injectFault', fault: { kind: 'http-status', status: 99 } } }],
+        steps: [{ id: 's', action: { action: 'injectFault', fault: { kind: 'httpStatus', status: 99 } } }],
       },
       '/steps/0/action/fault/status',
       'minimum',

@@ -82,7 +82,7 @@ function built(): ScriptDocument {
     .step(
       'fault',
       injectFault(
-        { kind: 'http-status', status: 429, retryAfterSeconds: 1 },
+        { kind: 'httpStatus', status: 429, retryAfterSeconds: 1 },
         { method: 'tools/list', times: 'always' },
       ),
     )
@@ -158,7 +158,7 @@ const HANDWRITTEN = {
       id: 'fault',
       action: {
         action: 'injectFault',
-        fault: { kind: 'http-status', status: 429, retryAfterSeconds: 1 },
+        fault: { kind: 'httpStatus', status: 429, retryAfterSeconds: 1 },
         method: 'tools/list',
         times: 'always',
       },

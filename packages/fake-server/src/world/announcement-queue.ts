@@ -27,11 +27,6 @@ export class AnnouncementQueue {
     clock.onAdvance((nowMs) => this.release(nowMs));
   }
 
-  /** Number of signals held for a later logical time. */
-  get heldCount(): number {
-    return this.held.length;
-  }
-
   announce(announcement: Announcement): void {
     const { mode, duplicate, delayMs } = this.settings.notifications;
     if (mode === 'suppress') {

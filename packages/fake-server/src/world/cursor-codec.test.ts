@@ -17,6 +17,7 @@ describe('CursorCodec', () => {
     const forged = Buffer.from('99.3.4.1500.0000000000000000').toString('base64url');
     expect(codec.decodeOpaque(forged)).toBeUndefined();
     expect(codec.decodeOpaque('not a cursor!')).toBeUndefined();
+    expect(codec.decodeOpaque(`${codec.encodeOpaque(position)}x`)).toBeUndefined();
     expect(codec.decodeOpaque('')).toBeUndefined();
     expect(codec.decodeOpaque(new CursorCodec(2).encodeOpaque(position))).toBeUndefined();
   });

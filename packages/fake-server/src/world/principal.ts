@@ -77,9 +77,4 @@ export class PrincipalDirectory {
     grant.expiresAtMs = Math.min(grant.expiresAtMs ?? Number.POSITIVE_INFINITY, this.clock.now());
     return true;
   }
-
-  /** Known token values. */
-  tokens(): string[] {
-    return [...this.grants.keys()];
-  }
 }

@@ -18,15 +18,12 @@ export class ToolAccess {
   readonly callScopes: readonly string[];
 
   constructor(auth: AuthSettings | undefined) {
-    this.toolScopes = new Map(Object.entries(auth?.toolScopes ?? {}));
+    this.toolScopes = new Map(
+      Object.entries(auth?.toolScopes ?? {}).filter(([, scopes]) => scopes.length > 0),
+    );
     this.hiddenTools = auth?.hiddenTools ?? 'hide';
     this.listScopes = auth?.listScopes ?? [];
     this.callScopes = auth?.callScopes ?? [];
-  }
-
-  /** True when two principals may see different lists (so a listing must be `cacheScope: private`). */
-  dependsOnPrincipal(): boolean {
-    return this.hiddenTools !== 'forbid' && [...this.toolScopes.values()].some((scopes) => scopes.length > 0);
   }
 
   /** Scopes from `needed` that `principal` lacks. */
@@ -45,9 +42,17 @@ export class ToolAccess {
     return this.missing(principal, this.scopesFor(tool.name)).length === 0;
   }
 
+  /**
+   * True when some tool is hidden from principals lacking its scopes, so two principals may see
+   * different lists (and a listing must be `cacheScope: private`).
+   */
+  filters(): boolean {
+    return this.toolScopes.size > 0 && this.hiddenTools !== 'forbid';
+  }
+
   /** The tools `principal` sees, in catalog order. */
   filter(tools: readonly ToolDefinition[], principal: Principal): ToolDefinition[] {
-    if (this.toolScopes.size === 0) return tools as ToolDefinition[];
+    if (!this.filters()) return tools as ToolDefinition[];
     return tools.filter((tool) => this.visible(tool, principal));
   }
 

@@ -26,6 +26,14 @@ export type PageOutcome =
  * @see ../shared/spec/mcp-discovery-spec.md §2.5, §11.1
  */
 export class ToolLister {
+  /**
+   * Pages served at the current catalog revision, by `offset:end` and view (the scopes that decide
+   * visibility): a repeated listing returns the same (frozen) array, so a transcript that keeps every
+   * reply holds one copy of a page, not one per request (10,000 tools are 80 KB of references per copy).
+   */
+  private pages = new Map<string, ToolDefinition[]>();
+  private pagesRevision = 0;
+
   constructor(
     private readonly catalog: Catalog,
     private readonly codec: CursorCodec,
@@ -67,7 +75,7 @@ export class ToolLister {
       position = decoded.position;
     }
     const end = pageSize === undefined ? tools.length : Math.min(position.offset + pageSize, tools.length);
-    const page: ToolPage = { tools: tools.slice(position.offset, end), page: position.page };
+    const page: ToolPage = { tools: this.slice(tools, position.offset, end, principal), page: position.page };
     if (cursorStyle === 'nonAdvancing') {
       page.nextCursor = repeatCursor;
     } else if (end < tools.length) {
@@ -79,6 +87,26 @@ export class ToolLister {
       });
     }
     return { ok: true, page };
+  }
+
+  private slice(
+    tools: ToolDefinition[],
+    offset: number,
+    end: number,
+    principal: Principal,
+  ): ToolDefinition[] {
+    if (this.pagesRevision !== this.catalog.catalogRevision) {
+      this.pages = new Map();
+      this.pagesRevision = this.catalog.catalogRevision;
+    }
+    const view = this.access.filters() ? [...principal.scopes].sort().join(' ') : '';
+    const key = `${offset}:${end}:${view}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = Object.freeze(tools.slice(offset, end)) as ToolDefinition[];
+      this.pages.set(key, page);
+    }
+    return page;
   }
 
   private encode(position: CursorPosition): string {

@@ -73,7 +73,7 @@ export class World {
     if (override) return override;
     const scope = this.settings.freshness.cacheScope;
     if (scope !== 'auto') return scope;
-    return this.access.dependsOnPrincipal() ? 'private' : 'public';
+    return this.access.filters() ? 'private' : 'public';
   }
 
   /** The `ttlMs` of `tools/list` page `page`, ms. */

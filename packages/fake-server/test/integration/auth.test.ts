@@ -12,7 +12,7 @@ import {
   scriptBuilder,
   setToolScopes,
 } from '../../src/index.js';
-import { MODERN_META, openSse, postModern, resultOf, useLoopback } from '../loopback.js';
+import { MODERN_META, openSse, postModern, resultOf, useLoopback } from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 

@@ -13,7 +13,7 @@ import {
   saveSnapshot,
   scriptBuilder,
 } from '../../src/index.js';
-import { postModern, resultOf, useLoopback } from '../loopback.js';
+import { postModern, resultOf, useLoopback } from '../support/loopback.js';
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   name,

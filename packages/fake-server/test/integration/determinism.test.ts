@@ -16,7 +16,7 @@ import {
   postModern,
   resultOf,
   useLoopback,
-} from '../loopback.js';
+} from '../support/loopback.js';
 
 type Page = { tools: Array<{ name: string }>; nextCursor?: string };
 
@@ -31,7 +31,7 @@ const script = scriptBuilder('determinism')
     afterRequests(2, { method: 'tools/list' }),
   )
   .step('burst', emitListChanged(2))
-  .step('wrong', injectFault({ kind: 'wrong-id' }, { method: 'tools/call' }), { atStart: true })
+  .step('wrong', injectFault({ kind: 'wrongId' }, { method: 'tools/call' }), { atStart: true })
   .build();
 
 /** One fixed, sequential client conversation: both eras, pagination, a GET and a listen stream, a fault. */

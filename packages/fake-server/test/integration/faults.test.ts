@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   clearFaults,
@@ -8,7 +9,8 @@ import {
   PADDING_META_KEY,
   scriptBuilder,
 } from '../../src/index.js';
-import { MODERN_META, openSse, postModern, resultOf, useLoopback } from '../loopback.js';
+import { runStdioServer } from '../../src/stdio.js';
+import { MODERN_META, openSse, postModern, resultOf, useLoopback } from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 const withFault = (
@@ -24,9 +26,9 @@ const withFault = (
 describe('faults', () => {
   const fixture = useLoopback();
 
-  it('http-status 429 carries Retry-After and a JSON-RPC error; only the targeted request is hit', async () => {
+  it('httpStatus 429 carries Retry-After and a JSON-RPC error; only the targeted request is hit', async () => {
     const { url, server } = await fixture.start(
-      withFault({ kind: 'http-status', status: 429, retryAfterSeconds: 7 }).build(),
+      withFault({ kind: 'httpStatus', status: 429, retryAfterSeconds: 7 }).build(),
     );
     const limited = await postModern(url, 1, 'tools/list');
     expect(limited.status).toBe(429);
@@ -38,21 +40,21 @@ describe('faults', () => {
     });
     expect((await postModern(url, 2, 'tools/list')).status).toBe(200);
     const out = server.transcript.frames.find((f) => f.direction === 'out' && f.httpStatus === 429);
-    expect(out?.fault).toBe('http-status');
+    expect(out?.fault).toBe('httpStatus');
   });
 
-  it('http-status 500 and 503 with text or empty bodies; the SDK client reports the failure', async () => {
+  it('httpStatus 500 and 503 with text or empty bodies; the SDK client reports the failure', async () => {
     const { url } = await fixture.start(
       scriptBuilder('outage')
         .tools(tool('a'))
         .step(
           'f1',
-          injectFault({ kind: 'http-status', status: 503, body: 'text' }, { method: 'tools/list' }),
+          injectFault({ kind: 'httpStatus', status: 503, body: 'text' }, { method: 'tools/list' }),
           { atStart: true },
         )
         .step(
           'f2',
-          injectFault({ kind: 'http-status', status: 500, body: 'empty' }, { method: 'tools/call' }),
+          injectFault({ kind: 'httpStatus', status: 500, body: 'empty' }, { method: 'tools/call' }),
           { atStart: true },
         )
         .build(),
@@ -60,7 +62,7 @@ describe('faults', () => {
     const down = await postModern(url, 1, 'tools/list');
     expect([down.status, down.headers.get('content-type'), down.text]).toEqual([
       503,
-      'text/plain; charset=utf-8',
+      'text/plain',
       '503 Service Unavailable',
     ]);
     const client = await fixture.connect(url, 'modern');
@@ -69,8 +71,8 @@ describe('faults', () => {
     });
   });
 
-  it('malformed-json: the body is cut in half but still labelled JSON', async () => {
-    const { url } = await fixture.start(withFault({ kind: 'malformed-json' }).build());
+  it('malformedJson: the body is cut in half but still labelled JSON', async () => {
+    const { url } = await fixture.start(withFault({ kind: 'malformedJson' }).build());
     const reply = await postModern(url, 1, 'tools/list');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toContain('application/json');
@@ -78,31 +80,31 @@ describe('faults', () => {
     expect(reply.text.startsWith('{"jsonrpc":"2.0","id":1,"result":')).toBe(true);
   });
 
-  it('wrong-id: the response answers an id the client never used', async () => {
-    const { url } = await fixture.start(withFault({ kind: 'wrong-id' }).build());
+  it('wrongId: the response answers an id the client never used', async () => {
+    const { url } = await fixture.start(withFault({ kind: 'wrongId' }).build());
     expect((await postModern(url, 41, 'tools/list')).json?.id).toBe(1_000_041);
     expect((await postModern(url, 'req-1', 'tools/list')).json?.id).toBe('req-1');
   });
 
-  it('version-mismatch on server/discover: -32022 naming legacy versions, and the SDK client falls back to legacy', async () => {
+  it('versionMismatch on server/discover: -32022 naming legacy versions, and the SDK client falls back to legacy', async () => {
     const { url, server } = await fixture.start(
       withFault(
-        { kind: 'version-mismatch', supported: ['2025-11-25'] },
+        { kind: 'versionMismatch', supported: ['2025-11-25'] },
         { method: 'server/discover' },
       ).build(),
     );
     const client = await fixture.connect(url, 'modern');
     expect(client.getProtocolEra()).toBe('legacy');
-    const refused = server.transcript.frames.find((f) => f.fault === 'version-mismatch');
+    const refused = server.transcript.frames.find((f) => f.fault === 'versionMismatch');
     expect(refused).toMatchObject({
       httpStatus: 400,
       message: { error: { code: -32022, data: { supported: ['2025-11-25'], requested: '2026-07-28' } } },
     });
   });
 
-  it('version-mismatch on legacy initialize: an unusable version is offered and the SDK client refuses it', async () => {
+  it('versionMismatch on legacy initialize: an unusable version is offered and the SDK client refuses it', async () => {
     const { url } = await fixture.start(
-      withFault({ kind: 'version-mismatch' }, { method: 'initialize' }).build(),
+      withFault({ kind: 'versionMismatch' }, { method: 'initialize' }).build(),
     );
     await expect(fixture.connect(url, 'legacy')).rejects.toThrow(/1900-01-01|protocol version/i);
   });
@@ -147,8 +149,8 @@ describe('faults', () => {
     );
   });
 
-  it('oversize-body pads the result to at least the asked size', async () => {
-    const { url } = await fixture.start(withFault({ kind: 'oversize-body', bytes: 2 * 1024 * 1024 }).build());
+  it('oversizeBody pads the result to at least the asked size', async () => {
+    const { url } = await fixture.start(withFault({ kind: 'oversizeBody', bytes: 2 * 1024 * 1024 }).build());
     const reply = await postModern(url, 1, 'tools/list');
     expect(reply.text.length).toBeGreaterThanOrEqual(2 * 1024 * 1024);
     const result = resultOf<{ tools: unknown[]; _meta: Record<string, string> }>(reply);
@@ -156,8 +158,8 @@ describe('faults', () => {
     expect(result._meta[PADDING_META_KEY]?.length).toBeGreaterThan(2_000_000);
   });
 
-  it('truncated-sse: the answer is an SSE event cut mid-frame, then the connection resets', async () => {
-    const { url } = await fixture.start(withFault({ kind: 'truncated-sse' }).build());
+  it('truncatedSseFrame: the answer is an SSE event cut mid-frame, then the connection resets', async () => {
+    const { url } = await fixture.start(withFault({ kind: 'truncatedSseFrame' }).build());
     const stream = await openSse(url, {
       method: 'POST',
       headers: {
@@ -174,9 +176,9 @@ describe('faults', () => {
     expect(stream.pending.startsWith('data: {"jsonrpc":"2.0","id":1,')).toBe(true);
   });
 
-  it('truncated-sse with legacy event ids: the SDK client resumes with Last-Event-ID and gets the full answer', async () => {
+  it('truncatedSseFrame with legacy event ids: the SDK client resumes with Last-Event-ID and gets the full answer', async () => {
     const { url, server } = await fixture.start(
-      withFault({ kind: 'truncated-sse' }).streams({ postResponse: 'sse', eventIds: true }).build(),
+      withFault({ kind: 'truncatedSseFrame' }).streams({ postResponse: 'sse', eventIds: true }).build(),
     );
     const client = await fixture.connect(url, 'legacy', {
       transport: {
@@ -199,12 +201,12 @@ describe('faults', () => {
     const { url, server } = await fixture.start(
       scriptBuilder('targeting')
         .tools(tool('a'), tool('b'))
-        .step('f', injectFault({ kind: 'http-status', status: 503 }, { tool: 'b', skip: 1, times: 2 }), {
+        .step('f', injectFault({ kind: 'httpStatus', status: 503 }, { tool: 'b', skip: 1, times: 2 }), {
           atStart: true,
         })
         .step(
           'always',
-          injectFault({ kind: 'http-status', status: 500 }, { method: 'tools/list', times: 'always' }),
+          injectFault({ kind: 'httpStatus', status: 500 }, { method: 'tools/list', times: 'always' }),
         )
         .build(),
     );
@@ -229,28 +231,70 @@ describe('faults', () => {
     expect((await postModern(url, 9, 'tools/list')).status).toBe(200);
   });
 
-  it('a transport that cannot produce a fault rejects the script when it attaches, and apply() rejects such a step', () => {
-    const server = createFakeServer(withFault({ kind: 'hang' }).build());
-    const stdioLike = { transport: 'stdio' as const, faults: ['delay', 'malformed-json'] as const };
+  it('dropStream: the answer never arrives, the SSE response resets with no event', async () => {
+    const { url, server } = await fixture.start(withFault({ kind: 'dropStream' }).build());
+    const stream = await openSse(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } }),
+    });
+    expect(await stream.ended).toBe('error');
+    expect([stream.events, stream.pending]).toEqual([[], '']);
+    const close = server.transcript.frames.find((f) => f.kind === 'stream-close' && f.closeMode === 'drop');
+    expect(close?.fault).toBe('dropStream');
+  });
+
+  it('dropStream with legacy event ids: the SDK client resumes with Last-Event-ID and gets the answer', async () => {
+    const { url } = await fixture.start(
+      withFault({ kind: 'dropStream' }, { method: 'tools/call' })
+        .streams({ postResponse: 'sse', eventIds: true })
+        .build(),
+    );
+    const client = await fixture.connect(url, 'legacy', {
+      transport: {
+        reconnectionOptions: {
+          initialReconnectionDelay: 1,
+          maxReconnectionDelay: 10,
+          reconnectionDelayGrowFactor: 1,
+          maxRetries: 3,
+        },
+      },
+    });
+    expect(await client.callTool({ name: 'a', arguments: { x: 1 } })).toMatchObject({
+      content: [{ type: 'text', text: '{"x":1}' }],
+    });
+  });
+
+  it('a transport that cannot produce a fault rejects the script when it starts, and apply() rejects such a step', () => {
+    const server = createFakeServer(withFault({ kind: 'truncatedSseFrame' }).build());
+    const start = () => runStdioServer(server, { stdin: new PassThrough(), stdout: new PassThrough() });
     let caught: unknown;
     try {
-      server.attachTransport({ ...stdioLike, faults: [...stdioLike.faults] });
+      start();
     } catch (error) {
       caught = error;
     }
     expect(isToolshiftError(caught, 'FAULT_UNSUPPORTED_BY_TRANSPORT')).toBe(true);
     expect((caught as { data: unknown }).data).toMatchObject({
       transport: 'stdio',
-      fault: 'hang',
+      fault: 'truncatedSseFrame',
       pointer: '/steps/0/action/fault/kind',
     });
 
     const clean = createFakeServer(scriptBuilder('clean').tools(tool('a')).build());
-    clean.attachTransport({ ...stdioLike, faults: [...stdioLike.faults] });
+    const stdio = runStdioServer(clean, { stdin: new PassThrough(), stdout: new PassThrough() });
     const before = clean.transcript.lastSeq;
-    expect(() => clean.apply(injectFault({ kind: 'http-status', status: 503 }))).toThrow(
+    expect(() => clean.apply(injectFault({ kind: 'httpStatus', status: 503 }))).toThrow(
       expect.objectContaining({ code: 'FAULT_UNSUPPORTED_BY_TRANSPORT' }),
     );
     expect(clean.transcript.lastSeq).toBe(before);
+    expect(() => clean.apply(injectFault({ kind: 'hang' }))).not.toThrow();
+    stdio.close();
+    expect(() => clean.apply(injectFault({ kind: 'httpStatus', status: 503 }))).not.toThrow();
   });
 });

@@ -16,7 +16,7 @@ import {
   openSse,
   type SseReader,
   useLoopback,
-} from '../loopback.js';
+} from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 

@@ -7,7 +7,7 @@ import {
   scriptBuilder,
   setPagination,
 } from '../../src/index.js';
-import { openLegacySession, postModern, type RawReply, resultOf, useLoopback } from '../loopback.js';
+import { openLegacySession, postModern, type RawReply, resultOf, useLoopback } from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 const tools = (...names: string[]) => names.map(tool);
@@ -216,6 +216,19 @@ describe('freshness', () => {
     const third = await list(url, page(second).nextCursor);
     expect([page(first).ttlMs, page(second).ttlMs, page(third).ttlMs]).toEqual([60_000, 0, 60_000]);
     expect(page(first).cacheScope).toBe('public');
+  });
+
+  it('a page may be given another cacheScope (a deliberate violation: all pages of a listing must share it, §11.12)', async () => {
+    const { url } = await fixture.start(
+      scriptBuilder('mixed-scope')
+        .tools(...tools('a', 'b'))
+        .pageSize(1)
+        .freshness({ cacheScope: 'public', pages: [{ page: 2, cacheScope: 'private' }] })
+        .build(),
+    );
+    const first = await list(url);
+    const second = await list(url, page(first).nextCursor);
+    expect([page(first).cacheScope, page(second).cacheScope]).toEqual(['public', 'private']);
   });
 
   it('server/discover carries its own ttlMs and cacheScope and the SDK client reads them', async () => {

@@ -7,7 +7,7 @@ import {
   scriptBuilder,
   setNotifications,
 } from '../../src/index.js';
-import { messageOf, openLegacySession, openSse, resultOf, useLoopback } from '../loopback.js';
+import { messageOf, openLegacySession, openSse, resultOf, useLoopback } from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 

@@ -11,7 +11,7 @@ import {
   removeTool,
   scriptBuilder,
 } from '../../src/index.js';
-import { useLoopback } from '../loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 const names = (result: { tools: Array<{ name: string }> }) => result.tools.map((t) => t.name);

@@ -9,8 +9,8 @@ import {
   scriptBuilder,
   type TranscriptFrame,
 } from '../../src/index.js';
-import { MODERN_META, openLegacySession, openSse, postModern, useLoopback } from '../loopback.js';
-import { SpecFrameValidator } from '../spec-frame-validator.js';
+import { MODERN_META, openLegacySession, openSse, postModern, useLoopback } from '../support/loopback.js';
+import { SpecFrameValidator } from '../support/spec-frame-validator.js';
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   name,

@@ -32,10 +32,12 @@ program
 
 program
   .command('serve')
-  .description('Play a script on a Streamable HTTP endpoint (both eras) and print its URL.')
+  .description('Play a script on a Streamable HTTP endpoint (both eras) or on stdio, and print where.')
   .requiredOption('--script <file>', 'script file (JSON or YAML)')
   .option('--port <n>', 'TCP port (default: ephemeral)')
   .option('--host <addr>', 'bind address', '127.0.0.1')
+  .option('--stdio', 'serve MCP on stdin/stdout (newline-delimited JSON-RPC) instead of HTTP')
+  .option('--admin-port <n>', 'with --stdio: also serve the admin API over HTTP on this port (0: ephemeral)')
   .action(async (options) => {
     await serveCommand(options);
   });

@@ -1,12 +1,13 @@
+import type { ServerStream } from '../../transcript/recorder.js';
 import type { LegacySession, PostStream } from '../../world/legacy-session.js';
 import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
 import type { AnswerPayload, EraEngine, EraOutcome, EraRequest } from '../era.js';
 import type { HandlerResult } from '../method-handler.js';
 import { checkMethodScopes } from '../method-scopes.js';
-import { answer, type HttpRefusal, idOf, refuse, sseHeaders, success } from '../responses.js';
+import { answer, type HttpRefusal, handlerMessage, idOf, refuse, sseHeaders, success } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
-import { WireErrorCode, wireError } from '../wire-error.js';
+import { WireErrorCode } from '../wire-error.js';
 import { initialize, initializeResult } from './handshake.js';
 import { legacyHttpRules } from './http-rules.js';
 import { forgetPostStream, openLegacyStream, openPostStream, resumeStream } from './legacy-streams.js';
@@ -45,23 +46,31 @@ export class LegacyEngine implements EraEngine {
     const method = req.request.httpMethod ?? 'POST';
     if (method === 'GET') return this.openGetStream(req);
     if (method === 'DELETE') return this.endSession(req);
-    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed());
+    if (method !== 'POST') return refuse(legacyHttpRules.methodNotAllowed(), idOf(req.classified));
 
     const bodyRefusal = legacyHttpRules.checkPostBody(req.request);
-    if (bodyRefusal) return refuse(bodyRefusal);
+    if (bodyRefusal) return refuse(bodyRefusal, idOf(req.classified));
     const classified = req.classified;
     if (!classified)
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
 
     if (classified.kind === 'request' && classified.method === 'initialize') {
-      req.onReceived?.();
       const { session, result } = initialize(this.world, classified.params, req.principal);
       this.sessions.set(session.id, session);
-      if (req.request.connectionId !== undefined) this.byConnection.set(req.request.connectionId, session.id);
-      const headers: Record<string, string> = {};
-      if (req.request.connectionId === undefined) headers[SESSION_HEADER] = session.id;
-      const outcome = this.respond(req, session, classified.id, { kind: 'result', result });
-      outcome.response.headers = { ...outcome.response.headers, ...headers };
+      const connectionId = req.request.connectionId;
+      let channel: ServerStream | undefined;
+      if (connectionId !== undefined) {
+        // On stdio/in-memory the connection is the session and its channel carries list_changed (§4.1).
+        const previous = this.byConnection.get(connectionId);
+        if (previous !== undefined) this.expireSession(previous);
+        this.byConnection.set(connectionId, session.id);
+        channel = this.world.recorder.openStream({ ...req.frame, sessionId: session.id });
+        session.getStream = channel;
+        channel.onClientClose(() => this.expireSession(session.id));
+      }
+      const outcome = this.respond(req, session, classified.id, () => ({ kind: 'result', result }));
+      if (channel) outcome.response.channel = channel.stream;
+      else outcome.response.headers = { ...outcome.response.headers, [SESSION_HEADER]: session.id };
       return outcome;
     }
 
@@ -78,7 +87,10 @@ export class LegacyEngine implements EraEngine {
     if (classified.kind === 'response') {
       return { response: { status: 202, headers: {}, reply: { kind: 'empty' } }, sessionId: session.id };
     }
-    const handler = LEGACY_METHODS[classified.method];
+    // Own keys only: a method named `__proto__` or `constructor` is unknown, not Object.prototype.
+    const handler = Object.hasOwn(LEGACY_METHODS, classified.method)
+      ? LEGACY_METHODS[classified.method]
+      : undefined;
     if (!handler) {
       return {
         ...answer(
@@ -112,7 +124,7 @@ export class LegacyEngine implements EraEngine {
       session,
       principal: req.principal,
     };
-    return this.respond(req, session, classified.id, undefined, () => handler(call));
+    return this.respond(req, session, classified.id, () => handler(call));
   }
 
   /**
@@ -206,33 +218,26 @@ export class LegacyEngine implements EraEngine {
     req: EraRequest,
     session: LegacySession,
     id: string | number,
-    ready: Exclude<HandlerResult, { kind: 'stream' }> | undefined,
-    run?: () => HandlerResult,
+    run: () => HandlerResult,
   ): EraOutcome {
-    const errorStatus = this.world.settings.jsonRpcErrorStatus;
-    if (this.world.settings.streams.postResponse !== 'sse') {
-      if (!ready) req.onReceived?.();
-      const outcome = ready ?? run?.();
-      if (!outcome || outcome.kind === 'stream') return refuse(internal(), id);
-      return { ...answer(id, outcome, errorStatus), sessionId: session.id };
+    const post =
+      this.world.settings.streams.postResponse === 'sse'
+        ? openPostStream(this.world, session, { ...req.frame, sessionId: session.id })
+        : undefined;
+    req.onReceived?.();
+    const outcome = run();
+    if (!post) {
+      if (outcome.kind === 'stream') return refuse(internal(), id);
+      return { ...answer(id, outcome, this.world.settings.jsonRpcErrorStatus), sessionId: session.id };
     }
-    const post = openPostStream(this.world, session, { ...req.frame, sessionId: session.id });
-    if (!ready) req.onReceived?.();
-    const outcome = ready ?? run?.();
-    const message =
-      !outcome || outcome.kind === 'stream'
-        ? wireError(id, WireErrorCode.InternalError, 'Internal error')
-        : outcome.kind === 'result'
-          ? success(id, outcome.result)
-          : wireError(id, outcome.code, outcome.message, outcome.data);
     return {
       response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: post.stream.stream } },
       sessionId: session.id,
-      ...(outcome?.kind === 'result' && outcome.pageServed !== undefined
+      ...(outcome.kind === 'result' && outcome.pageServed !== undefined
         ? { pageServed: outcome.pageServed }
         : {}),
       deferred: {
-        message,
+        message: handlerMessage(id, outcome),
         stream: post.stream,
         write: (payload) => this.writeAnswer(session, post, payload),
       },

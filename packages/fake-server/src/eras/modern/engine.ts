@@ -5,9 +5,9 @@ import type { World } from '../../world/world.js';
 import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
 import type { HandlerResult } from '../method-handler.js';
 import { checkMethodScopes } from '../method-scopes.js';
-import { accepted, answer, idOf, refuse, sseHeaders, success } from '../responses.js';
+import { accepted, answer, handlerMessage, idOf, refuse, sseHeaders } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
-import { WireErrorCode, wireError } from '../wire-error.js';
+import { WireErrorCode } from '../wire-error.js';
 import { checkEnvelope, supportedVersions } from './handshake.js';
 import { modernHttpRules } from './http-rules.js';
 import { MODERN_METHODS } from './methods.js';
@@ -32,9 +32,9 @@ export class ModernEngine implements EraEngine {
 
   handle(req: EraRequest): EraOutcome {
     const httpMethod = req.request.httpMethod ?? 'POST';
-    if (httpMethod !== 'POST') return refuse(modernHttpRules.methodNotAllowed());
+    if (httpMethod !== 'POST') return refuse(modernHttpRules.methodNotAllowed(), idOf(req.classified));
     const bodyRefusal = modernHttpRules.checkPostBody(req.request);
-    if (bodyRefusal) return refuse(bodyRefusal);
+    if (bodyRefusal) return refuse(bodyRefusal, idOf(req.classified));
     const classified = req.classified;
     if (!classified)
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
@@ -62,7 +62,10 @@ export class ModernEngine implements EraEngine {
     );
     if (headerRefusal) return refuse(headerRefusal, classified.id);
 
-    const handler = MODERN_METHODS[classified.method];
+    // Own keys only: a method named `__proto__` or `constructor` is unknown, not Object.prototype.
+    const handler = Object.hasOwn(MODERN_METHODS, classified.method)
+      ? MODERN_METHODS[classified.method]
+      : undefined;
     if (!handler) return refuse(modernHttpRules.methodNotFound(classified.method), classified.id);
     const errorStatus = this.world.settings.jsonRpcErrorStatus;
     const scopeRefusal = checkMethodScopes(
@@ -131,18 +134,16 @@ export class ModernEngine implements EraEngine {
     const stream = this.world.recorder.openStream(req.frame);
     req.onReceived?.();
     const outcome = run();
-    const message =
-      outcome.kind === 'result'
-        ? success(id, outcome.result)
-        : outcome.kind === 'error'
-          ? wireError(id, outcome.code, outcome.message, outcome.data)
-          : wireError(id, WireErrorCode.InternalError, 'Internal error');
     return {
       response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: stream.stream } },
       ...(outcome.kind === 'result' && outcome.pageServed !== undefined
         ? { pageServed: outcome.pageServed }
         : {}),
-      deferred: { message, stream, write: (payload) => writeStreamAnswer(stream, undefined, payload) },
+      deferred: {
+        message: handlerMessage(id, outcome),
+        stream,
+        write: (payload) => writeStreamAnswer(stream, undefined, payload),
+      },
     };
   }
 }

@@ -1,12 +1,15 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { DEFAULT_ADMIN_PATH } from '../../admin/admin-router.js';
+import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
-import { ToolshiftError } from '../../errors/toolshift-error.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
-import type { TransportCapabilities } from '../../faults/transport-capabilities.js';
-import { HTTP_TRANSPORT_CAPABILITIES } from './http-capabilities.js';
-import { writeSseEvent } from './sse.js';
+import { sseEventText } from '../sse-event-text.js';
+import type { TransportCapabilities } from '../transport.js';
+import { OVERSIZE_BODY_STATUS, oversizeBodyError, unreadableBodyError } from '../transport-refusal.js';
+import { adminRouter } from './express-admin-router.js';
+import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
+import { httpDescriptor } from './http-descriptor.js';
+import { listen } from './listen.js';
 
 /** Options for {@link startHttpTransport}. */
 export interface HttpTransportOptions {
@@ -16,30 +19,44 @@ export interface HttpTransportOptions {
   host?: string;
   /** Path of the MCP endpoint; default `/mcp`. */
   path?: string;
-  /** Largest accepted request body, bytes (default 4 MiB); larger bodies get 413. */
+  /** Largest accepted request body, bytes (default 4 MiB); larger bodies get 413 + -32600. */
   maxBodyBytes?: number;
+  /**
+   * Path prefix of the admin HTTP API (default `/__toolshift`, off the MCP endpoint); `false`
+   * serves no admin API.
+   */
+  adminPath?: string | false;
+  /**
+   * Host names accepted in `Host` and `Origin` (DNS-rebinding protection, §5.1); other requests get
+   * 403. Default: the loopback names (`localhost`, `127.0.0.1`, `[::1]`) when bound to loopback,
+   * else no check. `false` turns the check off.
+   */
+  allowedHosts?: readonly string[] | false;
 }
 
 /** A running Streamable HTTP endpoint. */
 export interface HttpTransport {
   /** The MCP endpoint URL, e.g. `http://127.0.0.1:54321/mcp`. */
   readonly url: string;
+  /** The admin API base URL (e.g. `http://127.0.0.1:54321/__toolshift`), or `undefined` when off. */
+  readonly adminUrl: string | undefined;
   readonly port: number;
-  /** The express app, for mounting more routes (admin API, metadata). */
-  readonly app: express.Express;
-  /** What this transport can produce (every fault kind). */
   readonly capabilities: TransportCapabilities;
+  /** The express app, for mounting more routes (metadata endpoints). */
+  readonly app: express.Express;
   /** Ends every stream (`graceful` by default), then stops listening and closes every connection. */
   close(mode?: 'graceful' | 'drop'): Promise<void>;
 }
 
 /**
  * Serves a fake server over Streamable HTTP (express 5): POST, GET and DELETE on one endpoint, both
- * eras, plus the RFC 9728 protected-resource metadata at `/.well-known/oauth-protected-resource`
- * and `/.well-known/oauth-protected-resource<path>` (404 when the script has no `auth`). The
- * transport only moves bytes: status codes, headers and stream events come from the server.
+ * eras, plus the admin API under its own prefix and the RFC 9728 protected-resource metadata at
+ * `/.well-known/oauth-protected-resource` and `/.well-known/oauth-protected-resource<path>` (404 when
+ * the script has no `auth`). The transport only moves bytes: status codes, headers and stream events
+ * come from the server.
  * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT when the script injects a fault this transport cannot produce.
- * @throws {ToolshiftError} TRANSPORT_FAILED when the port cannot be bound.
+ * @throws {ToolshiftError} TRANSPORT_FAILED when the port cannot be bound (`data`: `{ transport, host, port }`).
+ * @see ../shared/spec/mcp-discovery-spec.md §5
  */
 export async function startHttpTransport(
   server: FakeServer,
@@ -47,16 +64,17 @@ export async function startHttpTransport(
 ): Promise<HttpTransport> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  const detach = server.attachTransport(HTTP_TRANSPORT_CAPABILITIES);
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const adminPath = options.adminPath ?? DEFAULT_ADMIN_PATH;
+  const detach = server.attachTransport(httpDescriptor);
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const readBody = express.text({
-    type: () => true,
-    limit: options.maxBodyBytes ?? 4 * 1024 * 1024,
-    defaultCharset: 'utf-8',
-  });
+  const allowedHosts = options.allowedHosts ?? (isLoopback(host) ? [...LOOPBACK_HOSTS] : false);
+  if (allowedHosts !== false) app.use(hostGuard(allowedHosts));
+  if (adminPath !== false) app.use(adminPath, adminRouter(createLocalAdmin(server)));
 
+  const readBody = express.text({ type: () => true, limit: maxBodyBytes, defaultCharset: 'utf-8' });
   app.all(path, readBody, async (req: Request, res: Response) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
@@ -76,70 +94,50 @@ export async function startHttpTransport(
   const metadataPath = '/.well-known/oauth-protected-resource';
   app.get([metadataPath, `${metadataPath}${path}`], (req: Request, res: Response) => {
     const document = server.protectedResourceMetadata(endpointUrl(req, path));
-    if (!document) {
-      res
-        .status(404)
-        .type('application/json')
-        .send(JSON.stringify({ error: 'not_found' }));
-      return;
-    }
-    res.status(200).type('application/json').send(JSON.stringify(document));
+    res.status(document ? 200 : 404).type('application/json');
+    res.send(JSON.stringify(document ?? { error: 'not_found' }));
   });
 
   // Body-parser failures (oversize, bad encoding) never reach the server: answer them here with a JSON-RPC error.
   app.use(
     (
-      error: { status?: number; type?: string; message?: string },
+      error: { status?: number; type?: string; message?: string; length?: number },
       _req: Request,
       res: Response,
       _next: NextFunction,
     ) => {
-      const status = error.status ?? 400;
-      const message =
-        error.type === 'entity.too.large'
-          ? 'Request body too large'
-          : `Bad request: ${error.message ?? 'unreadable body'}`;
+      if (error.type === 'entity.too.large') {
+        res
+          .status(OVERSIZE_BODY_STATUS)
+          .type('application/json')
+          .send(JSON.stringify(oversizeBodyError(maxBodyBytes, error.length)));
+        return;
+      }
       res
-        .status(status)
+        .status(error.status ?? 400)
         .type('application/json')
-        .send(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message } }));
+        .send(JSON.stringify(unreadableBodyError(error.message ?? 'unreadable body')));
     },
   );
 
-  let httpServer: Server;
-  try {
-    httpServer = await new Promise((resolve, reject) => {
-      const listening = app.listen(options.port ?? 0, host, (error?: Error) =>
-        error ? reject(error) : resolve(listening),
-      );
-      listening.once('error', reject);
-    });
-  } catch (error) {
+  const listening = await listen(app, host, options.port ?? 0).catch((error: unknown) => {
     detach();
-    throw new ToolshiftError(
-      'TRANSPORT_FAILED',
-      `Cannot listen on ${host}:${options.port ?? 0}: ${(error as Error).message}`,
-      {
-        transport: 'http',
-      },
-    );
-  }
-  const port = (httpServer.address() as AddressInfo).port;
+    throw error;
+  });
+  const port = listening.port;
   let closed = false;
   return {
     url: `http://${host}:${port}${path}`,
+    adminUrl: adminPath === false ? undefined : `http://${host}:${port}${adminPath}`,
     port,
+    capabilities: httpDescriptor.capabilities,
     app,
-    capabilities: HTTP_TRANSPORT_CAPABILITIES,
     async close(mode = 'graceful') {
       if (closed) return;
       closed = true;
       detach();
       server.close(mode);
-      await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve());
-        httpServer.closeAllConnections();
-      });
+      await listening.close();
     },
   };
 }
@@ -147,6 +145,10 @@ export async function startHttpTransport(
 /** The absolute endpoint URL as the client addressed it (its `Host` header). */
 function endpointUrl(req: Request, path: string): string {
   return `${req.protocol}://${req.headers.host ?? 'localhost'}${path}`;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 function send(res: Response, response: WireResponse): void {
@@ -158,17 +160,19 @@ function send(res: Response, response: WireResponse): void {
       res.end();
       return;
     case 'message':
-      res.type('application/json').send(JSON.stringify(reply.message));
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(reply.message));
       return;
     case 'raw':
-      res.type(reply.contentType).send(reply.body);
+      res.setHeader('Content-Type', reply.contentType);
+      res.end(reply.body);
       return;
     case 'stream': {
       res.flushHeaders();
       const stream = reply.stream;
       res.on('close', () => stream.detach());
       stream.attach({
-        write: (event) => writeSseEvent(res, event),
+        write: (event) => res.write(sseEventText(event)),
         end: (mode) => {
           // A drop resets the connection once what was written so far has left (mid-stream, no final chunk).
           if (mode === 'drop') res.socket?.destroySoon();

@@ -4,13 +4,13 @@ import {
   type StreamableHTTPClientTransportOptions,
 } from '@modelcontextprotocol/client';
 import { afterEach, expect } from 'vitest';
-import { type HttpTransport, startHttpTransport } from '../src/http.js';
+import { type HttpTransport, startHttpTransport } from '../../src/http.js';
 import {
   createFakeServer,
   type FakeServer,
   type FakeServerOptions,
   type ScriptDocument,
-} from '../src/index.js';
+} from '../../src/index.js';
 import { SpecFrameValidator } from './spec-frame-validator.js';
 
 /** A fake server served over loopback HTTP for one test. */

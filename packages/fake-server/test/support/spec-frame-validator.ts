@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { TranscriptFrame } from '../src/index.js';
+import type { TranscriptFrame } from '../../src/index.js';
 
 const SPEC_DIR = '/work/shared/spec/schema';
 const REVISIONS = { legacy: '2025-11-25', modern: '2026-07-28' } as const;

@@ -1,0 +1,53 @@
+import autocannon from 'autocannon';
+
+/** One load run's figures. */
+export interface LoadResult {
+  /** Mean requests per second. */
+  rps: number;
+  /** Latency percentiles, ms. */
+  p50: number;
+  p99: number;
+  /** 2xx answers, and anything else (must be 0). */
+  ok: number;
+  failed: number;
+  bytesPerResponse: number;
+}
+
+/**
+ * Modern (2026-07-28) `tools/list` load on one MCP endpoint with autocannon: for `seconds`, or
+ * until `amount` requests were answered when given.
+ */
+export async function loadToolsList(
+  url: string,
+  seconds: number,
+  connections: number,
+  amount?: number,
+): Promise<LoadResult> {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'toolshift-bench', version: '0' },
+  };
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    duration: seconds,
+    connections,
+    ...(amount !== undefined ? { amount } : {}),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/list',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    bytesPerResponse: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
+  };
+}

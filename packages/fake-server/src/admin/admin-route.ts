@@ -1,0 +1,68 @@
+import { ToolshiftError } from '../errors/toolshift-error.js';
+import type { AdminApi } from './admin-api.js';
+
+/** One admin HTTP request, as any HTTP layer (express, msw) hands it over. */
+export interface AdminRequest {
+  /** HTTP method, upper case. */
+  method: string;
+  /** Path below the admin prefix, e.g. `/transcript/wait`. */
+  path: string;
+  query: URLSearchParams;
+  /** Raw body text (`''` when none). */
+  body: string;
+  /** The `Accept` header (`''` when none). */
+  accept: string;
+}
+
+/** An admin HTTP answer. */
+export interface AdminAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+  /** Extra headers (e.g. `Allow` on a 405). */
+  headers?: Record<string, string>;
+}
+
+/** A handler for one method of one admin resource. */
+export type AdminHandler = (api: AdminApi, request: AdminRequest) => Promise<AdminAnswer>;
+
+/** One admin resource: a path and its handlers by HTTP method. */
+export interface AdminResource {
+  path: string;
+  methods: Partial<Record<'GET' | 'POST', AdminHandler>>;
+}
+
+/** A JSON answer. */
+export function json(status: number, value: unknown): AdminAnswer {
+  return { status, contentType: 'application/json', body: JSON.stringify(value) };
+}
+
+/**
+ * Reads a JSON request body (`{}` when empty).
+ * @throws {ToolshiftError} ADMIN_REQUEST_INVALID when it is not JSON.
+ */
+export function readJsonBody(request: AdminRequest): unknown {
+  if (request.body.trim() === '') return {};
+  try {
+    return JSON.parse(request.body);
+  } catch (error) {
+    throw invalidRequest(`the body is not JSON (${(error as Error).message})`);
+  }
+}
+
+/**
+ * Reads an optional number from a query parameter or a JSON field.
+ * @throws {ToolshiftError} ADMIN_REQUEST_INVALID when present but not a finite number.
+ */
+export function readNumber(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number))
+    throw invalidRequest(`${name} must be a number, got ${JSON.stringify(value)}`);
+  return number;
+}
+
+/** An ADMIN_REQUEST_INVALID error. */
+export function invalidRequest(reason: string): ToolshiftError {
+  return new ToolshiftError('ADMIN_REQUEST_INVALID', `Admin API request is invalid: ${reason}.`, { reason });
+}

@@ -1,0 +1,79 @@
+import { isToolshiftError } from '../errors/toolshift-error.js';
+import type { AdminApi } from './admin-api.js';
+import { type AdminAnswer, type AdminRequest, type AdminResource, json } from './admin-route.js';
+import { clockResource } from './routes/clock.js';
+import { resetResource } from './routes/reset.js';
+import { statusResource } from './routes/status.js';
+import { stepsResource } from './routes/steps.js';
+import { transcriptResource, transcriptWaitResource } from './routes/transcript.js';
+
+/** Default path prefix of the admin API, kept off the MCP endpoint. */
+export const DEFAULT_ADMIN_PATH = '/__toolshift';
+
+/** Every admin resource; a new resource is one file under `routes/` plus one line here. */
+const RESOURCES: readonly AdminResource[] = [
+  statusResource,
+  stepsResource,
+  transcriptResource,
+  transcriptWaitResource,
+  clockResource,
+  resetResource,
+];
+
+/** HTTP status for each error code the admin API answers with. */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  ADMIN_REQUEST_INVALID: 400,
+  ADMIN_STEP_REJECTED: 400,
+  SCRIPT_UNKNOWN_STEP: 404,
+  STEP_FAILED: 409,
+  WAIT_TIMED_OUT: 408,
+};
+
+/**
+ * Routes one admin request to its resource. Never rejects: an unknown path is 404, a wrong method
+ * 405 (with `Allow`), a toolshift error its mapped status with
+ * `{ "error": { "code", "message", "data" } }`, anything else 500.
+ */
+export async function routeAdminRequest(api: AdminApi, request: AdminRequest): Promise<AdminAnswer> {
+  const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
+  const resource = RESOURCES.find((candidate) => candidate.path === path);
+  if (!resource) {
+    return errorAnswer(404, 'ADMIN_REQUEST_INVALID', `No admin resource at ${path}`, {
+      reason: 'unknown path',
+      known: RESOURCES.map((r) => r.path),
+    });
+  }
+  const handler = resource.methods[request.method as 'GET' | 'POST'];
+  if (!handler) {
+    const allow = Object.keys(resource.methods).join(', ');
+    return {
+      ...errorAnswer(
+        405,
+        'ADMIN_REQUEST_INVALID',
+        `${request.method} is not allowed on ${path}; use ${allow}`,
+        {
+          reason: 'method not allowed',
+        },
+      ),
+      headers: { Allow: allow },
+    };
+  }
+  try {
+    return await handler(api, request);
+  } catch (error) {
+    if (isToolshiftError(error)) {
+      return errorAnswer(STATUS_BY_CODE[error.code] ?? 400, error.code, error.message, error.data);
+    }
+    // Not a toolshift error: a bug. The body has no code, so remote callers see TRANSPORT_FAILED.
+    return json(500, { error: { message: `Admin API failed: ${(error as Error).message}` } });
+  }
+}
+
+function errorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  data: Record<string, unknown>,
+): AdminAnswer {
+  return json(status, { error: { code, message, data } });
+}

@@ -1,0 +1,52 @@
+import type { NextFunction, Request, Response } from 'express';
+import { FORBIDDEN_ORIGIN_STATUS, forbiddenOriginError } from '../transport-refusal.js';
+
+/** Host names a loopback-bound server answers by default. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+function hostname(hostHeader: string): string {
+  // `[::1]:8080` keeps its brackets; `localhost:8080` loses the port.
+  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
+  return hostHeader.split(':')[0] ?? '';
+}
+
+/**
+ * DNS-rebinding protection (§5.1: servers MUST validate `Origin`; local servers bind to
+ * localhost): a request whose `Host`, or whose `Origin` when present, names a host outside
+ * `allowedHosts` gets 403 with a JSON-RPC -32600 error and never reaches the server.
+ * @param allowedHosts host names (no port), e.g. `localhost`, `127.0.0.1`, `[::1]`.
+ * @see ../shared/spec/mcp-discovery-spec.md §5.1
+ */
+export function hostGuard(allowedHosts: readonly string[]) {
+  const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const host = req.headers.host ?? '';
+    if (!allowed.has(hostname(host).toLowerCase())) {
+      refuse(res, 'Host', host);
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== 'null') {
+      let originHost: string;
+      try {
+        originHost = new URL(origin).hostname;
+      } catch {
+        originHost = '';
+      }
+      const bracketed =
+        originHost.includes(':') && !originHost.startsWith('[') ? `[${originHost}]` : originHost;
+      if (!allowed.has(bracketed.toLowerCase())) {
+        refuse(res, 'Origin', origin);
+        return;
+      }
+    }
+    next();
+  };
+}
+
+function refuse(res: Response, header: 'Host' | 'Origin', value: string): void {
+  res
+    .status(FORBIDDEN_ORIGIN_STATUS)
+    .type('application/json')
+    .send(JSON.stringify(forbiddenOriginError(header, value)));
+}

@@ -1,0 +1,41 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { ToolshiftError } from '../../errors/toolshift-error.js';
+
+/** A listening HTTP server and the port it got. */
+export interface Listening {
+  server: Server;
+  port: number;
+  /** Stops listening and closes every connection, streams included. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `app` on `host:port` (port 0 picks an ephemeral one).
+ * @throws {ToolshiftError} TRANSPORT_FAILED when the port cannot be bound (`data`: `{ transport, host, port }`).
+ */
+export async function listen(app: Express, host: string, port: number): Promise<Listening> {
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(port, host, (error?: Error) =>
+      error
+        ? reject(
+            new ToolshiftError('TRANSPORT_FAILED', `Cannot listen on ${host}:${port}: ${error.message}`, {
+              transport: 'http',
+              host,
+              port,
+            }),
+          )
+        : resolve(listening),
+    );
+  });
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,137 @@
+import { type HttpHandler, http } from 'msw';
+import type { AdminApi } from '../../admin/admin-api.js';
+import { routeAdminRequest } from '../../admin/admin-router.js';
+import { createLocalAdmin } from '../../admin/local-admin.js';
+import type { FakeServer } from '../../create-fake-server.js';
+import type { EventStream } from '../../exchange/event-stream.js';
+import type { WireResponse } from '../../exchange/wire-response.js';
+import { sseEventText } from '../sse-event-text.js';
+import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../transport-refusal.js';
+import { mswDescriptor } from './msw-descriptor.js';
+
+/** Options for {@link createMswHandlers}. */
+export interface MswHandlersOptions {
+  /** The MCP endpoint URL the handlers answer, e.g. `http://127.0.0.1:1/mcp` (nothing listens there). */
+  url: string;
+  /**
+   * Path prefix of the admin API on the same origin (default `/__toolshift`); `false` leaves the
+   * admin API out.
+   */
+  adminPath?: string | false;
+  /** Largest accepted request body, bytes (default 4 MiB); larger bodies get 413 + -32600. */
+  maxBodyBytes?: number;
+}
+
+/**
+ * msw 2.x request handlers that serve a fake server with no port: a fetch-based client in the same
+ * process (e.g. the SDK's `StreamableHTTPClientTransport`) reaches it through msw's interception,
+ * with the same status codes, headers and SSE streams as the HTTP transport. Install them with
+ * `setupServer(...createMswHandlers(server, { url }))` from `msw/node`. The RFC 9728 metadata is
+ * answered at `/.well-known/oauth-protected-resource[<path>]` on the same origin.
+ * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT when the script injects a fault msw cannot produce.
+ * @see ../shared/spec/mcp-discovery-spec.md §5
+ */
+export function createMswHandlers(server: FakeServer, options: MswHandlersOptions): HttpHandler[] {
+  server.attachTransport(mswDescriptor);
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const handlers: HttpHandler[] = [
+    http.all(options.url, async ({ request }) => {
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        headers[name.toLowerCase()] = value;
+      });
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength > maxBodyBytes) {
+        return toFetchResponse({
+          status: OVERSIZE_BODY_STATUS,
+          headers: {},
+          reply: { kind: 'message', message: oversizeBodyError(maxBodyBytes, bytes.byteLength) },
+        });
+      }
+      const body = bytes.byteLength > 0 ? new TextDecoder().decode(bytes) : undefined;
+      const response = await server.handle({
+        transport: 'msw',
+        httpMethod: request.method,
+        headers,
+        endpointUrl: options.url,
+        ...(body !== undefined ? { body } : {}),
+      });
+      if (response.reply.kind === 'stream') {
+        // The client closing its fetch (AbortSignal) is how an HTTP client closes the stream.
+        const stream = response.reply.stream;
+        request.signal.addEventListener('abort', () => stream.detach(), { once: true });
+      }
+      return toFetchResponse(response);
+    }),
+  ];
+  const endpoint = new URL(options.url);
+  const metadataPath = '/.well-known/oauth-protected-resource';
+  for (const path of [metadataPath, `${metadataPath}${endpoint.pathname}`]) {
+    handlers.push(
+      http.get(`${endpoint.origin}${path}`, () => {
+        const document = server.protectedResourceMetadata(options.url);
+        return Response.json(document ?? { error: 'not_found' }, { status: document ? 200 : 404 });
+      }),
+    );
+  }
+  const adminPath = options.adminPath ?? '/__toolshift';
+  if (adminPath !== false) {
+    const admin: AdminApi = createLocalAdmin(server);
+    const prefix = new URL(adminPath, options.url);
+    handlers.push(
+      http.all(`${prefix.origin}${prefix.pathname}/*`, async ({ request }) => {
+        const url = new URL(request.url);
+        const text = await request.text();
+        const answer = await routeAdminRequest(admin, {
+          method: request.method,
+          path: url.pathname.slice(prefix.pathname.length),
+          query: url.searchParams,
+          body: text,
+          accept: request.headers.get('accept') ?? '',
+        });
+        return new Response(answer.status === 204 ? null : answer.body, {
+          status: answer.status,
+          headers: { 'content-type': answer.contentType, ...answer.headers },
+        });
+      }),
+    );
+  }
+  return handlers;
+}
+
+function toFetchResponse(response: WireResponse): Response {
+  const headers = new Headers(response.headers);
+  const reply = response.reply;
+  switch (reply.kind) {
+    case 'empty':
+      return new Response(null, { status: response.status, headers });
+    case 'message':
+      headers.set('content-type', 'application/json');
+      return new Response(JSON.stringify(reply.message), { status: response.status, headers });
+    case 'raw':
+      headers.set('content-type', reply.contentType);
+      return new Response(reply.body, { status: response.status, headers });
+    case 'stream':
+      return new Response(sseBody(reply.stream), { status: response.status, headers });
+  }
+}
+
+/** An SSE body: events as they are written; `graceful` closes it, `drop` errors it (a reset, for fetch). */
+function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      stream.attach({
+        write: (event) => controller.enqueue(encoder.encode(sseEventText(event))),
+        end: (mode) => {
+          if (mode === 'drop')
+            controller.error(new TypeError('terminated: the fake server dropped the stream'));
+          else controller.close();
+        },
+      });
+    },
+    cancel() {
+      stream.detach();
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+
+/** JSON-RPC 2.0 "Invalid Request". */
+const INVALID_REQUEST = -32600;
+
+/** HTTP status for a body over the limit. */
+export const OVERSIZE_BODY_STATUS = 413;
+
+/** HTTP status for a request from a host or origin the server does not serve (§5.1: invalid Origin gets 403). */
+export const FORBIDDEN_ORIGIN_STATUS = 403;
+
+/**
+ * A transport's own refusal, answered before the request reaches the server (as a proxy in front
+ * of a server would): a JSON-RPC -32600 error without an `id`, since the request was never read.
+ * Shared by the HTTP, msw and stdio transports; these refusals are not in the transcript.
+ */
+function transportRefusal(message: string): JSONRPCMessage {
+  return { jsonrpc: '2.0', error: { code: INVALID_REQUEST, message } } as JSONRPCMessage;
+}
+
+/** The refusal of a request body (or stdio line) over the transport's size limit. */
+export function oversizeBodyError(maxBodyBytes: number, bytes?: number): JSONRPCMessage {
+  const size = bytes === undefined ? '' : `${bytes} bytes exceeds `;
+  return transportRefusal(`Request too large: ${size}the ${maxBodyBytes}-byte limit`);
+}
+
+/** The refusal of a request body the transport could not read (bad encoding, broken stream). */
+export function unreadableBodyError(detail: string): JSONRPCMessage {
+  return transportRefusal(`Bad request: ${detail}`);
+}
+
+/** The refusal of a request whose `Host` or `Origin` is not one the server serves (DNS rebinding). */
+export function forbiddenOriginError(header: 'Host' | 'Origin', value: string): JSONRPCMessage {
+  return transportRefusal(`Forbidden: ${header} ${value} is not allowed for this server`);
+}

@@ -1,0 +1,98 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { createAdminHttpClient } from '@toolshift/fake-server';
+import { afterEach, describe, expect, test } from 'vitest';
+
+const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+function scriptFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolshift-serve-'));
+  const file = join(dir, 'script.yaml');
+  writeFileSync(
+    file,
+    [
+      'toolshiftScript: 1',
+      'catalog:',
+      '  tools:',
+      '    - name: alpha',
+      '      inputSchema: { type: object }',
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
+/** Reads the admin URL the CLI prints on stderr. */
+function adminUrlFrom(transport: StdioClientTransport): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const stderr = transport.stderr;
+    if (!stderr) return reject(new Error('no stderr'));
+    stderr.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const match = /admin API (http:\/\/\S+)/.exec(text);
+      if (match) resolve(match[1]!);
+    });
+  });
+}
+
+describe('toolshift serve --stdio', () => {
+  const clients: Client[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) await client.close();
+  });
+
+  // One era here (spawning the CLI from source is slow); the era × transport matrix lives in fake-server.
+  for (const era of ['modern'] as const) {
+    test(`an SDK client that spawns the CLI lists tools and is told of a change made over the admin API (${era})`, async () => {
+      let changed!: (names: string[]) => void;
+      const names = new Promise<string[]>((resolve) => {
+        changed = resolve;
+      });
+      const client = new Client(
+        { name: 'serve-stdio-test', version: '1.0.0' },
+        {
+          ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+          listChanged: {
+            tools: {
+              autoRefresh: true,
+              debounceMs: 0,
+              onChanged: (_e, tools) => tools && changed(tools.map((t) => t.name)),
+            },
+          },
+        },
+      );
+      clients.push(client);
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          '--conditions=toolshift-source',
+          '--import',
+          'tsx',
+          main,
+          'serve',
+          '--stdio',
+          '--script',
+          scriptFile(),
+          '--admin-port',
+          '0',
+        ],
+        stderr: 'pipe',
+      });
+      const adminUrl = adminUrlFrom(transport);
+      await client.connect(transport);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['alpha']);
+      const admin = createAdminHttpClient(await adminUrl);
+      // The change channel (legacy: the connection; modern: the listen stream) is open before the change.
+      await admin.waitFor({ kind: 'stream-open' });
+      await admin.applyStep({ action: 'addTool', tool: { name: 'beta', inputSchema: { type: 'object' } } });
+      expect(await names).toEqual(['alpha', 'beta']);
+      const frames = (await admin.transcript({ filter: { direction: 'in' } })).frames;
+      expect(frames.every((frame) => frame.transport === 'stdio')).toBe(true);
+    });
+  }
+});
