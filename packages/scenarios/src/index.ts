@@ -2,6 +2,9 @@
  * @toolshift/scenarios — the scenario library, runner, client adapters, reports and the `toolshift` CLI.
  */
 
+export type { DefectFactory, DefectInfo } from './adapters/defects/index.js';
+export { DEFECTS, NaiveClient } from './adapters/defects/index.js';
+export { type CatcherOutcome, runCatcher } from './adapters/defects/run-catcher.js';
 export type {
   AdapterCallOutcome,
   ClientAdapter,
@@ -15,9 +18,16 @@ export type {
   TransportTarget,
 } from './adapters/index.js';
 export { CLIENT_ADAPTERS, capabilitiesOf } from './adapters/index.js';
-export { ReferenceClientAdapter, referenceClient } from './adapters/reference-adapter.js';
+export type { ReferenceAdapterOptions } from './adapters/reference-adapter.js';
+export {
+  GATEWAY_SERVER_ID,
+  ReferenceClientAdapter,
+  referenceClient,
+  referenceGateway,
+} from './adapters/reference-adapter.js';
 export { SdkClientAdapter, sdkClient } from './adapters/sdk-adapter.js';
 export { SkewableClock } from './adapters/skewable-clock.js';
+export * as arb from './arbitraries/index.js';
 export type { ExpectedFailure, ExpectedFailures } from './baseline/expected-failures.js';
 export {
   failsAsExpected,
@@ -27,6 +37,21 @@ export {
 } from './baseline/expected-failures.js';
 export { SCENARIOS_ERROR_CODES, type ScenariosErrorCode } from './errors/codes.js';
 export { ScenarioError } from './errors/scenario-error.js';
+export {
+  type ExploreOptions,
+  PROPERTIES,
+  PropertyExplorer,
+  type PropertyOutcome,
+  type PropertySuite,
+  propertyRuns,
+  replayDir,
+} from './properties/index.js';
+export { createInProcessFetch, type DeliveryGate } from './replay/in-process-fetch.js';
+export { type ReplayFile, readReplayFile, transcriptDigest, writeReplayFile } from './replay/replay-file.js';
+export { type ReplayOutcome, replayTrial } from './replay/replay-trial.js';
+export { runTrial, TRIAL_ENDPOINT, type TrialOptions, type TrialRun } from './replay/run-trial.js';
+export type { TimelineEvent, Trial, TrialConnection } from './replay/trial.js';
+export { quiesce, VirtualTime } from './replay/virtual-time.js';
 export { consoleTableReporter, FILE_REPORTERS, jsonReporter, junitReporter } from './reports/index.js';
 export { renderJunit } from './reports/junit-report.js';
 export type { Reporter } from './reports/reporter.js';

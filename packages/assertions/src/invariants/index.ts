@@ -1,5 +1,6 @@
 import type { Invariant } from '../invariant.js';
 import { argumentsFitCurrentContract } from './arguments-fit-current-contract.js';
+import { callsOnlyListedTools } from './calls-only-listed-tools.js';
 import { callsSucceed } from './calls-succeed.js';
 import { currentContracts } from './current-contracts.js';
 // Scenario-library invariants (issue 5).
@@ -36,6 +37,7 @@ import { relistsAfterSignal } from './relists-after-signal.js';
 import { resubscribedAfterReconnect } from './resubscribed-after-reconnect.js';
 import { sameSessionRelist } from './same-session-relist.js';
 import { stateReported } from './state-reported.js';
+import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
 import { userTold } from './user-told.js';
 /** Every invariant, by id. A scenario names the ones it checks. */
@@ -81,12 +83,15 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       stateReported,
       userTold,
     ],
+    callsOnlyListedTools,
+    stopsOnRepeatedCursor,
   ].map((invariant) => [invariant.id, invariant]),
 );
 
 export type { RelistBound };
 export {
   argumentsFitCurrentContract,
+  callsOnlyListedTools,
   callsSucceed,
   currentContracts,
   cursorsEchoed,
@@ -123,6 +128,7 @@ export {
   resubscribedAfterReconnect,
   sameSessionRelist,
   stateReported,
+  stopsOnRepeatedCursor,
   subscribesToToolChanges,
   userTold,
 };

@@ -1,10 +1,14 @@
 import canonicalize from 'canonicalize';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
-import { enumerations, enumerationTools, listExchanges } from '../tool-listings.js';
+import { enumerations, enumerationTools, type ListExchange, listExchanges } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 const canonical = (value: unknown): string => canonicalize(value ?? null) ?? 'null';
+
+const isPublic = (page: ListExchange) =>
+  (page.response?.message as { result?: { cacheScope?: unknown } } | undefined)?.result?.cacheScope ===
+  'public';
 
 /**
  * The registry is swapped atomically: every exposure of a connection is drawn from one complete
@@ -20,8 +24,13 @@ export const registryNeverMixed: Invariant = {
     'seed 002 (swap the registry atomically); DESIGN (re-list from the first page and swap atomically); cases LC-11',
   check(run) {
     let checked = 0;
+    // Listings served publicly (`cacheScope: public`) may be shared between connections; private ones may not.
+    const shared = run.connections
+      ? enumerations(listExchanges(run.transcript)).filter((e) => e.complete && e.pages.every(isPublic))
+      : [];
     for (const serverId of connectionIds(run)) {
-      const complete = enumerations(listExchanges(connectionFrames(run, serverId))).filter((e) => e.complete);
+      const own = enumerations(listExchanges(connectionFrames(run, serverId))).filter((e) => e.complete);
+      const complete = [...own, ...shared];
       const listings = complete.map((e) => ({
         completedAtSeq: e.completedAtSeq!,
         startSeq: e.pages[0]!.request.seq,
@@ -33,7 +42,9 @@ export const registryNeverMixed: Invariant = {
         const mine = exposure.tools.filter((tool) => tool.serverId === serverId);
         if (mine.length === 0) continue;
         checked += 1;
-        const received = listings.filter((listing) => listing.completedAtSeq <= exposure.afterSeq);
+        const received = listings
+          .filter((listing) => listing.completedAtSeq <= exposure.afterSeq)
+          .sort((a, b) => a.completedAtSeq - b.completedAtSeq);
         const fits = received.some((listing) =>
           mine.every((tool) => {
             const schema = listing.tools.get(tool.name);

@@ -5,13 +5,17 @@ import { enumerations, listExchanges } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type Message = { method?: string; id?: unknown; error?: unknown };
+
+/** How soon after reconnecting the re-list must start, logical ms (a later poll does not count). */
+const RELIST_BOUND_MS = 30_000;
 const method = (frame: TranscriptFrame) => (frame.message as Message | undefined)?.method;
 
 /**
  * After losing its change channel the client listens again and re-lists, since notifications sent
  * while it was gone are lost for good (no replay exists). Modern: when the server ends a
  * `subscriptions/listen` stream (drop or graceful end), a new `subscriptions/listen` follows, and a
- * complete page-one listing starts after it. Legacy: when the server ends the standalone GET stream
+ * complete page-one listing starts after it (within 30 s of logical time: a poll much later does not
+ * count). Legacy: when the server ends the standalone GET stream
  * a new GET stream opens; when the session is lost (HTTP 404 on a session id) a new `initialize`
  * follows and then a complete page-one listing.
  * @see ../shared/spec/mcp-discovery-spec.md §4.2 (delivery guarantees), §11.4; cases RC-01, RC-03, RC-05
@@ -27,7 +31,13 @@ export const resubscribedAfterReconnect: Invariant = {
     for (const serverId of connectionIds(run)) {
       const frames = connectionFrames(run, serverId);
       const complete = enumerations(listExchanges(frames)).filter((e) => e.complete);
-      const relistedAfter = (seq: number) => complete.some((e) => e.pages[0]!.request.seq > seq);
+      // A re-list counts when it starts within the bound (logical ms) of the reconnect, not at a later poll.
+      const relistedAfter = (seq: number) => {
+        const from = frames.find((frame) => frame.seq === seq)?.tick ?? 0;
+        return complete.some(
+          (e) => e.pages[0]!.request.seq > seq && e.pages[0]!.request.tick - from <= RELIST_BOUND_MS,
+        );
+      };
       for (const loss of frames) {
         const listenEnded =
           loss.kind === 'stream-close' && loss.closeMode !== 'client' && loss.streamId.startsWith('listen-');

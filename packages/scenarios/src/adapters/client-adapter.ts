@@ -16,10 +16,10 @@ export type TransportTarget =
 
 /** Where and how the client under test should connect to one server. */
 export interface ConnectTarget {
-  /** The fake server's MCP endpoint URL (`http`/`msw` targets; kept for adapters written before `transport`). */
+  /** The fake server's MCP endpoint URL (`http`/`msw`; adapters that only speak HTTP may read just this). */
   url: string;
-  /** How to reach the server. */
-  transport: TransportTarget;
+  /** How to reach the server (absent: Streamable HTTP at `url`). */
+  transport?: TransportTarget;
   /**
    * The era the client should prefer: `legacy` speaks 2025-11-25 only; `modern` prefers 2026-07-28
    * and negotiates (falling back to `initialize` where the server is legacy-only).
@@ -27,8 +27,19 @@ export interface ConnectTarget {
   era: Era;
   /** The server connection id the client should use for identity. */
   serverId: string;
-  /** Bearer token to send on every request (only with the `bearer-auth` feature). */
+  /** Bearer token to send on every request (the principal the fake server sees); none when absent. */
   bearerToken?: string;
+  /** The host's stable id for those credentials (never the secret), for clients that key caches by it. */
+  credentialProfileId?: string;
+  /** Whether the client may start this connection from a listing it cached earlier (a host that caches across sessions). */
+  reuseCache?: boolean;
+}
+
+/** What a client asks the user before running a call (the harness plays the user). */
+export interface ApprovalQuestion {
+  serverId: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
 }
 
 /** What an adapter reports while the client runs. */
@@ -38,14 +49,12 @@ export interface ClientObserver {
   /** Free-form evidence (e.g. an error the client surfaced). */
   note(text: string): void;
   /** A warning the client shows its user, about a server or one of its tools. */
-  warning(warning: { serverId: string; toolName?: string; message: string }): void;
-  /** The client asked the user (`asked`) or applied a standing rule (`standing`) for one tool identity. */
-  permission(decision: {
-    serverId: string;
-    toolName: string;
-    granted: boolean;
-    how: 'asked' | 'standing';
-  }): void;
+  warning?(warning: { serverId: string; toolName?: string; message: string }): void;
+  /**
+   * The user's answer when the client asks before running a call. Absent: the user approves
+   * everything (a client that never asks is then indistinguishable from one that does).
+   */
+  approve?(question: ApprovalQuestion): boolean;
 }
 
 /** The outcome of a tool call made through the client. */
@@ -80,9 +89,12 @@ export interface ReportedState {
  * discovery of that server. The optional methods belong to the features the factory declares.
  */
 export interface ClientAdapter {
+  /** Connects one server; an adapter may be asked to connect several (distinct `serverId`s). */
   connect(target: ConnectTarget, observer: ClientObserver): Promise<void>;
   /** Calls a tool by its MCP identity (`serverId` defaults to the first server connected). */
   callTool(toolName: string, args: Record<string, unknown>, serverId?: string): Promise<AdapterCallOutcome>;
+  /** The user sets a standing "always allow" rule for one tool identity (clients without a permission layer omit it). */
+  grant?(serverId: string, toolName: string): void;
   close(): Promise<void>;
   /** `model-exposure`: the tool set for the next model request. */
   modelRequest?(options: { provider?: string }): Promise<ModelRequest>;

@@ -90,7 +90,7 @@ export class SdkClientAdapter implements ClientAdapter {
       const { tools } = await connection.client.listTools(undefined, { cacheMode: 'refresh' });
       this.expose(connection, tools);
     } catch (error) {
-      this.observer?.warning({ serverId, message: `refresh failed: ${(error as Error).message}` });
+      this.observer?.warning?.({ serverId, message: `refresh failed: ${(error as Error).message}` });
     }
   }
 
@@ -127,7 +127,7 @@ export class SdkClientAdapter implements ClientAdapter {
             tools: {
               onChanged: (error: Error | null, tools: Tool[] | null) => {
                 if (error)
-                  this.observer?.warning({
+                  this.observer?.warning?.({
                     serverId: target.serverId,
                     message: `refresh failed: ${error.message}`,
                   });
@@ -149,7 +149,7 @@ export class SdkClientAdapter implements ClientAdapter {
   }
 
   private transport(connection: Connection): Transport {
-    const { transport } = connection.target;
+    const transport = connection.target.transport ?? { kind: 'http', url: connection.target.url };
     if ('connect' in transport) return transport.connect();
     return new StreamableHTTPClientTransport(new URL(transport.url), {
       authProvider: { token: async () => connection.token },

@@ -3,6 +3,7 @@ import { isToolshiftError } from '@toolshift/fake-server';
 import { Command, Option } from 'commander';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
+import { replayCommand } from './replay-command.js';
 import { runCommand } from './run-command.js';
 import { serveCommand } from './serve-command.js';
 import { UsageError } from './usage-error.js';
@@ -71,6 +72,16 @@ program
   .option('--out <file>', 'write to FILE (.yaml/.yml: YAML, else JSON)')
   .action(async (id, options) => {
     await exportCommand(id, options);
+  });
+
+program
+  .command('replay')
+  .description('Replay a recorded failing run (a property counterexample) with its recorded interleaving.')
+  .argument('<file>', 'replay file written by a failing property run')
+  .option('--client <name>', 'replay against this client instead of the recorded one')
+  .option('--transcript <file>', 'write the replayed transcript as JSONL')
+  .action(async (file: string, options) => {
+    process.exitCode = await replayCommand(file, options);
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {

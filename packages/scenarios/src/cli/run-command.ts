@@ -101,3 +101,5 @@ function parseCount(value: string, flag: string, min: number): number {
     throw new UsageError(`${flag} must be an integer ≥ ${min} (got '${value}').`);
   return n;
 }
+
+export { UsageError } from './usage-error.js';

@@ -1,14 +1,16 @@
-import type { ClientAdapterFactory } from '../client-adapter.js';
 import { SdkClientAdapter } from '../sdk-adapter.js';
+import { defect } from './defect-factory.js';
 
 /**
  * Defect: registers no handler for tools `list_changed` — it lists once at connect and never
  * again (the bug of cases LC-01, LC-08, LC-10, LC-11). Scenarios with a runtime change must fail.
  */
-export const ignoresListChanged: ClientAdapterFactory = {
-  name: 'defect:ignores-list-changed',
-  kind: 'defect',
-  description:
-    'Lists tools once at connect and ignores every change notification (cases LC-01, LC-08, LC-10).',
-  create: () => new SdkClientAdapter({ listChanged: false }),
-};
+export const ignoresListChanged = defect(
+  {
+    name: 'ignores-list-changed',
+    mistake: 'Lists tools once at connect and ignores every change notification.',
+    realWorld: 'cases LC-01 (Claude Code), LC-08 (python-sdk), LC-10 (Goose), LC-11 (LibreChat)',
+    caughtBy: ['scenario:tool-added-at-runtime', 'property:list-changed-race'],
+  },
+  () => new SdkClientAdapter({ listChanged: false }),
+);

@@ -1,0 +1,41 @@
+// Benchmark (not a test): how many generated schedules (property runs: a generated trial plus a
+// fast-check scheduler, run in-process against a client) the explorer gets through per minute.
+// Needs the built packages (`pnpm build`); the root `pnpm bench` builds first. Env:
+// TOOLSHIFT_BENCH_SECONDS (per property and client, default 20).
+
+import { CLIENT_ADAPTERS, NaiveClient, PROPERTIES, runTrial } from '@toolshift/scenarios';
+import fc from 'fast-check';
+
+const seconds = Number(process.env.TOOLSHIFT_BENCH_SECONDS ?? 20);
+const naive = { name: 'naive-control', kind: 'defect', description: '', create: () => new NaiveClient() };
+const plan = [
+  ['list-changed-race', CLIENT_ADAPTERS.reference],
+  ['list-changed-race', naive],
+  ['cache-scope-isolation', CLIENT_ADAPTERS['reference-gateway']],
+  ['revalidation-before-execution', CLIENT_ADAPTERS.reference],
+];
+
+console.log(`in-process schedules per minute (${seconds} s per row, Node ${process.version})`);
+console.log('property                        client              runs   runs/min   deliveries/s  frames/run');
+for (const [id, client] of plan) {
+  const suite = PROPERTIES[id];
+  const inputs = fc.sample(suite.input(), { seed: 1, numRuns: 10_000 });
+  const schedulers = fc.sample(fc.scheduler(), { seed: 2, numRuns: 10_000 });
+  let runs = 0;
+  let deliveries = 0;
+  let frames = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000 && runs < inputs.length) {
+    const run = await runTrial(suite.trial(inputs[runs]), client, schedulers[runs], {
+      invariants: suite.invariants,
+      ...(suite.maxTasks ? { maxTasks: suite.maxTasks } : {}),
+    });
+    deliveries += run.schedule.length;
+    frames += run.record.transcript.length;
+    runs += 1;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  console.log(
+    `${id.padEnd(32)}${client.name.padEnd(20)}${String(runs).padStart(5)}${(runs / (elapsed / 60)).toFixed(0).padStart(11)}${(deliveries / elapsed).toFixed(0).padStart(15)}${(frames / runs).toFixed(1).padStart(12)}`,
+  );
+}

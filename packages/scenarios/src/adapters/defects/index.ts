@@ -1,0 +1,50 @@
+import { cacheKeyedByUrl } from './cache-keyed-by-url.js';
+import type { DefectFactory } from './defect-factory.js';
+import { dropsMidListingNotification } from './drops-mid-listing-notification.js';
+import { emptyCursorIsEnd } from './empty-cursor-is-end.js';
+import { forwardsUnlistedCalls } from './forwards-unlisted-calls.js';
+import { ignoresListChanged } from './ignores-list-changed.js';
+import { ignoresNextCursor } from './ignores-next-cursor.js';
+import { ignoresTtl } from './ignores-ttl.js';
+import { loopsOnRepeatedCursor } from './loops-on-repeated-cursor.js';
+import { mergesListings } from './merges-listings.js';
+import { neverRelistsAfterReconnect } from './never-relists-after-reconnect.js';
+import { neverResubscribes } from './never-resubscribes.js';
+import { noAtomicSwap } from './no-atomic-swap.js';
+import { permissionsKeyedByToolName } from './permissions-keyed-by-tool-name.js';
+import { pollsInsteadOfListening } from './polls-instead-of-listening.js';
+import { privateEntryServedAsPublic } from './private-entry-served-as-public.js';
+import { redirectsToSimilarName } from './redirects-to-similar-name.js';
+import { relistsPageOneOnly } from './relists-page-one-only.js';
+import { resumesFromStaleCursor } from './resumes-from-stale-cursor.js';
+import { session404Terminal } from './session-404-terminal.js';
+import { skipsRevalidation } from './skips-revalidation.js';
+import { trustsReadOnlyHint } from './trusts-read-only-hint.js';
+
+/** The defect catalogue: deliberately broken clients, one real mistake each (see DEFECTS.md). */
+export const DEFECTS: readonly DefectFactory[] = [
+  ignoresListChanged,
+  ignoresNextCursor,
+  relistsPageOneOnly,
+  noAtomicSwap,
+  dropsMidListingNotification,
+  emptyCursorIsEnd,
+  loopsOnRepeatedCursor,
+  neverResubscribes,
+  neverRelistsAfterReconnect,
+  mergesListings,
+  resumesFromStaleCursor,
+  session404Terminal,
+  ignoresTtl,
+  pollsInsteadOfListening,
+  cacheKeyedByUrl,
+  privateEntryServedAsPublic,
+  permissionsKeyedByToolName,
+  trustsReadOnlyHint,
+  redirectsToSimilarName,
+  skipsRevalidation,
+  forwardsUnlistedCalls,
+];
+
+export type { DefectFactory, DefectInfo } from './defect-factory.js';
+export { NaiveClient } from './naive-client.js';

@@ -1,0 +1,308 @@
+import {
+  Client,
+  type McpSubscription,
+  type StandardSchemaV1,
+  StreamableHTTPClientTransport,
+  type Tool,
+} from '@modelcontextprotocol/client';
+import type { ExposedTool } from '@toolshift/assertions';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type {
+  AdapterCallOutcome,
+  ClientAdapter,
+  ClientAdapterFactory,
+  ClientObserver,
+  ConnectTarget,
+} from '../client-adapter.js';
+
+// Pages are read raw (the per-page call), so this client decides how to paginate.
+const RAW: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'toolshift',
+    validate: (value) => ({ value: value as Record<string, unknown> }),
+  },
+};
+
+/** One `tools/list` page as this client reads it. */
+export interface Page {
+  tools: Tool[];
+  nextCursor?: unknown;
+  ttlMs?: unknown;
+}
+
+/** How long a listing stays fresh without a notification when it carries no `ttlMs` (legacy), ms. */
+const DEFAULT_FRESHNESS_MS = 600_000;
+
+/**
+ * A small host-side discovery client written directly on the official SDK's per-page calls, the
+ * way many hosts are: it walks every page (an empty-string cursor is a cursor in 2026-07-28), stops
+ * on a repeated cursor, subscribes (`subscriptions/listen` or `list_changed`), re-lists from page
+ * one on every signal (a signal during a listing marks it dirty and lists again), swaps its
+ * registry whole, listens again and re-lists when its stream ends, re-initializes after a lost
+ * legacy session, refreshes when a listing's `ttlMs` runs out, and checks presence and arguments
+ * (ajv, against the current contract) and asks the user before every call.
+ *
+ * Each defect in this folder is this client with one method replaced by a real mistake, so a
+ * defect caught by a check is caught for that mistake (the catalogue test also runs the clean
+ * client through every catcher).
+ */
+export class NaiveClient implements ClientAdapter {
+  protected client: Client | undefined;
+  protected target: ConnectTarget | undefined;
+  protected observer: ClientObserver | undefined;
+  /** The exposed registry: tool name → definition (this client holds one server). */
+  protected registry = new Map<string, Tool>();
+  protected closed = false;
+  private listing: Promise<void> | undefined;
+  private dirty = false;
+  private subscription: McpSubscription | undefined;
+  private cancelRefreshTimer: (() => void) | undefined;
+  private readonly ajv = new Ajv2020({ strict: false, validateSchema: false });
+
+  async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
+    this.target = target;
+    this.observer = observer;
+    await this.open();
+    await this.refresh();
+  }
+
+  async callTool(toolName: string, args: Record<string, unknown>): Promise<AdapterCallOutcome> {
+    const client = this.client;
+    if (!client || !this.target) return { ok: false, error: 'not connected' };
+    const tool = this.resolveTool(toolName);
+    if (!tool)
+      return {
+        ok: false,
+        error: `unknown tool ${toolName}; available: ${[...this.registry.keys()].join(', ')}`,
+      };
+    const invalid = this.argumentError(tool, args);
+    if (invalid) return { ok: false, error: `arguments do not fit ${tool.name}: ${invalid}` };
+    if (!this.permitted(tool, args)) return { ok: false, error: `the user declined ${tool.name}` };
+    try {
+      const result = await client.callTool({ name: tool.name, arguments: args });
+      return result.isError ? { ok: false, error: JSON.stringify(result.content) } : { ok: true, result };
+    } catch (error) {
+      return { ok: false, error: (error as Error).message };
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.cancelRefreshTimer?.();
+    await this.subscription?.close().catch(() => {});
+    await this.client?.close().catch(() => {});
+  }
+
+  /** Lists again from page one (joins a listing in flight, which then lists once more). */
+  refresh(): Promise<void> {
+    this.dirty = true;
+    this.listing ??= this.listLoop().finally(() => {
+      this.listing = undefined;
+    });
+    return this.listing;
+  }
+
+  /** True while a listing is in flight. */
+  protected get listingInFlight(): boolean {
+    return this.listing !== undefined;
+  }
+
+  // ---- the parts a defect replaces ----
+
+  /** A change notification arrived. */
+  protected onListChanged(): void {
+    void this.refresh();
+  }
+
+  /** Every tool of the server, page one to the last page. */
+  protected async listAll(): Promise<{ tools: Tool[]; ttlMs: number | undefined }> {
+    const tools: Tool[] = [];
+    const seen = new Set<string>();
+    let ttlMs: number | undefined;
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await this.listPage(cursor);
+      tools.push(...page.tools);
+      if (typeof page.ttlMs === 'number') ttlMs = Math.min(ttlMs ?? page.ttlMs, page.ttlMs);
+      const next = this.nextCursor(page);
+      if (next === undefined || !this.follow(next, seen)) break;
+      cursor = next;
+    }
+    return { tools, ttlMs };
+  }
+
+  /** The cursor to follow after `page`, or undefined at the end. */
+  protected nextCursor(page: Page): string | undefined {
+    const next = page.nextCursor;
+    if (typeof next !== 'string') return undefined;
+    // In 2026-07-28 an empty string is a cursor; a legacy server means "no more pages" by it.
+    if (next === '' && this.target?.era === 'legacy') return undefined;
+    return next;
+  }
+
+  /** Whether to request `cursor` (a cursor seen before in this listing ends it). */
+  protected follow(cursor: string, seen: Set<string>): boolean {
+    if (seen.has(cursor)) return false;
+    seen.add(cursor);
+    return true;
+  }
+
+  /** Installs a complete listing as the registry (replaces it whole) and reports it. */
+  protected apply(tools: readonly Tool[]): void {
+    this.registry = new Map(tools.map((tool) => [tool.name, tool]));
+    this.report();
+  }
+
+  /** The listen stream ended (modern): listen again, then re-list (notifications may be lost). */
+  protected onStreamEnded(): void {
+    this.later(1_000, async () => {
+      await this.subscribe();
+      await this.refresh();
+    });
+  }
+
+  /** A request failed with HTTP 404 on a legacy session: start a new session and re-list. */
+  protected async onSessionLost(): Promise<void> {
+    await this.client?.close().catch(() => {});
+    await this.open();
+    this.dirty = true;
+  }
+
+  /** Schedules the refresh a listing's freshness asks for. */
+  protected scheduleFreshness(ttlMs: number | undefined): void {
+    this.cancelRefreshTimer?.();
+    const delay = Math.min(Math.max(ttlMs ?? DEFAULT_FRESHNESS_MS, 1_000), DEFAULT_FRESHNESS_MS);
+    this.cancelRefreshTimer = this.later(delay, () => this.refresh());
+  }
+
+  /** The registered tool a call names. */
+  protected resolveTool(name: string): Tool | undefined {
+    return this.registry.get(name);
+  }
+
+  /** Why `args` do not fit the tool's current input schema, or undefined. */
+  protected argumentError(tool: Tool, args: Record<string, unknown>): string | undefined {
+    try {
+      const validate = this.ajv.compile(tool.inputSchema);
+      this.ajv.removeSchema(tool.inputSchema);
+      return validate(args) ? undefined : this.ajv.errorsText(validate.errors);
+    } catch (error) {
+      return `schema unusable: ${(error as Error).message}`;
+    }
+  }
+
+  /** Asks the user before a call. */
+  protected permitted(tool: Tool, args: Record<string, unknown>): boolean {
+    return (
+      this.observer?.approve?.({ serverId: this.target!.serverId, toolName: tool.name, arguments: args }) ??
+      true
+    );
+  }
+
+  // ---- plumbing ----
+
+  protected async open(): Promise<void> {
+    const target = this.target!;
+    const client = new Client(
+      { name: 'toolshift-naive-client', version: '1.0.0' },
+      { versionNegotiation: target.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' } },
+    );
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
+      if (this.client === client && !this.closed) this.onListChanged();
+    });
+    client.onerror = () => {};
+    const token = target.bearerToken;
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(target.url), {
+        ...(token !== undefined ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
+        reconnectionOptions: {
+          initialReconnectionDelay: 1_000,
+          maxReconnectionDelay: 30_000,
+          reconnectionDelayGrowFactor: 2,
+          maxRetries: 5,
+        },
+      }),
+    );
+    this.client = client;
+    await this.subscribe();
+  }
+
+  protected async subscribe(): Promise<void> {
+    const client = this.client;
+    if (!client || this.closed || client.getProtocolEra() !== 'modern') return;
+    try {
+      const subscription = await client.listen({ toolsListChanged: true });
+      this.subscription = subscription;
+      void subscription.closed.then((cause) => {
+        if (cause !== 'local' && !this.closed && this.client === client) this.onStreamEnded();
+      });
+    } catch (error) {
+      this.observer?.note(`listen failed: ${(error as Error).message}`);
+      this.onStreamEnded();
+    }
+  }
+
+  protected async listPage(cursor: string | undefined): Promise<Page> {
+    const result = await this.client!.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      RAW,
+    );
+    return { ...result, tools: Array.isArray(result.tools) ? (result.tools as Tool[]) : [] };
+  }
+
+  protected report(): void {
+    const serverId = this.target!.serverId;
+    this.observer?.exposure(
+      [...this.registry.values()].map(
+        (tool): ExposedTool => ({ serverId, name: tool.name, inputSchema: tool.inputSchema }),
+      ),
+    );
+  }
+
+  /** Runs `task` after `delayMs` (a timer that never keeps the process alive); returns a cancel function. */
+  protected later(delayMs: number, task: () => unknown): () => void {
+    const timer = setTimeout(() => {
+      if (!this.closed) void task();
+    }, delayMs);
+    timer.unref?.();
+    return () => clearTimeout(timer);
+  }
+
+  private async listLoop(): Promise<void> {
+    let sessionRetries = 0;
+    while (this.dirty && !this.closed) {
+      this.dirty = false;
+      try {
+        const { tools, ttlMs } = await this.listAll();
+        if (this.dirty) continue;
+        this.apply(tools);
+        this.scheduleFreshness(ttlMs);
+      } catch (error) {
+        if (this.closed) return;
+        const status = (error as { status?: unknown; data?: { status?: unknown } }).data?.status;
+        if (
+          this.target?.era === 'legacy' &&
+          (status === 404 || /\b404\b/.test(String(error))) &&
+          sessionRetries++ < 3
+        ) {
+          await this.onSessionLost().catch((e: unknown) =>
+            this.observer?.note(`reconnect failed: ${(e as Error).message}`),
+          );
+          continue;
+        }
+        this.observer?.note(`listing failed: ${(error as Error).message}`);
+        this.scheduleFreshness(1_000);
+      }
+    }
+  }
+}
+
+/** The naive client without any defect: the control the defects derived from it are compared with. */
+export const naiveClient: ClientAdapterFactory = {
+  name: 'naive-control',
+  kind: 'defect',
+  description:
+    'The naive SDK-based client every naive defect derives from, without a mistake (a control, not a defect).',
+  create: () => new NaiveClient(),
+};

@@ -1,0 +1,59 @@
+import { writeFile } from 'node:fs/promises';
+import { transcriptToJsonl } from '@toolshift/fake-server';
+import { CLIENT_ADAPTERS } from '../adapters/index.js';
+import { ReplayFileError, readReplayFile } from '../replay/replay-file.js';
+import { replayTrial } from '../replay/replay-trial.js';
+import { UsageError } from './run-command.js';
+
+/** Parsed options of `toolshift replay`. */
+export interface ReplayCommandOptions {
+  /** Replay against this client instead of the recorded one. */
+  client?: string;
+  /** Write the replayed transcript here, as JSONL. */
+  transcript?: string;
+}
+
+/**
+ * `toolshift replay FILE`: re-runs a recorded failing run (a property counterexample) with the
+ * recorded interleaving, prints what fails and whether the transcript is the recorded one.
+ * @returns 1 when the replayed run fails (the failure reproduces), 0 when it holds.
+ * @throws {UsageError} for an unknown client or a file that is not a replay file.
+ * @throws {ScriptError} SCRIPT_INVALID when the file's script is invalid.
+ */
+export async function replayCommand(
+  file: string,
+  options: ReplayCommandOptions,
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<number> {
+  const replay = await readReplayFile(file).catch((error: unknown) => {
+    throw error instanceof ReplayFileError ? new UsageError(error.message) : error;
+  });
+  const name = options.client ?? replay.client;
+  const client = CLIENT_ADAPTERS[name];
+  if (!client)
+    throw new UsageError(
+      `Unknown client '${name}'. Known clients: ${Object.keys(CLIENT_ADAPTERS).join(', ')}.`,
+    );
+  const outcome = await replayTrial(replay, client);
+  const frames = outcome.run.record.transcript;
+  out.write(
+    `replay of ${replay.property} (seed ${replay.seed ?? '?'}, path ${replay.path ?? '?'}) against ${name}, ${replay.trial.era} era\n`,
+  );
+  out.write(`  ${outcome.run.path.length} deliveries, ${frames.length} transcript frames\n`);
+  if (outcome.diverged) out.write(`  the recorded interleaving stopped fitting: ${outcome.diverged}\n`);
+  out.write(
+    outcome.identical
+      ? '  transcript: identical to the recorded run\n'
+      : `  transcript: differs from the recorded run${name === replay.client ? ' (the client or toolshift changed since it was recorded)' : ''}\n`,
+  );
+  if (outcome.failures.length === 0) out.write('  result: pass (every invariant held)\n');
+  else {
+    out.write(`  result: fail\n`);
+    for (const failure of outcome.failures) out.write(`    ${failure}\n`);
+  }
+  if (options.transcript) {
+    await writeFile(options.transcript, transcriptToJsonl(frames));
+    out.write(`  transcript written to ${options.transcript}\n`);
+  }
+  return outcome.failures.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,120 @@
+import type { EventStream, FakeServer, StreamEvent, WireResponse } from '@toolshift/fake-server';
+
+/**
+ * Where the in-process transport waits for permission to deliver: every request reaching the
+ * server, every response reaching the client and every stream event is one gate, released in the
+ * order a scheduler chooses.
+ */
+export interface DeliveryGate {
+  /** Resolves when the delivery named `label` may happen. */
+  pass(label: string): Promise<void>;
+}
+
+type Fetch = typeof globalThis.fetch;
+
+function eventText(event: StreamEvent): string {
+  const lines = [
+    ...(event.eventId !== undefined ? [`id: ${event.eventId}`] : []),
+    ...(event.retryMs !== undefined ? [`retry: ${event.retryMs}`] : []),
+    ...event.data.split('\n').map((line) => `data: ${line}`),
+  ];
+  return `${lines.join('\n')}\n${event.unterminated ? '' : '\n'}`;
+}
+
+function methodOf(body: string | undefined): string {
+  if (!body) return '';
+  try {
+    const message = JSON.parse(body) as { method?: unknown; id?: unknown };
+    if (typeof message.method === 'string') return message.method;
+    return message.id !== undefined ? 'response' : '?';
+  } catch {
+    return 'unparseable';
+  }
+}
+
+/**
+ * A `fetch` that serves a fake server in the same process through `server.handle()`, with no
+ * socket: the same statuses, headers and SSE streams a client sees over HTTP, but every delivery
+ * passes a {@link DeliveryGate}, so a scheduler (fast-check's) decides the interleaving of
+ * requests, responses and stream events. Stream events keep their order within a stream.
+ * (Semantically the fake server's msw transport plus a gate at each delivery.)
+ */
+export function createInProcessFetch(server: FakeServer, gate: DeliveryGate): Fetch {
+  let exchanges = 0;
+  return async (input, init) => {
+    const request = new Request(input, init);
+    // The caller's own signal: a Request's copy follows it only while the Request is reachable (a WeakRef).
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? request.signal;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const n = ++exchanges;
+    const what = `${request.method} ${methodOf(body)}`.trim();
+    await gate.pass(`send#${n} ${what}`);
+    signal.throwIfAborted();
+    const response: WireResponse = await server.handle({
+      transport: 'msw',
+      httpMethod: request.method,
+      headers,
+      endpointUrl: request.url,
+      ...(body !== undefined && body !== '' ? { body } : {}),
+    });
+    await gate.pass(`recv#${n} ${response.status} ${what}`);
+    const reply = response.reply;
+    const out = new Headers(response.headers);
+    if (reply.kind === 'stream' && signal.aborted) reply.stream.detach();
+    signal.throwIfAborted();
+    switch (reply.kind) {
+      case 'empty':
+        return new Response(null, { status: response.status, headers: out });
+      case 'message':
+        out.set('content-type', 'application/json');
+        return new Response(JSON.stringify(reply.message), { status: response.status, headers: out });
+      case 'raw':
+        out.set('content-type', reply.contentType);
+        return new Response(reply.body, { status: response.status, headers: out });
+      case 'stream':
+        signal.addEventListener('abort', () => reply.stream.detach(), { once: true });
+        return new Response(gatedStream(reply.stream, gate, n), { status: response.status, headers: out });
+    }
+  };
+}
+
+/** An SSE body whose every event (and its end) waits for its gate, in stream order. */
+function gatedStream(stream: EventStream, gate: DeliveryGate, exchange: number): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let chain = Promise.resolve();
+  let closed = false;
+  let events = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      stream.attach({
+        write: (event) => {
+          const k = ++events;
+          chain = chain
+            .then(() => gate.pass(`event#${exchange}.${k} ${stream.streamId}`))
+            .then(() => {
+              if (!closed) controller.enqueue(encoder.encode(eventText(event)));
+            });
+        },
+        end: (mode) => {
+          chain = chain
+            .then(() => gate.pass(`end#${exchange} ${stream.streamId} ${mode}`))
+            .then(() => {
+              if (closed) return;
+              closed = true;
+              if (mode === 'drop')
+                controller.error(new TypeError('terminated: the fake server dropped the stream'));
+              else controller.close();
+            });
+        },
+      });
+    },
+    cancel() {
+      closed = true;
+      stream.detach();
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { DEFECTS } from '../../src/adapters/defects/index.js';
+import { runCatcher } from '../../src/adapters/defects/run-catcher.js';
+import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
+import { PROPERTIES } from '../../src/properties/index.js';
+
+const SEED = 42;
+/** Runs per property catcher for the clients that must pass (the property tests run 200 with their own seeds). */
+const RUNS = 30;
+
+/** The reference configuration a catcher is meant for (a property may need the gateway embedding). */
+function referenceFor(catcher: string) {
+  const [kind, id] = catcher.split(':', 2) as [string, string];
+  const name = kind === 'property' ? (PROPERTIES[id]?.referenceClient ?? 'reference') : 'reference';
+  return CLIENT_ADAPTERS[name]!;
+}
+
+const catchers = [...new Set(DEFECTS.flatMap((defect) => defect.defect.caughtBy))].sort();
+const controlled = [
+  ...new Map(
+    DEFECTS.flatMap((defect) =>
+      defect.control
+        ? defect.defect.caughtBy.map(
+            (catcher) =>
+              [`${defect.control!.name} ${catcher}`, { control: defect.control!, catcher }] as const,
+          )
+        : [],
+    ),
+  ).values(),
+];
+
+describe(`every catcher of the defect catalogue passes the clients without the mistakes (seed ${SEED}, ${RUNS} runs per property)`, () => {
+  test.each(catchers)(
+    'the reference client passes %s',
+    async (catcher) => {
+      const outcome = await runCatcher(catcher, referenceFor(catcher), { seed: SEED, numRuns: RUNS });
+      expect(outcome.caught, outcome.detail).toBe(false);
+    },
+    120_000,
+  );
+
+  test.each(controlled.map(({ control, catcher }) => [control.name, catcher, control] as const))(
+    'the %s client the defects derive from passes %s',
+    async (_name, catcher, control) => {
+      const outcome = await runCatcher(catcher, control, { seed: SEED, numRuns: RUNS });
+      expect(outcome.caught, outcome.detail).toBe(false);
+    },
+    120_000,
+  );
+});
