@@ -17,6 +17,8 @@ function history(): History {
   h.change();
   h.listing([{ name: 'count', inputSchema: renamed }]);
   h.expose([{ name: 'count', inputSchema: renamed }]);
+  // Something happens after the new contract was exposed, so the call starts strictly after it.
+  h.frame({ direction: 'server', kind: 'note', streamId: 'world', note: 'later' });
   return h;
 }
 

@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { callWindow } from '../call-window.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds, type Observation } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -50,11 +51,7 @@ export const argumentsFitCurrentContract: Invariant = {
             c.afterSeq >= frame.seq,
         );
         const opensAt = call?.startedAfterSeq ?? frame.seq - 1;
-        const inForce = exposures.filter((e) => e.afterSeq <= opensAt).at(-1);
-        const window = [
-          ...(inForce ? [inForce] : []),
-          ...exposures.filter((e) => e.afterSeq > opensAt && e.afterSeq < frame.seq),
-        ];
+        const window = callWindow(exposures, opensAt, frame.seq);
         const contracts = window
           .map((e) => ({
             exposure: e,

@@ -1,3 +1,4 @@
+import { callWindow } from '../call-window.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds, type Observation } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -32,10 +33,7 @@ export const callsOnlyListedTools: Invariant = {
             c.afterSeq >= frame.seq,
         );
         const opensAt = call?.startedAfterSeq ?? frame.seq - 1;
-        const window = [
-          ...exposures.filter((e) => e.afterSeq <= opensAt).slice(-1),
-          ...exposures.filter((e) => e.afterSeq > opensAt && e.afterSeq < frame.seq),
-        ];
+        const window = callWindow(exposures, opensAt, frame.seq);
         if (window.length === 0) continue;
         checked += 1;
         if (window.some((e) => e.tools.some((t) => t.serverId === serverId && t.name === name))) continue;

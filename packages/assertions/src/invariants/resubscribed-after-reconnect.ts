@@ -38,7 +38,21 @@ export const resubscribedAfterReconnect: Invariant = {
           (e) => e.pages[0]!.request.seq > seq && e.pages[0]!.request.tick - from <= RELIST_BOUND_MS,
         );
       };
+      // A stream the server ended because the client ended its own session (DELETE) is no loss.
+      const deletedSessions = new Map<string, number>();
+      for (const frame of frames)
+        if (
+          frame.direction === 'in' &&
+          frame.httpMethod === 'DELETE' &&
+          frame.sessionId !== undefined &&
+          !deletedSessions.has(frame.sessionId)
+        )
+          deletedSessions.set(frame.sessionId, frame.seq);
+      const endedByClient = (frame: TranscriptFrame) =>
+        frame.sessionId !== undefined &&
+        (deletedSessions.get(frame.sessionId) ?? Number.POSITIVE_INFINITY) < frame.seq;
       for (const loss of frames) {
+        if (endedByClient(loss)) continue;
         const listenEnded =
           loss.kind === 'stream-close' && loss.closeMode !== 'client' && loss.streamId.startsWith('listen-');
         const getEnded =

@@ -21,6 +21,8 @@ export class VirtualTime {
       now: TRIAL_EPOCH_MS,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
       loopLimit: 100_000,
+      // Sockets opened before the trial (loopback HTTP elsewhere in the process) clear their own timers.
+      shouldClearNativeTimers: true,
     });
     let state = seed >>> 0 || 0x9e3779b9;
     // mulberry32: small, seedable, good enough for jitter.
