@@ -348,9 +348,9 @@ class FakeServerImpl implements FakeServer {
     if (headerSession) frame.sessionId = headerSession;
     this.recorder.inbound(frame, request, message ? { message } : {});
 
-    const resourceMetadataUrl = request.endpointUrl
-      ? protectedResourceMetadataUrl(request.endpointUrl)
-      : undefined;
+    // Auth challenges name the metadata URL; without an auth section there are none.
+    const resourceMetadataUrl =
+      this.script.auth && request.endpointUrl ? protectedResourceMetadataUrl(request.endpointUrl) : undefined;
     const fault =
       classified?.kind === 'request'
         ? this.world.faults.take(classified.method, toolOf(classified))
