@@ -58,7 +58,7 @@ export interface DiscoveryHostOptions {
   permissions?: PermissionPolicy | PermissionPolicyOptions;
   /** Asked before a call whose policy is `ask`; without it such calls are refused. */
   approve?: Approver;
-  /** Most compiled contracts held (default 5,000). */
+  /** Most compiled contracts held, least recently used evicted (default 1,000; ~20 KB each). */
   validatorCacheSize?: number;
   /**
    * When argument/output validators are compiled: `lazy` (default) at a tool's first call, `eager`
@@ -188,8 +188,9 @@ export class DiscoveryHost {
   async removeServer(serverId: string): Promise<void> {
     const discovery = this.discovery(serverId);
     this.discoveries.delete(serverId);
+    const closing = discovery.close(); // stops any refresh from installing a listing from here on
     this.context.registry.removeServer(serverId);
-    await discovery.close();
+    await closing;
   }
 
   /** Every verified tool across servers; identity is `(serverId, name)`. The array is frozen and replaced whole on each change. */
@@ -243,9 +244,24 @@ export class DiscoveryHost {
    * resulting state (never rejects for discovery failures).
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
    */
-  refresh(serverId: string): Promise<ServerState> {
+  async refresh(serverId: string): Promise<ServerState> {
     this.assertOpen();
     return this.discovery(serverId).refresh('manual');
+  }
+
+  /**
+   * Replaces a server's credentials (a refreshed token, a switched account) and lists it again: the
+   * tools a server offers may depend on the authorization. Omitted fields are cleared.
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED, HOST_INVALID_CONFIG
+   */
+  async updateCredentials(
+    serverId: string,
+    credentials: { bearerToken?: string; credentialProfileId?: string },
+  ): Promise<ServerState> {
+    this.assertOpen();
+    const discovery = this.discovery(serverId);
+    validateConfig({ ...discovery.serverConfig, ...credentials });
+    return discovery.updateCredentials(credentials);
   }
 
   /**
@@ -282,9 +298,11 @@ export class DiscoveryHost {
     const now = this.context.clock.now();
     await Promise.all(
       [...this.discoveries.values()]
-        .filter((discovery) => this.permissions.isServerEnabled(discovery.config.serverId, options.chatId))
+        .filter((discovery) =>
+          this.permissions.isServerEnabled(discovery.serverConfig.serverId, options.chatId),
+        )
         .map((discovery) => {
-          if (this.context.registry.snapshot(discovery.config.serverId)?.isExpired(now)) {
+          if (this.context.registry.snapshot(discovery.serverConfig.serverId)?.isExpired(now)) {
             void discovery.refresh('expired-on-use');
           }
           return discovery.ensureLoaded();

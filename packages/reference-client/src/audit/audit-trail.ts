@@ -29,7 +29,7 @@ export class InMemoryAuditTrail implements AuditTrail {
 
 /** Records nothing: the "off" mode. */
 export class DisabledAuditTrail implements AuditTrail {
-  record(): void {}
+  record(_event: AuditEvent, _atMs: number): void {}
   records(): readonly AuditRecord[] {
     return [];
   }

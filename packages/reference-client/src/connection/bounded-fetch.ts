@@ -55,8 +55,12 @@ export function createBoundedFetch(
     let timer: NodeJS.Timeout | undefined;
     const fail = (violation: FetchViolation): FetchBoundError => {
       const error = new FetchBoundError(violation);
-      onViolation(violation);
       controller.abort(error);
+      try {
+        onViolation(violation);
+      } catch {
+        // The cut stands whatever the observer does.
+      }
       return error;
     };
     if (!longLived) {

@@ -10,6 +10,7 @@ import {
 import type { Era } from '../snapshot/discovered-tool.js';
 import {
   createBoundedFetch,
+  FetchBoundError,
   type FetchBounds,
   type FetchMeter,
   type FetchViolation,
@@ -30,6 +31,8 @@ export interface ConnectionOptions {
   onToolsListChanged: () => void;
   /** Called when the bounded fetch cuts a response short. */
   onViolation: (violation: FetchViolation) => void;
+  /** Called when the legacy standalone GET stream is lost and the SDK cannot reopen it (e.g. the session expired). */
+  onStreamLost: () => void;
 }
 
 // Pages are checked by the page walker, not by the SDK's schema: absent `ttlMs` must read as 0, not fail.
@@ -48,7 +51,10 @@ const RAW_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
  */
 export class ServerConnection {
   readonly meter: FetchMeter = { bytesRead: 0 };
+  private readonly inflight = new Set<AbortController>();
   private closed = false;
+
+  private transport: StreamableHTTPClientTransport | undefined;
 
   private constructor(
     private readonly client: Client,
@@ -68,11 +74,26 @@ export class ServerConnection {
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (!connection.closed) options.onToolsListChanged();
     });
-    // Transport-level noise (an SSE stream dropping, a reconnect failing) surfaces through requests.
-    client.onerror = () => {};
+    // Most transport noise surfaces through requests; a legacy GET stream that cannot be reopened
+    // does not, and without it no list_changed can arrive.
+    client.onerror = (error) => {
+      if (
+        !connection.closed &&
+        /reconnect SSE stream|reconnection attempts|open SSE stream/i.test(error.message)
+      ) {
+        options.onStreamLost();
+      }
+    };
     const token = options.bearerToken;
+    const onViolation = (violation: FetchViolation) => {
+      options.onViolation(violation);
+      // A cut ordinary response never delivers its JSON-RPC answer: fail the waiting requests now
+      // instead of at their timeout.
+      if (violation.kind === 'deadline' || !violation.longLived)
+        connection.abortInflight(new FetchBoundError(violation));
+    };
     const transport = new StreamableHTTPClientTransport(options.url, {
-      fetch: createBoundedFetch(options.bounds, options.onViolation, connection.meter),
+      fetch: createBoundedFetch(options.bounds, onViolation, connection.meter),
       ...(token !== undefined ? { authProvider: { token: async () => token } } : {}),
       reconnectionOptions: {
         initialReconnectionDelay: 1_000,
@@ -81,6 +102,7 @@ export class ServerConnection {
         maxRetries: 5,
       },
     });
+    connection.transport = transport;
     try {
       await client.connect(transport, { timeout: options.requestTimeoutMs });
     } catch (error) {
@@ -117,10 +139,15 @@ export class ServerConnection {
 
   /** Fetches one `tools/list` page, unvalidated (`cursor` undefined = first page). */
   listPage(cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
-    return this.client.request(
-      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      RAW_RESULT,
-      { timeout: this.options.requestTimeoutMs, signal },
+    return this.tracked(signal, (tracked) =>
+      this.client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        RAW_RESULT,
+        {
+          timeout: this.options.requestTimeoutMs,
+          signal: tracked,
+        },
+      ),
     );
   }
 
@@ -143,20 +170,46 @@ export class ServerConnection {
     options: { signal?: AbortSignal; timeoutMs: number },
   ): Promise<CallToolResult> {
     const { outputSchema: _output, ...toolDefinition } = definition;
-    return this.client.callTool(
-      { name, arguments: args },
-      {
-        toolDefinition: toolDefinition as Tool,
-        timeout: options.timeoutMs,
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-    ) as Promise<CallToolResult>;
+    return this.tracked(
+      options.signal,
+      (signal) =>
+        this.client.callTool(
+          { name, arguments: args },
+          { toolDefinition: toolDefinition as Tool, timeout: options.timeoutMs, signal },
+        ) as Promise<CallToolResult>,
+    );
   }
 
-  /** Closes the transport (ends every stream). Idempotent. */
+  /** Runs a request that {@link abortInflight} can fail early; rethrows the bound that cut it, if one did. */
+  private async tracked<T>(
+    outer: AbortSignal | undefined,
+    run: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    this.inflight.add(controller);
+    try {
+      return await run(outer ? AbortSignal.any([outer, controller.signal]) : controller.signal);
+    } catch (error) {
+      throw controller.signal.aborted ? controller.signal.reason : error;
+    } finally {
+      this.inflight.delete(controller);
+    }
+  }
+
+  private abortInflight(reason: FetchBoundError): void {
+    for (const controller of this.inflight) controller.abort(reason);
+  }
+
+  /** Ends a legacy session (HTTP DELETE, best effort) and closes the transport (every stream). Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.era === 'legacy') {
+      await Promise.race([
+        this.transport?.terminateSession().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+      ]);
+    }
     await this.client.close().catch(() => {});
   }
 }

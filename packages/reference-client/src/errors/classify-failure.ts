@@ -59,9 +59,7 @@ export function kindForHttpStatus(status: number): FailureKind | undefined {
   if (status === 413) return 'limit-exceeded';
   if (status === 404 || status === 405 || status === 501) return 'unsupported-operation';
   if (status === 400 || status === 406 || status === 415) return 'protocol-mismatch';
-  if (status >= 500) return 'server-bug';
-  if (status >= 400) return 'server-bug';
-  return undefined;
+  return status >= 400 ? 'server-bug' : undefined;
 }
 
 /** Maps a JSON-RPC error code from a server to a failure kind. */

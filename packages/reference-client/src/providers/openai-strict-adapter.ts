@@ -131,10 +131,8 @@ function finish(node: Record<string, unknown>, pointer: string, notes: Set<strin
       throw new AdaptError('ref-siblings-unsupported', pointer, `$ref with ${siblings.join(', ')}`);
     return { ...node, $ref: ref };
   }
-  for (const key of ['items', 'additionalProperties'] as const) {
-    if (node[key] === true || (key === 'items' && node[key] === false)) {
-      throw new AdaptError('boolean-schema-unsupported', `${pointer}/${key}`, `${key}: ${String(node[key])}`);
-    }
+  if (typeof node.items === 'boolean') {
+    throw new AdaptError('boolean-schema-unsupported', `${pointer}/items`, `items: ${String(node.items)}`);
   }
   const types = Array.isArray(node.type)
     ? (node.type as unknown[])

@@ -45,9 +45,14 @@ export class ServerDiscovery {
   private closed = false;
 
   constructor(
-    readonly config: ServerConfig,
+    private config: ServerConfig,
     private readonly host: HostContext,
   ) {}
+
+  /** The server's configuration (credentials included: do not log it). */
+  get serverConfig(): Readonly<ServerConfig> {
+    return this.config;
+  }
 
   /** The server's status now. A `ready` snapshot past its TTL reads as `stale`. */
   status(): ServerState {
@@ -101,10 +106,30 @@ export class ServerDiscovery {
     return this.running.then(() => this.status());
   }
 
-  /** Loads a server that has never been loaded (lazy strategy); otherwise returns its state. */
+  /**
+   * Loads a server that has never been loaded (lazy strategy) or waits for its first load; a server
+   * with a snapshot is returned as it is (a refresh in flight is not awaited).
+   */
   async ensureLoaded(): Promise<ServerState> {
-    if (this.state === 'unknown' || this.running) return this.refresh('first-use');
+    if (this.state === 'unknown') return this.refresh('first-use');
+    if (this.state === 'loading' && this.running) return this.running.then(() => this.status());
     return this.status();
+  }
+
+  /**
+   * Switches the credentials (a refreshed token, another account): the connection is rebuilt and the
+   * server listed again, because the tool surface may depend on the authorization.
+   */
+  async updateCredentials(credentials: {
+    bearerToken?: string;
+    credentialProfileId?: string;
+  }): Promise<ServerState> {
+    this.config = { ...this.config, ...credentials };
+    if (credentials.bearerToken === undefined) delete this.config.bearerToken;
+    if (credentials.credentialProfileId === undefined) delete this.config.credentialProfileId;
+    await this.dropConnection();
+    if (this.state === 'unknown') return this.status();
+    return this.refresh('credentials-changed');
   }
 
   /** Stops polling and subscriptions and closes the connection. */
@@ -125,8 +150,9 @@ export class ServerDiscovery {
       this.dirty = false;
       const reason = this.lastReason;
       this.setState(this.host.registry.snapshot(this.config.serverId) ? 'refreshing' : 'loading');
+      let connection: ServerConnection | undefined;
       try {
-        const connection = await this.ensureConnection();
+        connection = await this.ensureConnection();
         if (this.adoptCached(connection)) continue;
         const listing = await this.enumerate(connection);
         if (this.closed) return;
@@ -163,6 +189,10 @@ export class ServerDiscovery {
         this.host.cache.set(this.cacheKey(connection), snapshot);
       } catch (error) {
         if (this.closed) return;
+        if (connection !== undefined && connection !== this.connection) {
+          this.dirty = true; // the connection was replaced mid-refresh (new credentials): list on the new one
+          continue;
+        }
         const failure = this.classify(error);
         if (failure.reason === 'invalid-cursor' && cursorRestarts++ === 0) {
           this.dirty = true; // discard every page and start again from the first one
@@ -231,6 +261,9 @@ export class ServerDiscovery {
       },
       onViolation: (violation) => {
         this.lastViolation = violation;
+      },
+      onStreamLost: () => {
+        if (this.generation === generation) void this.refresh('stream-lost');
       },
     });
     if (this.closed) {
@@ -303,10 +336,8 @@ export class ServerDiscovery {
   /** Listens again after a backoff, then re-lists: notifications may have been missed meanwhile. */
   private scheduleResubscribe(connection: ServerConnection): void {
     this.cancelResubscribe?.();
-    const delay = backoffDelayMs(
-      this.host.polling.backoff,
-      this.resubscribeAttempts++,
-      this.host.clock.random,
+    const delay = backoffDelayMs(this.host.polling.backoff, this.resubscribeAttempts++, () =>
+      this.host.clock.random(),
     );
     this.cancelResubscribe = this.host.clock.setTimer(() => {
       this.cancelResubscribe = undefined;
@@ -351,7 +382,11 @@ export class ServerDiscovery {
 
   private fail(failure: DiscoveryFailure): void {
     const hasVerified = this.host.registry.snapshot(this.config.serverId) !== undefined;
-    const next = stateForFailure(failure.kind, hasVerified);
+    // A catalog that keeps changing is no reason to distrust the last clean listing.
+    const next =
+      failure.reason === 'catalog-unstable' && hasVerified
+        ? 'stale'
+        : stateForFailure(failure.kind, hasVerified);
     if (next !== 'stale') this.host.registry.swap(this.config.serverId, undefined);
     this.failure = failure;
     this.failedAttempts++;
@@ -396,7 +431,7 @@ export class ServerDiscovery {
     const { polling } = this.host;
     let delay: number;
     if (this.failure) {
-      delay = backoffDelayMs(polling.backoff, this.failedAttempts - 1, this.host.clock.random);
+      delay = backoffDelayMs(polling.backoff, this.failedAttempts - 1, () => this.host.clock.random());
     } else {
       const base = this.changeSignal === 'polling' ? polling.intervalMs : polling.backstopMs;
       delay = Math.round(base * (1 - polling.backoff.jitter * this.host.clock.random()));

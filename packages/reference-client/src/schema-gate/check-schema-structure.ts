@@ -17,15 +17,25 @@ const CHILD_SINGLE = [
   'items',
 ] as const;
 /** Keywords whose value maps names to subschemas applied to child instances (or definitions). */
-const CHILD_MAP = ['properties', 'patternProperties', '$defs', 'definitions'] as const;
+const CHILD_MAP = [
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+] as const;
 const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+type Schema = Record<string, unknown>;
+
 interface SchemaNode {
-  schema: Record<string, unknown>;
-  pointer: string;
+  schema: Schema;
+  parent: SchemaNode | undefined;
+  /** Pointer tokens from the parent to this node, already escaped (e.g. `properties/q`). */
+  key: string;
   /** Reached from the root through `properties` only (where `x-mcp-header` may appear). */
   viaPropertiesOnly: boolean;
-  depthFromRoot: number;
 }
 
 /** What to check besides references: the era-dependent rules. */
@@ -40,142 +50,141 @@ export interface StructureRules {
  * `$ref`/composition loop returns to a schema without descending into the instance (it would
  * recurse forever), `required` names only defined properties, patterns compile, and `x-mcp-header`
  * follows the 2026-07-28 rules. Call after {@link checkJsonBounds}: the walk is iterative but trusts
- * the bounds for its cost.
+ * the bounds for its cost. Pointers are built only for a rejection.
  * @param base JSON pointer of `root` inside the tool (e.g. `/inputSchema`).
  * @see ../shared/spec/mcp-discovery-spec.md §2.2 (x-mcp-header), §2.4 ($ref, bounds)
  */
 export function checkSchemaStructure(
-  root: Record<string, unknown>,
+  root: Schema,
   base: string,
   rules: StructureRules,
 ): GateRejection | undefined {
-  const anchors = new Map<string, string>();
-  const ids = new Map<string, string>();
+  const anchors = new Map<string, Schema>();
+  const ids = new Map<string, Schema>();
   const nodes: SchemaNode[] = [];
-  const stack: SchemaNode[] = [{ schema: root, pointer: '', viaPropertiesOnly: true, depthFromRoot: 0 }];
+  const headers = new Set<string>();
+  let hasRefs = false;
+  const stack: SchemaNode[] = [{ schema: root, parent: undefined, key: '', viaPropertiesOnly: true }];
   while (stack.length > 0) {
     const node = stack.pop()!;
     nodes.push(node);
-    const { schema, pointer } = node;
-    if (typeof schema.$anchor === 'string') anchors.set(schema.$anchor, pointer);
+    const { schema } = node;
+    if (typeof schema.$anchor === 'string') anchors.set(schema.$anchor, schema);
     if (typeof schema.$id === 'string') {
-      if (schema.$id.startsWith('#')) anchors.set(schema.$id.slice(1), pointer);
-      else ids.set(schema.$id, pointer);
+      if (schema.$id.startsWith('#')) anchors.set(schema.$id.slice(1), schema);
+      else ids.set(schema.$id, schema);
     }
-    for (const child of subschemas(node, rules.dialect)) stack.push(child);
-  }
-
-  const headers = new Set<string>();
-  for (const node of nodes) {
+    if (schema.$ref !== undefined || schema.$dynamicRef !== undefined) hasRefs = true;
     const rejection =
       checkRequired(node, base) ??
       checkPatterns(node, base) ??
       (rules.xMcpHeader ? checkHeader(node, base, headers) : undefined);
     if (rejection) return rejection;
+    pushSubschemas(node, rules.dialect, stack);
   }
+  // Without references the in-place graph is a tree: no loop is possible.
+  if (!hasRefs) return undefined;
 
-  // In-place edges (composition and $ref) between schema locations; a cycle never terminates.
-  const edges = new Map<string, string[]>();
+  const edges = new Map<Schema, Schema[]>();
   for (const node of nodes) {
-    const targets: string[] = [];
-    for (const key of IN_PLACE_SINGLE)
-      if (isSchemaObject(node.schema[key])) targets.push(`${node.pointer}/${key}`);
+    const { schema } = node;
+    const targets: Schema[] = [];
+    for (const key of IN_PLACE_SINGLE) if (isSchema(schema[key])) targets.push(schema[key] as Schema);
     for (const key of IN_PLACE_ARRAY) {
-      const list = node.schema[key];
-      if (!Array.isArray(list)) continue;
-      for (let i = 0; i < list.length; i++) targets.push(`${node.pointer}/${key}/${i}`);
+      const list = schema[key];
+      if (Array.isArray(list)) for (const item of list) if (isSchema(item)) targets.push(item);
     }
     for (const key of ['$ref', '$dynamicRef'] as const) {
-      const ref = node.schema[key];
+      const ref = schema[key];
       if (ref === undefined) continue;
-      if (typeof ref !== 'string') {
-        return {
-          reason: 'invalid-schema',
-          detail: `${key} must be a string`,
-          pointer: `${base}${node.pointer}`,
-        };
-      }
+      const pointer = `${base}${pointerOf(node)}/${key}`;
+      if (typeof ref !== 'string')
+        return { reason: 'invalid-schema', detail: `${key} must be a string`, pointer };
       const resolved = resolveRef(ref, root, anchors, ids);
-      if ('rejection' in resolved) {
-        return { ...resolved.rejection, pointer: `${base}${node.pointer}/${key}` };
-      }
-      targets.push(resolved.pointer);
+      if ('rejection' in resolved) return { ...resolved.rejection, pointer };
+      if (resolved.target) targets.push(resolved.target);
     }
-    edges.set(node.pointer, targets);
+    edges.set(schema, targets);
   }
   const cycleAt = findCycle(edges);
-  if (cycleAt !== undefined) {
-    return {
-      reason: 'ref-cycle',
-      detail: 'a $ref or composition loop returns to the same schema without descending into the instance',
-      pointer: `${base}${cycleAt}`,
-    };
-  }
-  return undefined;
+  if (cycleAt === undefined) return undefined;
+  const node = nodes.find((candidate) => candidate.schema === cycleAt);
+  return {
+    reason: 'ref-cycle',
+    detail: 'a $ref or composition loop returns to the same schema without descending into the instance',
+    pointer: `${base}${node ? pointerOf(node) : ''}`,
+  };
 }
 
-function isSchemaObject(value: unknown): value is Record<string, unknown> {
+function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function subschemas(node: SchemaNode, dialect: SchemaDialect): SchemaNode[] {
-  const { schema, pointer } = node;
-  const out: SchemaNode[] = [];
-  const add = (value: unknown, path: string, viaProperties = false) => {
-    if (!isSchemaObject(value)) return;
+function pointerOf(node: SchemaNode): string {
+  const keys: string[] = [];
+  for (let at: SchemaNode | undefined = node; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.length === 0 ? '' : `/${keys.reverse().join('/')}`;
+}
+
+function pushSubschemas(node: SchemaNode, dialect: SchemaDialect, out: SchemaNode[]): void {
+  const { schema } = node;
+  const add = (value: unknown, key: string, viaProperties = false) => {
+    if (!isSchema(value)) return;
     out.push({
       schema: value,
-      pointer: path,
+      parent: node,
+      key,
       viaPropertiesOnly: viaProperties && node.viaPropertiesOnly,
-      depthFromRoot: node.depthFromRoot + 1,
     });
   };
-  const addAll = (list: unknown, path: string) => {
+  const addAll = (list: unknown, key: string) => {
     if (!Array.isArray(list)) return;
-    for (let i = 0; i < list.length; i++) add(list[i], `${path}/${i}`);
+    for (let i = 0; i < list.length; i++) add(list[i], `${key}/${i}`);
   };
-  for (const key of [...IN_PLACE_SINGLE, ...CHILD_SINGLE]) {
+  for (const key of IN_PLACE_SINGLE) add(schema[key], key);
+  for (const key of CHILD_SINGLE) {
     if (key === 'items' && dialect === 'draft-07' && Array.isArray(schema.items))
-      addAll(schema.items, `${pointer}/items`);
-    else add(schema[key], `${pointer}/${key}`);
+      addAll(schema.items, 'items');
+    else add(schema[key], key);
   }
-  for (const key of [...IN_PLACE_ARRAY, 'prefixItems'] as const) addAll(schema[key], `${pointer}/${key}`);
-  for (const key of [...CHILD_MAP, 'dependentSchemas', 'dependencies'] as const) {
+  for (const key of IN_PLACE_ARRAY) addAll(schema[key], key);
+  addAll(schema.prefixItems, 'prefixItems');
+  for (const key of CHILD_MAP) {
     const value = schema[key];
-    if (!isSchemaObject(value)) continue;
-    for (const [name, sub] of Object.entries(value)) {
-      add(sub, `${pointer}/${key}/${escapePointerToken(name)}`, key === 'properties');
-    }
+    if (!isSchema(value)) continue;
+    for (const name in value) add(value[name], `${key}/${escapePointerToken(name)}`, key === 'properties');
   }
-  return out;
 }
 
 function checkRequired(node: SchemaNode, base: string): GateRejection | undefined {
   const { required, properties } = node.schema;
-  if (!Array.isArray(required) || !isSchemaObject(properties)) return undefined;
+  if (!Array.isArray(required) || !isSchema(properties)) return undefined;
   const missing = required.filter((name) => typeof name === 'string' && !Object.hasOwn(properties, name));
   if (missing.length === 0) return undefined;
   return {
     reason: 'required-undefined-property',
     detail: `required names ${missing.map((m) => JSON.stringify(m)).join(', ')} not defined in properties`,
-    pointer: `${base}${node.pointer}/required`,
+    pointer: `${base}${pointerOf(node)}/required`,
   };
 }
 
 function checkPatterns(node: SchemaNode, base: string): GateRejection | undefined {
-  const patterns: Array<[string, string]> = [];
-  if (typeof node.schema.pattern === 'string')
-    patterns.push([node.schema.pattern, `${node.pointer}/pattern`]);
-  if (isSchemaObject(node.schema.patternProperties)) {
-    for (const key of Object.keys(node.schema.patternProperties)) {
-      patterns.push([key, `${node.pointer}/patternProperties/${escapePointerToken(key)}`]);
-    }
+  const { pattern, patternProperties } = node.schema;
+  const patterns: Array<[string, () => string]> = [];
+  if (typeof pattern === 'string') patterns.push([pattern, () => '/pattern']);
+  if (isSchema(patternProperties)) {
+    for (const key in patternProperties)
+      patterns.push([key, () => `/patternProperties/${escapePointerToken(key)}`]);
   }
-  for (const [pattern, path] of patterns) {
+  for (const [source, suffix] of patterns) {
     try {
-      new RegExp(pattern, 'u');
+      new RegExp(source, 'u');
     } catch (error) {
-      return { reason: 'invalid-pattern', detail: (error as Error).message, pointer: `${base}${path}` };
+      return {
+        reason: 'invalid-pattern',
+        detail: (error as Error).message,
+        pointer: `${base}${pointerOf(node)}${suffix()}`,
+      };
     }
   }
   return undefined;
@@ -184,9 +193,12 @@ function checkPatterns(node: SchemaNode, base: string): GateRejection | undefine
 function checkHeader(node: SchemaNode, base: string, seen: Set<string>): GateRejection | undefined {
   const header = node.schema['x-mcp-header'];
   if (header === undefined) return undefined;
-  const pointer = `${base}${node.pointer}/x-mcp-header`;
-  const reject = (detail: string): GateRejection => ({ reason: 'invalid-x-mcp-header', detail, pointer });
-  if (!node.viaPropertiesOnly || node.depthFromRoot === 0) {
+  const reject = (detail: string): GateRejection => ({
+    reason: 'invalid-x-mcp-header',
+    detail,
+    pointer: `${base}${pointerOf(node)}/x-mcp-header`,
+  });
+  if (!node.viaPropertiesOnly || node.parent === undefined) {
     return reject('x-mcp-header is only allowed on a property reached through properties alone');
   }
   if (typeof header !== 'string' || header.length === 0)
@@ -203,17 +215,17 @@ function checkHeader(node: SchemaNode, base: string, seen: Set<string>): GateRej
   return undefined;
 }
 
-type Resolved = { pointer: string } | { rejection: Omit<GateRejection, 'pointer'> };
+type Resolved = { target: Schema | undefined } | { rejection: Omit<GateRejection, 'pointer'> };
 
 function resolveRef(
   ref: string,
-  root: Record<string, unknown>,
-  anchors: Map<string, string>,
-  ids: Map<string, string>,
+  root: Schema,
+  anchors: Map<string, Schema>,
+  ids: Map<string, Schema>,
 ): Resolved {
   if (!ref.startsWith('#')) {
     const embedded = ids.get(ref);
-    if (embedded !== undefined) return { pointer: embedded };
+    if (embedded !== undefined) return { target: embedded };
     return {
       rejection: { reason: 'external-ref', detail: `$ref ${JSON.stringify(ref)} would need a fetch` },
     };
@@ -222,11 +234,10 @@ function resolveRef(
   if (fragment !== '' && !fragment.startsWith('/')) {
     const anchored = anchors.get(decodeURIComponentSafe(fragment));
     return anchored !== undefined
-      ? { pointer: anchored }
+      ? { target: anchored }
       : { rejection: { reason: 'unresolvable-ref', detail: `no $anchor ${JSON.stringify(fragment)}` } };
   }
   let target: unknown = root;
-  let pointer = '';
   for (const raw of fragment === '' ? [] : fragment.slice(1).split('/')) {
     const token = decodeURIComponentSafe(raw).replaceAll('~1', '/').replaceAll('~0', '~');
     if (typeof target !== 'object' || target === null || !Object.hasOwn(target, token)) {
@@ -234,15 +245,15 @@ function resolveRef(
         rejection: { reason: 'unresolvable-ref', detail: `$ref ${JSON.stringify(ref)} has no target` },
       };
     }
-    target = (target as Record<string, unknown>)[token];
-    pointer += `/${escapePointerToken(token)}`;
+    target = (target as Schema)[token];
   }
-  if (!isSchemaObject(target) && typeof target !== 'boolean') {
+  if (typeof target === 'boolean') return { target: undefined };
+  if (!isSchema(target)) {
     return {
       rejection: { reason: 'unresolvable-ref', detail: `$ref ${JSON.stringify(ref)} is not a schema` },
     };
   }
-  return { pointer };
+  return { target };
 }
 
 function decodeURIComponentSafe(text: string): string {
@@ -253,12 +264,12 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
-/** Iterative three-colour DFS; returns a node on a cycle, or undefined. */
-function findCycle(edges: Map<string, string[]>): string | undefined {
-  const state = new Map<string, 1 | 2>();
+/** Iterative three-colour DFS over schema objects; returns a schema on a cycle, or undefined. */
+function findCycle(edges: Map<Schema, Schema[]>): Schema | undefined {
+  const state = new Map<Schema, 1 | 2>();
   for (const start of edges.keys()) {
     if (state.has(start)) continue;
-    const stack: Array<{ node: string; next: number }> = [{ node: start, next: 0 }];
+    const stack: Array<{ node: Schema; next: number }> = [{ node: start, next: 0 }];
     state.set(start, 1);
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;

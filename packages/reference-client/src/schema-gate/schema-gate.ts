@@ -1,7 +1,6 @@
 import type { Era, JsonObject } from '../snapshot/discovered-tool.js';
 import { checkJsonBounds } from './check-json-bounds.js';
 import { checkSchemaStructure } from './check-schema-structure.js';
-import { type DescriptionAdvisory, screenDescription } from './description-screen.js';
 import type { GateRejection } from './gate-verdict.js';
 import { schemaDialect } from './schema-dialect.js';
 import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './schema-limits.js';
@@ -20,7 +19,7 @@ export interface GatedTool {
 
 /** The gate's verdict on one tool entry. */
 export type GateOutcome =
-  | { ok: true; tool: GatedTool; advisories: DescriptionAdvisory[] }
+  | { ok: true; tool: GatedTool }
   | { ok: false; name: string | undefined; rejection: GateRejection };
 
 const MAX_NAME_LENGTH = 256;
@@ -44,11 +43,8 @@ export class SchemaGate {
     this.limits = { ...DEFAULT_SCHEMA_LIMITS, ...limits };
   }
 
-  /**
-   * @param entry one element of a `tools/list` result's `tools` array.
-   * @param text the entry's JSON text (screened for instruction-like content).
-   */
-  check(entry: unknown, era: Era, text: string): GateOutcome {
+  /** @param entry one element of a `tools/list` result's `tools` array. */
+  check(entry: unknown, era: Era): GateOutcome {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       return reject(undefined, 'not-an-object', 'a tool must be a JSON object', '');
     }
@@ -105,7 +101,7 @@ export class SchemaGate {
     if (outputSchema !== undefined) tool.outputSchema = outputSchema;
     if (raw.annotations !== undefined) tool.annotations = raw.annotations as JsonObject;
     if (raw.execution !== undefined) tool.execution = raw.execution as JsonObject;
-    return { ok: true, tool, advisories: screenDescription(text) };
+    return { ok: true, tool };
   }
 
   private checkSchema(

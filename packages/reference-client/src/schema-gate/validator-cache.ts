@@ -34,12 +34,14 @@ const MAX_REPORTED_ERRORS = 20;
  */
 export class ValidatorCache {
   private readonly ajv: Record<SchemaDialect, Ajv>;
+  /** Meta-schema checks only need the first error: separate instances without `allErrors`. */
+  private readonly metaAjv: Record<SchemaDialect, Ajv>;
   private readonly entries = new Map<string, { contract: CompileOutcome; schemas: JsonObject[] }>();
   private compiles = 0;
   private hits = 0;
 
-  /** @param maxEntries most contracts held at once (default 5,000). */
-  constructor(private readonly maxEntries = 5_000) {
+  /** @param maxEntries most contracts held at once (default 1,000; each compiled contract costs ~20 KB). */
+  constructor(private readonly maxEntries = 1_000) {
     const options: Options = {
       strict: false,
       allErrors: true,
@@ -50,6 +52,8 @@ export class ValidatorCache {
     };
     this.ajv = { '2020-12': new Ajv2020(options), 'draft-07': new Ajv(options) };
     for (const ajv of Object.values(this.ajv)) addFormats.default(ajv);
+    const metaOptions: Options = { ...options, allErrors: false };
+    this.metaAjv = { '2020-12': new Ajv2020(metaOptions), 'draft-07': new Ajv(metaOptions) };
   }
 
   /**
@@ -57,7 +61,7 @@ export class ValidatorCache {
    * undefined when valid.
    */
   metaValidate(schema: JsonObject, dialect: SchemaDialect): string | undefined {
-    const ajv = this.ajv[dialect];
+    const ajv = this.metaAjv[dialect];
     const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
     if (ajv.validateSchema(rest) === true) return undefined;
     return ajv.errorsText(ajv.errors, { dataVar: 'schema' });
@@ -92,6 +96,7 @@ export class ValidatorCache {
     return this.entries.has(contractHash);
   }
 
+  /** Compiles, cache hits and contracts held, since creation. */
   stats(): ValidatorCacheStats {
     return { compiles: this.compiles, hits: this.hits, size: this.entries.size };
   }

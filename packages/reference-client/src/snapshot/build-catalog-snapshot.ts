@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { RawListing } from '../connection/page-walker.js';
+import { screenDescription } from '../schema-gate/description-screen.js';
 import type { ExcludedTool } from '../schema-gate/gate-verdict.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
-import { contractHash } from './contract-hash.js';
+import { canonicalJson, sha256Hex } from './contract-hash.js';
 import { type DiscoveredTool, type Era, executionContract } from './discovered-tool.js';
+import { jsonEqual } from './json-equal.js';
 
 /** What {@link buildCatalogSnapshot} needs besides the listing. */
 export interface SnapshotContext {
@@ -23,8 +25,8 @@ export interface SnapshotContext {
 
 /**
  * Turns a complete raw listing into a verified {@link CatalogSnapshot}: each entry goes through the
- * schema gate and is hashed (RFC 8785 + SHA-256), unless its JSON text is byte-identical to an entry
- * of the previous snapshot, whose record is reused. Two different definitions under one name are
+ * schema gate and is hashed (RFC 8785 + SHA-256), unless it equals (key order aside) the record of
+ * the same name in the previous snapshot, which is then reused with its `discoveredAtMs`. Two different definitions under one name are
  * both excluded (`duplicate-name`): the identity would be ambiguous. Identical repeats (pages that
  * overlap) collapse into one.
  */
@@ -33,24 +35,17 @@ export function buildCatalogSnapshot(listing: RawListing, context: SnapshotConte
   const accepted = new Map<string, DiscoveredTool>();
   const excluded: ExcludedTool[] = [];
   const duplicated = new Set<string>();
-  const fingerprints = new Map<string, DiscoveredTool>();
   listing.entries.forEach((entry, index) => {
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(entry);
-    } catch {
-      text = undefined; // too deep for the engine's serializer: the gate's bounds reject it below
-    }
-    let tool = text !== undefined ? previous?.fingerprints.get(text) : undefined;
+    let tool = reusable(entry, previous);
     if (!tool) {
-      const outcome = gate.check(entry, era, text ?? '');
+      const outcome = gate.check(entry, era);
       if (!outcome.ok) {
         excluded.push({ serverId, name: outcome.name ?? `#${index}`, ...outcome.rejection });
         return;
       }
-      let hash: string;
+      let canonical: string;
       try {
-        hash = contractHash(executionContract(outcome.tool));
+        canonical = canonicalJson(executionContract(outcome.tool));
       } catch (error) {
         excluded.push({
           serverId,
@@ -61,17 +56,17 @@ export function buildCatalogSnapshot(listing: RawListing, context: SnapshotConte
         });
         return;
       }
-      const earlier = previous?.tool(outcome.tool.name);
-      tool =
-        earlier && earlier.contractHash === hash && sameDisplay(earlier, outcome.tool)
-          ? earlier
-          : Object.freeze({
-              serverId,
-              ...outcome.tool,
-              discoveredAtMs: nowMs,
-              contractHash: hash,
-              advisories: Object.freeze(outcome.advisories),
-            });
+      // The canonical text holds every string the model would read, except the display title.
+      const advisories = screenDescription(
+        outcome.tool.title === undefined ? canonical : `${outcome.tool.title}\n${canonical}`,
+      );
+      tool = Object.freeze({
+        serverId,
+        ...outcome.tool,
+        discoveredAtMs: nowMs,
+        contractHash: sha256Hex(canonical),
+        advisories: Object.freeze(advisories),
+      });
       const uncompilable = context.compile?.(tool);
       if (uncompilable !== undefined) {
         excluded.push({
@@ -84,7 +79,6 @@ export function buildCatalogSnapshot(listing: RawListing, context: SnapshotConte
         return;
       }
     }
-    if (text !== undefined) fingerprints.set(text, tool);
     const same = accepted.get(tool.name);
     if (same === undefined && !duplicated.has(tool.name)) accepted.set(tool.name, tool);
     else if (same !== undefined && same.contractHash !== tool.contractHash) {
@@ -121,10 +115,22 @@ export function buildCatalogSnapshot(listing: RawListing, context: SnapshotConte
     },
     listing.pageCount,
     listing.warnings,
-    fingerprints,
   );
 }
 
-function sameDisplay(earlier: DiscoveredTool, tool: { title?: string }): boolean {
-  return earlier.title === tool.title;
+const FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
+
+/**
+ * The previous record of this entry when nothing it holds changed (key order aside): the
+ * unchanged-refresh fast path, skipping the gate, canonicalization and hashing. Extra fields the
+ * record does not keep (`icons`, `_meta`) do not count.
+ */
+function reusable(entry: unknown, previous: CatalogSnapshot | undefined): DiscoveredTool | undefined {
+  if (!previous || typeof entry !== 'object' || entry === null) return undefined;
+  const raw = entry as Record<string, unknown>;
+  if (typeof raw.name !== 'string') return undefined;
+  const earlier = previous.tool(raw.name);
+  if (!earlier) return undefined;
+  for (const field of FIELDS) if (!jsonEqual(raw[field], earlier[field])) return undefined;
+  return earlier;
 }

@@ -33,8 +33,6 @@ export class CatalogSnapshot {
     readonly freshness: SnapshotFreshness,
     readonly pageCount: number,
     warnings: string[],
-    /** Raw entry JSON text → tool, so an unchanged entry skips gate and hashing next time. */
-    readonly fingerprints: ReadonlyMap<string, DiscoveredTool>,
   ) {
     this.tools = Object.freeze(tools);
     this.excluded = Object.freeze(excluded);

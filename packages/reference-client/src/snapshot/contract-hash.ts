@@ -1,14 +1,28 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { JsonObject } from './discovered-tool.js';
 
 /**
- * SHA-256 (lowercase hex) of the RFC 8785 (JCS) canonical form of `value`.
- * @throws {Error} when `value` is not canonicalizable JSON (a lone surrogate, NaN, a cycle); callers
+ * The RFC 8785 (JCS) canonical JSON text of `value` (via `canonicalize`).
+ * @throws {Error} when `value` has no canonical form (a lone surrogate, NaN, a cycle); callers
  * that take server input catch it and exclude the tool.
  */
-export function contractHash(value: JsonObject): string {
+export function canonicalJson(value: JsonObject): string {
   const canonical = canonicalize(value);
   if (canonical === undefined) throw new Error('Value has no JSON form');
-  return createHash('sha256').update(canonical).digest('hex');
+  return canonical;
+}
+
+/** SHA-256 (lowercase hex) of a canonical JSON text. */
+export function sha256Hex(canonical: string): string {
+  return hash('sha256', canonical, 'hex');
+}
+
+/**
+ * SHA-256 (lowercase hex) of the RFC 8785 canonical form of `value`: key order and whitespace
+ * never change it.
+ * @throws {Error} as {@link canonicalJson}.
+ */
+export function contractHash(value: JsonObject): string {
+  return sha256Hex(canonicalJson(value));
 }

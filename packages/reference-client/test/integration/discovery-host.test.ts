@@ -1,4 +1,4 @@
-import { addTool, removeTool, scriptBuilder } from '@toolshift/fake-server';
+import { addTool, changeSchema, removeTool, scriptBuilder } from '@toolshift/fake-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DiscoveredTool, DiscoveryHost } from '../../src/index.js';
 import {
@@ -109,6 +109,23 @@ describe.each(['legacy', 'modern'] as const)('DiscoveryHost over HTTP, %s era', 
     expect(firstPages.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps the last clean listing (stale) when the catalog will not hold still', async () => {
+    const script = scriptBuilder('unstable')
+      .tools(...five)
+      .pageSize(2)
+      .step('change-during-second-listing', addTool(tool('zeta')), { afterRequests: 4, method: 'tools/list' })
+      .build();
+    const fake = await endpoint(script);
+    const host = newHost({ maxRelists: 0 });
+    await host.addServer({ serverId: 'work', url: fake.url, era });
+    const state = await host.refresh('work');
+    expect(state).toMatchObject({
+      state: 'stale',
+      failure: { kind: 'server-bug', reason: 'catalog-unstable' },
+    });
+    expect(namesOf(host.tools(), 'work')).toEqual(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+  });
+
   it('calls a tool by identity and returns the server result', async () => {
     const fake = await endpoint(
       scriptBuilder('call')
@@ -120,6 +137,40 @@ describe.each(['legacy', 'modern'] as const)('DiscoveryHost over HTTP, %s era', 
     const result = await host.callTool({ serverId: 'work', toolName: 'echo', arguments: { q: 'hi' } });
     expect(result.isError).toBe(false);
     expect(result.content).toEqual([{ type: 'text', text: '{"q":"hi"}' }]);
+  });
+});
+
+describe('DiscoveryHost refresh reuse', () => {
+  it('reuses unchanged contracts and their compiled validators on a refresh', async () => {
+    const tools = Array.from({ length: 20 }, (_, i) => tool(`t${i}`, { [`p${i}`]: { type: 'integer' } }));
+    const fake = await endpoint(
+      scriptBuilder('reuse')
+        .tools(...tools)
+        .pageSize(7)
+        .build(),
+    );
+    const host = newHost({ compileValidators: 'eager' });
+    await host.addServer({ serverId: 'r', url: fake.url });
+    const first = host.tools();
+    expect(host.validators.stats().compiles).toBe(20);
+    await host.refresh('r');
+    expect(host.validators.stats().compiles).toBe(20);
+    expect(host.tools().every((t, i) => t === first[i])).toBe(true);
+    fake.server.apply(
+      changeSchema(
+        't3',
+        { inputSchema: { type: 'object', properties: { other: { type: 'string' } } } },
+        { notify: false },
+      ),
+    );
+    await host.refresh('r');
+    expect(host.validators.stats().compiles).toBe(21);
+    expect(
+      host
+        .tools()
+        .filter((t, i) => t !== first[i])
+        .map((t) => t.name),
+    ).toEqual(['t3']);
   });
 });
 
