@@ -16,7 +16,10 @@ export type TransportTarget =
 
 /** Where and how the client under test should connect to one server. */
 export interface ConnectTarget {
-  /** The fake server's MCP endpoint URL (`http`/`msw`; adapters that only speak HTTP may read just this). */
+  /**
+   * The fake server's MCP endpoint URL for `http`/`msw` (adapters that only speak HTTP may read just
+   * this); for `in-memory`/`stdio` a descriptive `<transport>://<serverId>` — connect with `transport`.
+   */
   url: string;
   /** How to reach the server (absent: Streamable HTTP at `url`). */
   transport?: TransportTarget;

@@ -36,7 +36,7 @@ program
   .option('--baseline <file>', 'expected-failures baseline (default: the committed one)')
   .option('--no-baseline', 'treat every failure as unexpected')
   .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
-  .option('--concurrency <n>', 'cells run at once', '2')
+  .option('--concurrency <n>', 'cells run at once', '4')
   .option('--seed <n>', 'override every script seed')
   .action(async (options) => {
     process.exitCode = await runCommand(options);

@@ -6,7 +6,7 @@ import { serverOf } from '../scenario.js';
 import { bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
-import { describeMatch, matchesFrame } from './frame-match.js';
+import { matchesFrame } from './frame-match.js';
 import { ObservationLog } from './observation-log.js';
 import { settle } from './settle.js';
 
@@ -213,7 +213,7 @@ export class CellSession {
         } catch {
           this.runnerFail(
             'runner.awaited-frame',
-            `No frame matching ${describeMatch(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
+            `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
           );
         }

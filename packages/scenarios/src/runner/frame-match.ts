@@ -17,8 +17,3 @@ export function matchesFrame(frame: TranscriptFrame, match: FrameMatch): boolean
   if (match.step !== undefined && frame.step !== match.step) return false;
   return true;
 }
-
-/** `{method: "tools/list", direction: "in"}` — the match in words, for messages. */
-export function describeMatch(match: FrameMatch): string {
-  return JSON.stringify(match);
-}

@@ -34,15 +34,4 @@ export class ObservationLog {
       return stamped;
     });
   }
-
-  /** The latest exposure, if any. */
-  latestExposure(): Extract<Unstamped, { kind: 'exposure' }> | undefined {
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      const observation = this.entries[i]!.observation;
-      if (observation.kind === 'exposure') return observation;
-    }
-    return undefined;
-  }
 }
-
-export type { Unstamped as UnstampedObservation };
