@@ -2,11 +2,21 @@
  * @toolshift/assertions — pure invariant checks over a toolshift transcript and a client's
  * observations, each returning a verdict with the frames that prove it.
  */
-export type { Invariant } from './invariant.js';
+export type { Invariant, InvariantParams } from './invariant.js';
 export * from './invariants/index.js';
 export type { MatcherResult, ToolshiftMatchers } from './matchers/invariant-matchers.js';
 export { describeVerdict, toolshiftMatchers } from './matchers/invariant-matchers.js';
-export type { CatalogTruth, ConnectionRecord, ExposedTool, Observation, RunRecord } from './run-record.js';
+export type {
+  CatalogTruth,
+  ConnectionRecord,
+  ExposedTool,
+  ModelCallOutcome,
+  ModelTool,
+  Observation,
+  RunRecord,
+  ServerRecord,
+  WithheldModelTool,
+} from './run-record.js';
 export { connectionFrames, connectionIds } from './run-record.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';
 export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';

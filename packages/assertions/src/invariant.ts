@@ -1,9 +1,13 @@
 import type { RunRecord } from './run-record.js';
 import type { Verdict } from './verdict.js';
 
+/** Parameters a scenario check passes to its invariant (plain JSON). */
+export type InvariantParams = Readonly<Record<string, unknown>>;
+
 /**
  * A named property every correct discovery client keeps. `check` is pure: it reads the run record
- * and returns a verdict with evidence; it never throws for a violated property.
+ * (and the check's parameters, if the invariant takes any) and returns a verdict with evidence; it
+ * never throws for a violated property.
  */
 export interface Invariant {
   /** Stable id, `<area>.<kebab-name>`, e.g. `change.relists-after-signal`. */
@@ -12,5 +16,10 @@ export interface Invariant {
   title: string;
   /** Where the property comes from: a spec section, a seed document, or a case id in shared/cases. */
   source: string;
-  check(run: RunRecord): Verdict;
+  check(run: RunRecord, params?: InvariantParams): Verdict;
+  /**
+   * For invariants that take parameters: returns why `params` are unusable, or `undefined` when they
+   * are fine. Scenario loading calls it, so a bad parameter fails at load time, not mid-run.
+   */
+  validateParams?(params: InvariantParams | undefined): string | undefined;
 }

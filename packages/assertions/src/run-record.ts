@@ -11,9 +11,35 @@ export interface ExposedTool {
   outputSchema?: unknown;
 }
 
+/** One tool as a model is shown it in a request: the model-facing name and what it stands for. */
+export interface ModelTool {
+  /** The model-facing name (an alias when the client renames). */
+  name: string;
+  /** The identity behind it, as the client's reverse map says. */
+  serverId: string;
+  toolName: string;
+  description?: string;
+  /** The parameters schema sent to the model. */
+  parameters?: unknown;
+}
+
+/** A tool the client kept out of a model request, and why (e.g. `adaptation-failed`, `budget`). */
+export interface WithheldModelTool {
+  serverId: string;
+  toolName: string;
+  reason: string;
+  detail?: string;
+}
+
+/** What the model got back for one of its tool calls. */
+export type ModelCallOutcome =
+  | { kind: 'result'; isError: boolean; text: string }
+  /** The client threw or hung instead of producing a tool result (the model gets nothing). */
+  | { kind: 'crashed'; error: string };
+
 /**
  * What the harness saw the client do, stamped with the transcript position at that moment
- * (`afterSeq` = the last transcript frame recorded when the observation was made).
+ * (`afterSeq` = the last frame of this record's server transcript when the observation was made).
  */
 export type Observation =
   | { kind: 'exposure'; afterSeq: number; tools: ExposedTool[] }
@@ -39,7 +65,37 @@ export type Observation =
       granted: boolean;
       how: 'asked' | 'standing';
     }
-  | { kind: 'note'; afterSeq: number; text: string };
+  | { kind: 'note'; afterSeq: number; text: string }
+  /** The tool set the client built for a model request (or why it could not). */
+  | {
+      kind: 'model-request';
+      afterSeq: number;
+      provider?: string;
+      tools: ModelTool[];
+      withheld: WithheldModelTool[];
+      /** The client's own token estimate for the definitions, when it reports one. */
+      estimatedTokens?: number;
+      /** The client's token estimate per server id, when it reports one. */
+      perServerTokens?: Readonly<Record<string, number>>;
+      /** Set when building the request failed (the model request would not be sent). */
+      error?: string;
+    }
+  /** The model called `name`; what the client routed it to and what the model got back. */
+  | {
+      kind: 'model-call';
+      afterSeq: number;
+      name: string;
+      arguments: unknown;
+      /** The identity the client says it routed the call to (absent when it did not route it). */
+      routedTo?: { serverId: string; toolName: string };
+      outcome: ModelCallOutcome;
+      /** The transcript position when the model's call was handed to the client. */
+      startedAfterSeq?: number;
+    }
+  /** A warning the client surfaced to its user (e.g. a tool excluded for its schema). */
+  | { kind: 'warning'; afterSeq: number; serverId: string; toolName?: string; message: string }
+  /** The discovery state the client reported for a server. */
+  | { kind: 'server-state'; afterSeq: number; serverId: string; state: string; detail?: string };
 
 /** One connection the client holds: its server id, and the principal its credentials stand for. */
 export interface ConnectionRecord {
@@ -54,10 +110,16 @@ export interface CatalogTruth {
   tools: ReadonlyArray<{ name: string; inputSchema: unknown; outputSchema?: unknown; description?: string }>;
 }
 
+/** One server connection's side of a run: its transcript and final catalog. */
+export interface ServerRecord {
+  transcript: readonly TranscriptFrame[];
+  finalCatalog: CatalogTruth;
+}
+
 /** Everything an invariant may look at: the transcript, the client's observations and the server's truth. */
 export interface RunRecord {
   era: Era;
-  /** The server connection id the client was given. */
+  /** The server connection id the client was given (the one this record is about). */
   serverId: string;
   transcript: readonly TranscriptFrame[];
   observations: readonly Observation[];
@@ -69,6 +131,11 @@ export interface RunRecord {
    * Absent: one connection, `serverId`, owning every frame.
    */
   connections?: readonly ConnectionRecord[];
+  /**
+   * Every server connection of the run by id (this one included), for checks that span servers
+   * with a fake server each. Observations' `afterSeq` refer to this record's transcript only.
+   */
+  servers?: Readonly<Record<string, ServerRecord>>;
 }
 
 /**

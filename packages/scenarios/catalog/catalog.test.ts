@@ -1,27 +1,81 @@
-import { INVARIANTS } from '@toolshift/assertions';
-import { parseScript } from '@toolshift/fake-server';
-import { expect, test } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertTransportSupports, TRANSPORTS } from '@toolshift/fake-server';
+import { describe, expect, test } from 'vitest';
+import { describeSource, type ScenarioSource } from '../src/scenario.js';
+import { parseScenario } from '../src/scenario-file/parse-scenario.js';
+import { DISCOVERY_CASES, SEED_000_FIXTURES } from './cases.js';
 import { SCENARIOS } from './index.js';
 
-test('scenario ids are unique kebab-case', () => {
-  const ids = SCENARIOS.map((s) => s.id);
-  expect(new Set(ids).size).toBe(ids.length);
-  for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-});
+const casesFile =
+  process.env.TOOLSHIFT_CASES_FILE ??
+  join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/cases/discovery-cases.md');
 
-test('every scenario names existing invariants, a source, and a valid script', () => {
-  for (const scenario of SCENARIOS) {
-    expect(scenario.invariants.length, scenario.id).toBeGreaterThan(0);
-    for (const id of scenario.invariants) expect(INVARIANTS[id], `${scenario.id} → ${id}`).toBeDefined();
-    expect(scenario.source.length, scenario.id).toBeGreaterThan(0);
-    expect(() => parseScript(scenario.script)).not.toThrow();
-  }
-});
+function caseIdOf(source: ScenarioSource): string | undefined {
+  return 'case' in source ? source.case.slice(0, 5) : undefined;
+}
 
-test('every step a scenario applies exists in its script', () => {
-  for (const scenario of SCENARIOS) {
-    const steps = new Set((scenario.script.steps ?? []).map((s) => s.id));
-    for (const action of scenario.clientActions)
-      if (action.do === 'step') expect(steps.has(action.step), `${scenario.id}: ${action.step}`).toBe(true);
-  }
+describe('the scenario catalog', () => {
+  test('scenario ids are unique', () => {
+    const ids = SCENARIOS.map((s) => s.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  test('every scenario is valid: schema, scripts, steps, servers, known invariants with usable params, unique check ids', () => {
+    for (const scenario of SCENARIOS)
+      expect(() => parseScenario(scenario, `catalog:${scenario.id}`)).not.toThrow();
+  });
+
+  test('every transport a scenario lists can produce every fault its scripts inject', () => {
+    for (const scenario of SCENARIOS) {
+      const faults = scenario.servers.flatMap((server) =>
+        (server.script?.steps ?? []).flatMap((step) =>
+          step.action.action === 'injectFault' ? [step.action.fault.kind] : [],
+        ),
+      );
+      for (const transport of scenario.transports)
+        expect(
+          () => assertTransportSupports(TRANSPORTS[transport], faults),
+          `${scenario.id} over ${transport}`,
+        ).not.toThrow();
+    }
+  });
+
+  test('every check cites a known case, a seed document or a spec revision', () => {
+    for (const scenario of SCENARIOS) {
+      for (const check of [...scenario.checks.map((c) => c.cites), ...scenario.source]) {
+        const where = `${scenario.id}: ${describeSource(check)}`;
+        if ('case' in check) expect(DISCOVERY_CASES[caseIdOf(check)!], where).toBeDefined();
+        else if ('seed' in check) expect(check.seed, where).toMatch(/^00[02]\b/);
+        else expect(check.spec, where).toMatch(/^(2026-07-28|2025-11-25)\b/);
+      }
+    }
+  });
+
+  test('every case of discovery-cases.md is covered by a scenario whose id carries the case id and cites it', () => {
+    for (const caseId of Object.keys(DISCOVERY_CASES)) {
+      const covering = SCENARIOS.filter(
+        (s) =>
+          s.id.startsWith(`${caseId.toLowerCase()}-`) &&
+          s.source.some((source) => caseIdOf(source) === caseId),
+      );
+      expect(covering.length, `case ${caseId}`).toBeGreaterThan(0);
+    }
+  });
+
+  test.skipIf(!existsSync(casesFile))('the case index matches shared/cases/discovery-cases.md', () => {
+    const ids = [...readFileSync(casesFile, 'utf8').matchAll(/^#### ([A-Z]{2}-\d{2}) /gm)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(Object.keys(DISCOVERY_CASES).sort()).toEqual([...ids].sort());
+  });
+
+  test('all twelve fixtures of seed 000 have a scenario', () => {
+    for (const fixture of SEED_000_FIXTURES) {
+      const covering = SCENARIOS.filter((s) =>
+        s.source.some((source) => 'seed' in source && source.seed === `000 fixture "${fixture}"`),
+      );
+      expect(covering.length, fixture).toBeGreaterThan(0);
+    }
+  });
 });

@@ -31,3 +31,58 @@ export function tools(prefix: string, count: number): ScriptTool[] {
   const width = String(count).length;
   return Array.from({ length: count }, (_, i) => tool(`${prefix}_${String(i + 1).padStart(width, '0')}`));
 }
+
+/** A tool whose description (what the model reads to pick it) is `description`. */
+export function describedTool(
+  name: string,
+  description: string,
+  overrides: Partial<ScriptTool> = {},
+): ScriptTool {
+  return tool(name, { description, ...overrides });
+}
+
+/**
+ * A tool with a long description (about `descriptionBytes` bytes of plausible prose) and a nested
+ * input schema, like the verbose tools that crowd a model's context window.
+ */
+export function verboseTool(name: string, descriptionBytes: number): ScriptTool {
+  const sentence = `${name.replace(/_/g, ' ')} searches the workspace index, filters by owner, label and date range, and returns ranked matches with excerpts. `;
+  return tool(name, {
+    description: sentence
+      .repeat(Math.max(1, Math.ceil(descriptionBytes / sentence.length)))
+      .slice(0, descriptionBytes),
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Full-text query.' },
+        filters: {
+          type: 'object',
+          properties: {
+            owner: { type: 'string' },
+            labels: { type: 'array', items: { type: 'string' } },
+            range: {
+              type: 'object',
+              properties: {
+                from: { type: 'string', format: 'date' },
+                to: { type: 'string', format: 'date' },
+              },
+              additionalProperties: false,
+            },
+          },
+          additionalProperties: false,
+        },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+  });
+}
+
+/** `count` verbose tools named `<prefix>_01` … with descriptions of about `descriptionBytes` bytes. */
+export function verboseTools(prefix: string, count: number, descriptionBytes: number): ScriptTool[] {
+  const width = String(count).length;
+  return Array.from({ length: count }, (_, i) =>
+    verboseTool(`${prefix}_${String(i + 1).padStart(width, '0')}`, descriptionBytes),
+  );
+}

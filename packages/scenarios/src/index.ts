@@ -9,21 +9,34 @@ export type {
   AdapterCallOutcome,
   ClientAdapter,
   ClientAdapterFactory,
+  ClientCapabilities,
   ClientObserver,
   ConnectTarget,
+  ModelCallResult,
+  ModelRequest,
+  ReportedState,
+  TransportTarget,
 } from './adapters/index.js';
-export { CLIENT_ADAPTERS } from './adapters/index.js';
+export { CLIENT_ADAPTERS, capabilitiesOf } from './adapters/index.js';
 export type { ReferenceAdapterOptions } from './adapters/reference-adapter.js';
+export { ReferenceClientAdapter, referenceClient } from './adapters/reference-adapter.js';
 export {
   GATEWAY_SERVER_ID,
-  ReferenceClientAdapter,
-  referenceClient,
+  ReferenceGatewayAdapter,
   referenceGateway,
-} from './adapters/reference-adapter.js';
+} from './adapters/reference-gateway-adapter.js';
 export { SdkClientAdapter, sdkClient } from './adapters/sdk-adapter.js';
+export { SkewableClock } from './adapters/skewable-clock.js';
 export * as arb from './arbitraries/index.js';
 export type { ExpectedFailure, ExpectedFailures } from './baseline/expected-failures.js';
-export { findExpectedFailure, loadExpectedFailures } from './baseline/expected-failures.js';
+export {
+  failsAsExpected,
+  findExpectedFailure,
+  loadExpectedFailures,
+  parseExpectedFailures,
+} from './baseline/expected-failures.js';
+export { SCENARIOS_ERROR_CODES, type ScenariosErrorCode } from './errors/codes.js';
+export { ScenarioError } from './errors/scenario-error.js';
 export {
   type ExploreOptions,
   PROPERTIES,
@@ -39,15 +52,35 @@ export { type ReplayOutcome, replayTrial } from './replay/replay-trial.js';
 export { runTrial, TRIAL_ENDPOINT, type TrialOptions, type TrialRun } from './replay/run-trial.js';
 export type { TimelineEvent, Trial, TrialConnection } from './replay/trial.js';
 export { quiesce, VirtualTime } from './replay/virtual-time.js';
-export { consoleTableReporter } from './reports/console-table.js';
-export { jsonReporter } from './reports/json-report.js';
+export { consoleTableReporter, FILE_REPORTERS, jsonReporter, junitReporter } from './reports/index.js';
+export { renderJunit } from './reports/junit-report.js';
 export type { Reporter } from './reports/reporter.js';
-export type { Cell, CellResult, CellStatus } from './runner/cell.js';
+export { type FeatureNeed, notApplicableReason, requiredFeatures } from './runner/applicability.js';
+export type { Cell, CellResult, CellStatus, CheckVerdict } from './runner/cell.js';
 export { cellKey } from './runner/cell.js';
-export type { CellOptions } from './runner/run-cell.js';
+export type { CellOptions, RawCellResult } from './runner/run-cell.js';
 export { runCell } from './runner/run-cell.js';
 export type { SuiteOptions, SuiteSummary } from './runner/run-suite.js';
-export { expandCells, runSuite } from './runner/run-suite.js';
+export { applyBaseline, expandCells, runSuite } from './runner/run-suite.js';
 export { exposureMatches, settle } from './runner/settle.js';
-export type { ClientAction, Scenario, ScenarioSource } from './scenario.js';
-export { describeSource } from './scenario.js';
+export type {
+  ClientAction,
+  ClientFeature,
+  FrameMatch,
+  Scenario,
+  ScenarioCheck,
+  ScenarioServer,
+  ScenarioSource,
+  ScenarioTransport,
+} from './scenario.js';
+export {
+  CLIENT_FEATURES,
+  checkId,
+  describeSource,
+  ScenarioSchema,
+  serverOf,
+  TRANSPORT_KINDS,
+} from './scenario.js';
+export { loadScenarioFile } from './scenario-file/load-scenario-file.js';
+export { parseScenario } from './scenario-file/parse-scenario.js';
+export { saveScenarioFile, scenarioToJson, scenarioToYaml } from './scenario-file/serialize-scenario.js';

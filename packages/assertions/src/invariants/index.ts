@@ -3,9 +3,28 @@ import { argumentsFitCurrentContract } from './arguments-fit-current-contract.js
 import { callsOnlyListedTools } from './calls-only-listed-tools.js';
 import { callsSucceed } from './calls-succeed.js';
 import { currentContracts } from './current-contracts.js';
+// Scenario-library invariants (issue 5).
+import { cursorsEchoed } from './cursors-echoed.js';
+import { deadSessionDropped } from './dead-session-dropped.js';
 import { enumerationRestarted } from './enumeration-restarted.js';
+import { failureSurfaced } from './failure-surfaced.js';
+import { finalExposure } from './final-exposure.js';
 import { followsEveryCursor } from './follows-every-cursor.js';
+import { invalidSchemaReported } from './invalid-schema-reported.js';
+import { lastCallSucceeds } from './last-call-succeeds.js';
+import { legacyLifecycle } from './legacy-lifecycle.js';
+import { listRequests } from './list-requests.js';
 import { matchesFinalCatalog } from './matches-final-catalog.js';
+import { modelCallsRouted } from './model-calls-routed.js';
+import { modelCostReported } from './model-cost-reported.js';
+import { modelEveryCallAnswered } from './model-every-call-answered.js';
+import { modelNamesValid } from './model-names-valid.js';
+import { modelNothingSilentlyDropped } from './model-nothing-silently-dropped.js';
+import { modelRequestOffers } from './model-request-offers.js';
+import { modelRequestsBuilt } from './model-requests-built.js';
+import { modelToolCountWithinLimit } from './model-tool-count-within-limit.js';
+import { modelToolDefinitionSound } from './model-tool-definition-sound.js';
+import { modelUnknownToolErrorListsTools } from './model-unknown-tool-error-lists-tools.js';
 import { noCrossPrincipalLeak } from './no-cross-principal-leak.js';
 import { noModernFlowInLegacy } from './no-modern-flow-in-legacy.js';
 import { noPermissionTransfer } from './no-permission-transfer.js';
@@ -16,9 +35,11 @@ import { relistCompletesAfterSignal } from './relist-completes-after-signal.js';
 import { type RelistBound, relistedWithin2s, relistedWithinBound } from './relisted-within-bound.js';
 import { relistsAfterSignal } from './relists-after-signal.js';
 import { resubscribedAfterReconnect } from './resubscribed-after-reconnect.js';
+import { sameSessionRelist } from './same-session-relist.js';
+import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
-
+import { userTold } from './user-told.js';
 /** Every invariant, by id. A scenario names the ones it checks. */
 export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntries(
   [
@@ -41,6 +62,29 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
     noSilentRedirect,
     callsOnlyListedTools,
     stopsOnRepeatedCursor,
+    ...[
+      cursorsEchoed,
+      deadSessionDropped,
+      failureSurfaced,
+      finalExposure,
+      invalidSchemaReported,
+      lastCallSucceeds,
+      legacyLifecycle,
+      listRequests,
+      modelCallsRouted,
+      modelCostReported,
+      modelEveryCallAnswered,
+      modelNamesValid,
+      modelNothingSilentlyDropped,
+      modelRequestOffers,
+      modelRequestsBuilt,
+      modelToolCountWithinLimit,
+      modelToolDefinitionSound,
+      modelUnknownToolErrorListsTools,
+      sameSessionRelist,
+      stateReported,
+      userTold,
+    ],
   ].map((invariant) => [invariant.id, invariant]),
 );
 
@@ -50,9 +94,27 @@ export {
   callsOnlyListedTools,
   callsSucceed,
   currentContracts,
+  cursorsEchoed,
+  deadSessionDropped,
   enumerationRestarted,
+  failureSurfaced,
+  finalExposure,
   followsEveryCursor,
+  invalidSchemaReported,
+  lastCallSucceeds,
+  legacyLifecycle,
+  listRequests,
   matchesFinalCatalog,
+  modelCallsRouted,
+  modelCostReported,
+  modelEveryCallAnswered,
+  modelNamesValid,
+  modelNothingSilentlyDropped,
+  modelRequestOffers,
+  modelRequestsBuilt,
+  modelToolCountWithinLimit,
+  modelToolDefinitionSound,
+  modelUnknownToolErrorListsTools,
   noCrossPrincipalLeak,
   noModernFlowInLegacy,
   noPermissionTransfer,
@@ -64,6 +126,9 @@ export {
   relistedWithinBound,
   relistsAfterSignal,
   resubscribedAfterReconnect,
+  sameSessionRelist,
+  stateReported,
   stopsOnRepeatedCursor,
   subscribesToToolChanges,
+  userTold,
 };

@@ -18,12 +18,18 @@ export const schemaChangedBetweenRefreshes: Scenario = {
   id: 'schema-changed-between-refreshes',
   title:
     'A required parameter is renamed and announced: the client exposes the new schema and calls with it.',
-  source: [{ seed: '000 fixture "schema changes between refreshes"' }, { case: 'SC-06' }],
+  source: [{ seed: '000 fixture "schema changes between refreshes"' }],
   eras: ['legacy', 'modern'],
-  script: scriptBuilder('schema-changed-between-refreshes')
-    .tools(tool('count_detections', { inputSchema: before }))
-    .step('rename-parameter', changeSchema('count_detections', { inputSchema: after }))
-    .build(),
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
+  servers: [
+    {
+      id: 'primary',
+      script: scriptBuilder('schema-changed-between-refreshes')
+        .tools(tool('count_detections', { inputSchema: before }))
+        .step('rename-parameter', changeSchema('count_detections', { inputSchema: after }))
+        .build(),
+    },
+  ],
   clientActions: [
     { do: 'connect' },
     { do: 'settle' },
@@ -31,12 +37,24 @@ export const schemaChangedBetweenRefreshes: Scenario = {
     { do: 'settle' },
     { do: 'call', tool: 'count_detections', arguments: { lookback: '24h' } },
   ],
-  invariants: [
-    'modern.subscribes-to-tool-changes',
-    'change.relists-after-signal',
-    'change.relist-completes-after-signal',
-    'registry.current-contracts',
-    'registry.matches-final-catalog',
-    'calls.current-tools-callable',
+  checks: [
+    { invariant: 'modern.subscribes-to-tool-changes', cites: { seed: '002 (listen with toolsListChanged)' } },
+    { invariant: 'change.relists-after-signal', cites: { seed: '002 (refresh tools/list on notification)' } },
+    {
+      invariant: 'change.relist-completes-after-signal',
+      cites: { seed: '002 (follow nextCursor until complete)' },
+    },
+    {
+      invariant: 'registry.current-contracts',
+      cites: { seed: '000 (schema changes are more dangerous than removal)' },
+    },
+    {
+      invariant: 'registry.matches-final-catalog',
+      cites: { seed: '000 fixture "schema changes between refreshes"' },
+    },
+    {
+      invariant: 'calls.current-tools-callable',
+      cites: { seed: '000 (validate arguments against the current contract)' },
+    },
   ],
 };

@@ -6,17 +6,18 @@ export const toolAddedAtRuntime: Scenario = {
   id: 'tool-added-at-runtime',
   title:
     'A tool is added while the client runs and the server announces it: the client re-lists and can call it.',
-  source: [
-    { seed: '000 fixture "list_changed notification"' },
-    { seed: '002 refresh flow' },
-    { case: 'LC-01' },
-    { case: 'LC-11' },
-  ],
+  source: [{ seed: '000 fixture "list_changed notification"' }, { seed: '002 refresh flow' }],
   eras: ['legacy', 'modern'],
-  script: scriptBuilder('tool-added-at-runtime')
-    .tools(tool('alpha'))
-    .step('add-beta', addTool(tool('beta')))
-    .build(),
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
+  servers: [
+    {
+      id: 'primary',
+      script: scriptBuilder('tool-added-at-runtime')
+        .tools(tool('alpha'))
+        .step('add-beta', addTool(tool('beta')))
+        .build(),
+    },
+  ],
   clientActions: [
     { do: 'connect' },
     { do: 'settle' },
@@ -24,13 +25,25 @@ export const toolAddedAtRuntime: Scenario = {
     { do: 'settle' },
     { do: 'call', tool: 'beta', arguments: { query: 'new tool' } },
   ],
-  invariants: [
-    'modern.subscribes-to-tool-changes',
-    'change.relists-after-signal',
-    'change.relist-completes-after-signal',
-    'registry.matches-final-catalog',
-    'registry.no-stale-exposure',
-    'calls.current-tools-callable',
-    'era.no-modern-flow-in-legacy-session',
+  checks: [
+    { invariant: 'modern.subscribes-to-tool-changes', cites: { seed: '002 (listen with toolsListChanged)' } },
+    { invariant: 'change.relists-after-signal', cites: { seed: '002 (refresh tools/list on notification)' } },
+    {
+      invariant: 'change.relist-completes-after-signal',
+      cites: { seed: '002 (follow nextCursor until complete)' },
+    },
+    {
+      invariant: 'registry.matches-final-catalog',
+      cites: { seed: '000 fixture "list_changed notification"' },
+    },
+    { invariant: 'registry.no-stale-exposure', cites: { seed: '002 (atomically replace the registry)' } },
+    {
+      invariant: 'calls.current-tools-callable',
+      cites: { seed: '002 (newly added tools available without restart)' },
+    },
+    {
+      invariant: 'era.no-modern-flow-in-legacy-session',
+      cites: { seed: '002 (do not mix the modern flow into a legacy session)' },
+    },
   ],
 };

@@ -7,11 +7,15 @@ export const emptyList: Scenario = {
     'A server with no tools: the client lists once, exposes nothing, and treats it as a success, not a failure.',
   source: [{ seed: '000 fixture "empty list"' }, { case: 'PG-03 E3' }],
   eras: ['legacy', 'modern'],
-  script: scriptBuilder('empty-list').build(),
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
+  servers: [{ id: 'primary', script: scriptBuilder('empty-list').build() }],
   clientActions: [{ do: 'connect' }, { do: 'settle' }],
-  invariants: [
-    'discovery.follows-every-cursor',
-    'registry.matches-final-catalog',
-    'era.no-modern-flow-in-legacy-session',
+  checks: [
+    { invariant: 'discovery.follows-every-cursor', cites: { case: 'PG-03 E3' } },
+    { invariant: 'registry.matches-final-catalog', cites: { seed: '000 fixture "empty list"' } },
+    {
+      invariant: 'era.no-modern-flow-in-legacy-session',
+      cites: { seed: '002 (do not mix the modern flow into a legacy session)' },
+    },
   ],
 };

@@ -7,16 +7,20 @@ export const oneValidTool: Scenario = {
   title: 'One well-formed tool: the client exposes it with its schema and can call it.',
   source: [{ seed: '000 fixture "one valid tool"' }],
   eras: ['legacy', 'modern'],
-  script: scriptBuilder('one-valid-tool').tools(tool('search_docs')).build(),
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
+  servers: [{ id: 'primary', script: scriptBuilder('one-valid-tool').tools(tool('search_docs')).build() }],
   clientActions: [
     { do: 'connect' },
     { do: 'settle' },
     { do: 'call', tool: 'search_docs', arguments: { query: 'mcp' } },
   ],
-  invariants: [
-    'discovery.follows-every-cursor',
-    'registry.matches-final-catalog',
-    'registry.current-contracts',
-    'calls.current-tools-callable',
+  checks: [
+    { invariant: 'discovery.follows-every-cursor', cites: { spec: '2026-07-28 §2.5' } },
+    { invariant: 'registry.matches-final-catalog', cites: { seed: '000 fixture "one valid tool"' } },
+    {
+      invariant: 'registry.current-contracts',
+      cites: { seed: '000 (a discovered tool is a contract snapshot)' },
+    },
+    { invariant: 'calls.current-tools-callable', cites: { spec: '2026-07-28 §3' } },
   ],
 };

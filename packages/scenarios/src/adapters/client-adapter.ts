@@ -1,15 +1,33 @@
-import type { ExposedTool } from '@toolshift/assertions';
+import type { Transport } from '@modelcontextprotocol/client';
+import type { ExposedTool, ModelTool, WithheldModelTool } from '@toolshift/assertions';
 import type { Era } from '@toolshift/fake-server';
+import type { ClientFeature, ScenarioTransport } from '../scenario.js';
 
-/** Where and how the client under test should connect. */
+/**
+ * How the client reaches one fake server:
+ * - `http`: a real loopback Streamable HTTP endpoint at `url`;
+ * - `msw`: the same endpoint served through msw interception of `fetch` (nothing listens at `url`);
+ * - `in-memory` / `stdio`: a connection-oriented channel; `connect()` opens a fresh one (a new
+ *   connection, or a respawned process for stdio) as an SDK `Transport`.
+ */
+export type TransportTarget =
+  | { kind: 'http' | 'msw'; url: string }
+  | { kind: 'in-memory' | 'stdio'; connect(): Transport };
+
+/** Where and how the client under test should connect to one server. */
 export interface ConnectTarget {
-  /** The fake server's MCP endpoint URL. */
+  /** The fake server's MCP endpoint URL (`http`/`msw` targets; kept for adapters written before `transport`). */
   url: string;
-  /** The era the client should speak (it may probe; the server answers both). */
+  /** How to reach the server. */
+  transport: TransportTarget;
+  /**
+   * The era the client should prefer: `legacy` speaks 2025-11-25 only; `modern` prefers 2026-07-28
+   * and negotiates (falling back to `initialize` where the server is legacy-only).
+   */
   era: Era;
   /** The server connection id the client should use for identity. */
   serverId: string;
-  /** Bearer token to send on every request (the principal the fake server sees); none when absent. */
+  /** Bearer token to send on every request (the principal the fake server sees; the `bearer-auth` feature). */
   bearerToken?: string;
   /** The host's stable id for those credentials (never the secret), for clients that key caches by it. */
   credentialProfileId?: string;
@@ -30,9 +48,18 @@ export interface ClientObserver {
   exposure(tools: ExposedTool[]): void;
   /** Free-form evidence (e.g. an error the client surfaced). */
   note(text: string): void;
+  /** A warning the client shows its user, about a server or one of its tools. */
+  warning(warning: { serverId: string; toolName?: string; message: string }): void;
+  /** The client asked the user (`asked`) or applied a standing rule (`standing`) for one tool identity. */
+  permission(decision: {
+    serverId: string;
+    toolName: string;
+    granted: boolean;
+    how: 'asked' | 'standing';
+  }): void;
   /**
-   * The user's answer when the client asks before running a call. Absent: the user approves
-   * everything (a client that never asks is then indistinguishable from one that does).
+   * The user's answer when the client asks before running a call (report the decision with
+   * `permission` too). Absent: the user approves everything.
    */
   approve?(question: ApprovalQuestion): boolean;
 }
@@ -40,18 +67,66 @@ export interface ClientObserver {
 /** The outcome of a tool call made through the client. */
 export type AdapterCallOutcome = { ok: true; result: unknown } | { ok: false; error: string; code?: string };
 
+/** The tool set a client builds for one model request. */
+export interface ModelRequest {
+  tools: ModelTool[];
+  withheld: WithheldModelTool[];
+  /** The client's token estimate of the definitions, if it keeps one. */
+  estimatedTokens?: number;
+  perServerTokens?: Readonly<Record<string, number>>;
+}
+
+/** What the model receives for one call, and where the client routed it. */
+export interface ModelCallResult {
+  isError: boolean;
+  /** The text the model sees (a tool result or the client's error message). */
+  text: string;
+  routedTo?: { serverId: string; toolName: string };
+}
+
+/** A server's discovery state as the client reports it (e.g. `ready`, `authRequired`). */
+export interface ReportedState {
+  state: string;
+  detail?: string;
+}
+
 /**
- * Drives one client under test. An adapter is created per cell and never reused.
- * `connect` resolves once the client finished its own initial discovery.
+ * Drives one client under test. An adapter is created per cell and never reused. `connect` is
+ * called once per server of the scenario and resolves once the client finished its own initial
+ * discovery of that server. The optional methods belong to the features the factory declares.
  */
 export interface ClientAdapter {
   /** Connects one server; an adapter may be asked to connect several (distinct `serverId`s). */
   connect(target: ConnectTarget, observer: ClientObserver): Promise<void>;
-  /** Calls a tool on `serverId` (default: the server connected first). */
+  /** Calls a tool by its MCP identity (`serverId` defaults to the first server connected). */
   callTool(toolName: string, args: Record<string, unknown>, serverId?: string): Promise<AdapterCallOutcome>;
   /** The user sets a standing "always allow" rule for one tool identity (clients without a permission layer omit it). */
   grant?(serverId: string, toolName: string): void;
   close(): Promise<void>;
+  /** `model-exposure`: the tool set for the next model request. */
+  modelRequest?(options: { provider?: string }): Promise<ModelRequest>;
+  /** `model-exposure`: the model calls `name` (from the latest model request) with `args`. */
+  modelCall?(
+    name: string,
+    args: Record<string, unknown>,
+    options: { provider?: string },
+  ): Promise<ModelCallResult>;
+  /** `manual-refresh`: re-list a server now; resolves when the refresh ends. */
+  refresh?(serverId: string): Promise<void>;
+  /** `reconnect`: drop and re-establish the connection to a server; resolves when rediscovered. */
+  reconnect?(serverId: string): Promise<void>;
+  /** `reauthorize`: use a new bearer token for a server from now on. */
+  reauthorize?(serverId: string, bearerToken: string): Promise<void>;
+  /** `host-clock`: advance the client's clock by `ms`, firing due timers. */
+  advanceClock?(ms: number): Promise<void>;
+  /** `discovery-state`: the client's discovery state for a server. */
+  serverState?(serverId: string): ReportedState;
+}
+
+/** What a client can do: the transports it can connect over and the host features it offers. */
+export interface ClientCapabilities {
+  transports: readonly ScenarioTransport[];
+  features: readonly ClientFeature[];
 }
 
 /** A named way to build adapters; the CLI's `--client` picks one by name. */
@@ -61,5 +136,12 @@ export interface ClientAdapterFactory {
   /** `reference`: ours, no expected failures; `sdk`: a client we do not own; `defect`: deliberately broken. */
   kind: 'reference' | 'sdk' | 'defect';
   description: string;
+  /** Default: `{ transports: ['http'], features: [] }`. */
+  capabilities?: ClientCapabilities;
   create(): ClientAdapter;
+}
+
+/** A factory's capabilities, with the default for factories that declare none. */
+export function capabilitiesOf(factory: ClientAdapterFactory): ClientCapabilities {
+  return factory.capabilities ?? { transports: ['http'], features: [] };
 }

@@ -1,6 +1,7 @@
 import type { ClientAdapterFactory } from './client-adapter.js';
 import { DEFECTS } from './defects/index.js';
-import { referenceClient, referenceGateway } from './reference-adapter.js';
+import { referenceClient } from './reference-adapter.js';
+import { referenceGateway } from './reference-gateway-adapter.js';
 import { sdkClient } from './sdk-adapter.js';
 
 /** Every client adapter by CLI name: the two real clients, then the defect catalogue. */
@@ -13,6 +14,12 @@ export type {
   ApprovalQuestion,
   ClientAdapter,
   ClientAdapterFactory,
+  ClientCapabilities,
   ClientObserver,
   ConnectTarget,
+  ModelCallResult,
+  ModelRequest,
+  ReportedState,
+  TransportTarget,
 } from './client-adapter.js';
+export { capabilitiesOf } from './client-adapter.js';

@@ -1,9 +1,12 @@
-import type { ExposedTool } from '@toolshift/assertions';
+import type { ExposedTool, ModelTool } from '@toolshift/assertions';
 import {
-  DiscoveryCache,
+  type DiscoveryCache,
   DiscoveryHost,
   type DiscoveryHostOptions,
-  PermissionPolicy,
+  isToolshiftError,
+  type PermissionPolicy,
+  type ServerConfig,
+  type ToolExposure,
 } from '@toolshift/reference-client';
 import type {
   AdapterCallOutcome,
@@ -11,63 +14,105 @@ import type {
   ClientAdapterFactory,
   ClientObserver,
   ConnectTarget,
+  ModelCallResult,
+  ModelRequest,
+  ReportedState,
 } from './client-adapter.js';
+import { SkewableClock } from './skewable-clock.js';
 
 /**
  * Components of the reference client a caller may swap through its public extension points (the
  * defect catalogue swaps one for a broken one; the default is the reference client as shipped).
  */
 export interface ReferenceAdapterOptions {
-  /** The discovery cache (default: a private one per adapter). */
+  /** The discovery cache (default: the host's own). */
   cache?: DiscoveryCache;
-  /** The permission layer (default: `ask` for every tool, the user answers through the observer). */
+  /** The permission layer (default: `ask` for every tool; the user answers through the observer). */
   permissions?: PermissionPolicy;
   /** Wraps the approver the host asks before a call (default: ask the user through the observer). */
   approver?: (
     ask: NonNullable<DiscoveryHostOptions['approve']>,
   ) => NonNullable<DiscoveryHostOptions['approve']>;
-  /**
-   * Embed the client as a multi-user gateway does: one host per connection (per user), every host
-   * naming the server alike (`GATEWAY_SERVER_ID`) and sharing one discovery cache, so a cache that
-   * ignores whose listing it holds serves it to the next user. Exposures keep each connection's
-   * own server id.
-   */
-  gateway?: boolean;
 }
 
-/** The server id every host of a gateway uses for the shared upstream server. */
-export const GATEWAY_SERVER_ID = 'upstream';
+/** The provider a model request uses when the scenario names none. */
+export const DEFAULT_PROVIDER = 'anthropic';
 
-/** The reference discovery client (`@toolshift/reference-client`) behind the adapter contract: one host (or one per user, as a gateway), one server per `connect`. */
+function resultText(result: { content?: unknown }): string {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return content
+    .map((part) =>
+      part && typeof part === 'object' && 'text' in part ? String(part.text) : JSON.stringify(part),
+    )
+    .join('\n');
+}
+
+/**
+ * The reference discovery client (`@toolshift/reference-client`) behind the adapter contract, as a
+ * small host would drive it: one `DiscoveryHost` for every server, the user approving every call
+ * the scenario makes, model requests built with `expose()`, model calls turned into proposals
+ * against the exposure they were made from, and a host clock the harness can jump forward.
+ */
 export class ReferenceClientAdapter implements ClientAdapter {
-  /** Hosts by connection server id (one shared host unless `gateway`). */
-  private readonly hosts = new Map<string, DiscoveryHost>();
-  private shared: DiscoveryHost | undefined;
-  private firstServerId: string | undefined;
-  private readonly unsubscribes: Array<() => void> = [];
+  private readonly clock = new SkewableClock();
+  private readonly host: DiscoveryHost;
+  private readonly configs = new Map<string, ServerConfig>();
+  private readonly warned = new Set<string>();
+  private readonly exposures = new Map<string, ToolExposure>();
+  private firstServer: string | undefined;
+  private credentialGeneration = 0;
+  private unsubscribe: (() => void) | undefined;
   private observer: ClientObserver | undefined;
-  private readonly cache: DiscoveryCache | undefined;
 
-  constructor(private readonly options: ReferenceAdapterOptions = {}) {
-    this.cache = options.cache ?? (options.gateway ? new DiscoveryCache() : undefined);
+  constructor(options: ReferenceAdapterOptions = {}) {
+    // The scenario plays the user: it answers every question the host asks (yes, unless told otherwise).
+    const ask: NonNullable<DiscoveryHostOptions['approve']> = (request) => {
+      const granted =
+        this.observer?.approve?.({
+          serverId: request.serverId,
+          toolName: request.toolName,
+          arguments: request.arguments,
+        }) ?? true;
+      this.observer?.permission({
+        serverId: request.serverId,
+        toolName: request.toolName,
+        granted,
+        how: 'asked',
+      });
+      return granted;
+    };
+    this.host = new DiscoveryHost({
+      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
+      approve: options.approver ? options.approver(ask) : ask,
+      clock: this.clock,
+      ...(options.cache ? { cache: options.cache } : {}),
+      ...(options.permissions ? { permissions: options.permissions } : {}),
+    });
   }
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
-    const host = this.hostFor(target.serverId, observer);
-    this.firstServerId ??= target.serverId;
-    await host.addServer({
-      serverId: this.internalId(target.serverId),
-      url: target.url,
-      era: target.era,
-      ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
-      ...(target.credentialProfileId !== undefined
-        ? { credentialProfileId: target.credentialProfileId }
+    const transport = target.transport;
+    if ('connect' in transport)
+      throw new Error(`the reference client connects over Streamable HTTP only, not ${transport.kind}`);
+    this.observer = observer;
+    this.firstServer ??= target.serverId;
+    this.unsubscribe ??= this.host.onRegistryChange(() => this.report());
+    const config: ServerConfig = {
+      serverId: target.serverId,
+      url: transport.url,
+      // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host would.
+      era: target.era === 'modern' ? 'auto' : 'legacy',
+      ...(target.bearerToken !== undefined
+        ? {
+            bearerToken: target.bearerToken,
+            credentialProfileId: target.credentialProfileId ?? `${target.serverId}#credentials-0`,
+          }
         : {}),
       ...(target.reuseCache ? { strategy: 'cached-with-refresh' as const } : {}),
-    });
-    const state = host.serverState(this.internalId(target.serverId));
-    if (state.failure)
-      observer.note(`reference client: ${state.state}: ${state.failure.kind}: ${state.failure.message}`);
+    };
+    this.configs.set(target.serverId, config);
+    await this.host.addServer(config);
+    this.noteState(target.serverId);
     this.report();
   }
 
@@ -76,20 +121,13 @@ export class ReferenceClientAdapter implements ClientAdapter {
     args: Record<string, unknown>,
     serverId?: string,
   ): Promise<AdapterCallOutcome> {
-    const target = serverId ?? this.firstServerId;
-    const host = target === undefined ? undefined : this.hosts.get(target);
-    if (!host || target === undefined) return { ok: false, error: 'not connected' };
     try {
-      const result = (await host.callTool({
-        serverId: this.internalId(target),
+      const result = (await this.host.callTool({
+        serverId: serverId ?? this.firstServer ?? '',
         toolName,
         arguments: args,
-      })) as {
-        isError?: boolean;
-        content?: unknown;
-      };
-      if (result.isError)
-        return { ok: false, error: `tool returned isError: ${JSON.stringify(result.content)}` };
+      })) as { isError?: boolean; content?: unknown };
+      if (result.isError) return { ok: false, error: `tool returned isError: ${resultText(result)}` };
       return { ok: true, result };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
@@ -97,65 +135,147 @@ export class ReferenceClientAdapter implements ClientAdapter {
     }
   }
 
+  async modelRequest(options: { provider?: string }): Promise<ModelRequest> {
+    const provider = options.provider ?? DEFAULT_PROVIDER;
+    const exposure = await this.host.expose({ provider });
+    this.exposures.set(provider, exposure);
+    const tools = exposure.tools.map((tool): ModelTool => {
+      const definition = tool.definition as Record<string, unknown>;
+      const body = (definition.function as Record<string, unknown> | undefined) ?? definition;
+      return {
+        name: tool.alias,
+        serverId: tool.serverId,
+        toolName: tool.toolName,
+        ...(typeof body.description === 'string' ? { description: body.description } : {}),
+        parameters: body.parameters ?? body.input_schema,
+      };
+    });
+    return {
+      tools,
+      withheld: exposure.withheld.map((tool) => ({
+        serverId: tool.serverId,
+        toolName: tool.toolName,
+        reason: tool.reason,
+        ...(tool.detail !== undefined ? { detail: tool.detail } : {}),
+      })),
+      estimatedTokens: exposure.budget.estimatedTokens,
+      perServerTokens: exposure.budget.perServer,
+    };
+  }
+
+  async modelCall(
+    name: string,
+    args: Record<string, unknown>,
+    options: { provider?: string },
+  ): Promise<ModelCallResult> {
+    const provider = options.provider ?? DEFAULT_PROVIDER;
+    const exposure = this.exposures.get(provider) ?? (await this.host.expose({ provider }));
+    let proposal: ReturnType<ToolExposure['proposal']>;
+    try {
+      proposal = exposure.proposal(name, args);
+    } catch (error) {
+      if (!isToolshiftError(error, 'PROVIDER_ALIAS_UNKNOWN')) throw error;
+      const valid = exposure.tools.map((tool) => tool.alias);
+      return {
+        isError: true,
+        text: `Unknown tool ${JSON.stringify(name)}. Call one of the tools you were given: ${valid.join(', ') || '(none)'}.`,
+      };
+    }
+    const routedTo = { serverId: proposal.serverId, toolName: proposal.toolName };
+    try {
+      const result = (await this.host.callTool(proposal)) as { isError?: boolean; content?: unknown };
+      return { isError: result.isError === true, text: resultText(result), routedTo };
+    } catch (error) {
+      return { isError: true, text: (error as Error).message, routedTo };
+    }
+  }
+
   grant(serverId: string, toolName: string): void {
-    this.hosts
-      .get(serverId)
-      ?.permissions.setToolPolicy({ serverId: this.internalId(serverId), toolName }, 'allow');
+    this.host.permissions.setToolPolicy({ serverId, toolName }, 'allow');
+  }
+
+  async refresh(serverId: string): Promise<void> {
+    await this.host.refresh(serverId);
+    this.noteState(serverId);
+  }
+
+  /** A host's "reconnect" command: drop the server's connection and state, then add it again. */
+  async reconnect(serverId: string): Promise<void> {
+    const config = this.configs.get(serverId);
+    if (!config) throw new Error(`server ${serverId} was never connected`);
+    await this.host.removeServer(serverId);
+    await this.host.addServer(config);
+    this.noteState(serverId);
+    this.report();
+  }
+
+  /** The user completed an authorization: the host swaps the server's credentials and re-discovers. */
+  async reauthorize(serverId: string, bearerToken: string): Promise<void> {
+    const config = this.configs.get(serverId);
+    if (!config) throw new Error(`server ${serverId} was never connected`);
+    this.credentialGeneration += 1;
+    const credentials = {
+      bearerToken,
+      credentialProfileId: `${serverId}#credentials-${this.credentialGeneration}`,
+    };
+    this.configs.set(serverId, { ...config, ...credentials });
+    await this.host.updateCredentials(serverId, credentials);
+    this.noteState(serverId);
+    this.report();
+  }
+
+  async advanceClock(ms: number): Promise<void> {
+    this.clock.advance(ms);
+  }
+
+  serverState(serverId: string): ReportedState {
+    const state = this.host.serverState(serverId);
+    return {
+      state: state.state,
+      ...(state.failure ? { detail: `${state.failure.kind}: ${state.failure.message}` } : {}),
+    };
   }
 
   async close(): Promise<void> {
-    for (const unsubscribe of this.unsubscribes) unsubscribe();
-    await Promise.all([...new Set(this.hosts.values())].map((host) => host.close().catch(() => undefined)));
+    this.unsubscribe?.();
+    await this.host.close().catch(() => undefined);
   }
 
-  private internalId(serverId: string): string {
-    return this.options.gateway ? GATEWAY_SERVER_ID : serverId;
+  /** A host shows a server's discovery failure to its user. */
+  private noteState(serverId: string): void {
+    const state = this.host.serverState(serverId);
+    if (state.failure)
+      this.observer?.warning({
+        serverId,
+        message: `${state.state}: ${state.failure.kind}: ${state.failure.message}`,
+      });
   }
 
-  private hostFor(serverId: string, observer: ClientObserver): DiscoveryHost {
-    const existing = this.options.gateway ? undefined : this.shared;
-    const host = existing ?? this.createHost(observer);
-    if (!this.options.gateway) this.shared = host;
-    this.hosts.set(serverId, host);
-    return host;
-  }
-
-  private createHost(observer: ClientObserver): DiscoveryHost {
-    this.observer = observer;
-    // The scenario plays the user: it answers every approval (by default, yes).
-    const ask: NonNullable<DiscoveryHostOptions['approve']> = (request) =>
-      observer.approve?.({
-        serverId: request.serverId,
-        toolName: request.toolName,
-        arguments: request.arguments,
-      }) ?? true;
-    const host = new DiscoveryHost({
-      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
-      approve: this.options.approver ? this.options.approver(ask) : ask,
-      permissions: this.options.permissions ?? new PermissionPolicy(),
-      ...(this.cache ? { cache: this.cache } : {}),
-    });
-    this.unsubscribes.push(host.onRegistryChange(() => this.report()));
-    return host;
-  }
-
-  /** Reports every connection's verified tools as one exposure (each under its connection's server id). */
+  /** Reports the verified registry as the exposure, and each gate exclusion once as a warning. */
   private report(): void {
-    if (!this.observer) return;
-    this.observer.exposure(
-      [...this.hosts].flatMap(([serverId, host]) =>
-        host
-          .tools()
-          .filter((tool) => tool.serverId === this.internalId(serverId))
-          .map(
-            (tool): ExposedTool => ({
-              serverId,
-              name: tool.name,
-              ...(tool.description !== undefined ? { description: tool.description } : {}),
-              inputSchema: tool.inputSchema,
-              ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-            }),
-          ),
+    const observer = this.observer;
+    if (!observer) return;
+    for (const serverId of this.configs.keys()) {
+      for (const excluded of this.host.snapshot(serverId)?.excluded ?? []) {
+        const key = `${serverId}\u0000${excluded.name}\u0000${excluded.reason}`;
+        if (this.warned.has(key)) continue;
+        this.warned.add(key);
+        observer.warning({
+          serverId,
+          toolName: excluded.name,
+          message: `excluded ${excluded.name}: ${excluded.reason} at ${excluded.pointer || '/'}: ${excluded.detail}`,
+        });
+      }
+    }
+    observer.exposure(
+      this.host.tools().map(
+        (tool): ExposedTool => ({
+          serverId: tool.serverId,
+          name: tool.name,
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          inputSchema: tool.inputSchema,
+          ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+        }),
       ),
     );
   }
@@ -167,14 +287,19 @@ export const referenceClient: ClientAdapterFactory = {
   kind: 'reference',
   description:
     'toolshift’s reference discovery client (@toolshift/reference-client); it has no expected failures.',
+  capabilities: {
+    // ServerConfig takes a Streamable HTTP URL; msw intercepts the same fetch calls.
+    transports: ['http', 'msw'],
+    features: [
+      'multi-server',
+      'bearer-auth',
+      'model-exposure',
+      'manual-refresh',
+      'reconnect',
+      'reauthorize',
+      'host-clock',
+      'discovery-state',
+    ],
+  },
   create: () => new ReferenceClientAdapter(),
-};
-
-/** The reference client embedded in a multi-user gateway (one host per user, one shared cache). */
-export const referenceGateway: ClientAdapterFactory = {
-  name: 'reference-gateway',
-  kind: 'reference',
-  description:
-    'The reference client as a multi-user gateway embeds it: one DiscoveryHost per user sharing one discovery cache.',
-  create: () => new ReferenceClientAdapter({ gateway: true }),
 };

@@ -1,4 +1,9 @@
-import { Client, StreamableHTTPClientTransport, type Tool } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type Tool,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { ExposedTool } from '@toolshift/assertions';
 import type {
   AdapterCallOutcome,
@@ -25,47 +30,48 @@ export interface SdkClientAdapterOptions {
   listChanged?: boolean;
 }
 
+interface Connection {
+  target: ConnectTarget;
+  client: Client;
+  tools: ExposedTool[];
+  /** The bearer token the transport's auth provider hands out now. */
+  token: string | undefined;
+}
+
 /**
  * The official `@modelcontextprotocol/client` 2.4.0 `Client`, used the way its documentation shows:
- * `versionNegotiation: { mode: 'auto' }` for the modern era (the SDK default, legacy, otherwise),
- * `listChanged.tools.onChanged` for change handling, `listTools()` for the initial list (it walks
- * every page itself). What the client exposes is what `listTools()` and `onChanged` hand the host.
+ * one `Client` per server, `versionNegotiation: { mode: 'auto' }` for the modern era (legacy,
+ * otherwise), `listChanged.tools.onChanged` for change handling, `listTools()` for the initial list
+ * (it walks every page itself), an `authProvider` handing out the current bearer token. What the
+ * client exposes is what `listTools()` and `onChanged` hand the host, per server.
  */
 export class SdkClientAdapter implements ClientAdapter {
-  private client: Client | undefined;
-  private serverId = 'primary';
+  private readonly connections = new Map<string, Connection>();
+  private observer: ClientObserver | undefined;
 
   constructor(private readonly options: SdkClientAdapterOptions = {}) {}
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
-    this.serverId = target.serverId;
-    const listChanged =
-      this.options.listChanged === false
-        ? undefined
-        : {
-            tools: {
-              onChanged: (error: Error | null, tools: Tool[] | null) => {
-                if (error) observer.note(`SDK listChanged refresh failed: ${error.message}`);
-                else if (tools) observer.exposure(toExposed(this.serverId, tools));
-              },
-            },
-          };
-    this.client = new Client(
-      { name: 'toolshift-sdk-adapter', version: '1.0.0' },
-      {
-        ...(target.era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
-        ...(listChanged ? { listChanged } : {}),
-      },
-    );
-    await this.client.connect(new StreamableHTTPClientTransport(new URL(target.url)));
-    const { tools } = await this.client.listTools();
-    observer.exposure(toExposed(this.serverId, tools));
+    this.observer = observer;
+    const connection: Connection = {
+      target,
+      client: undefined as unknown as Client,
+      tools: [],
+      token: target.bearerToken,
+    };
+    this.connections.set(target.serverId, connection);
+    await this.open(connection);
   }
 
-  async callTool(toolName: string, args: Record<string, unknown>): Promise<AdapterCallOutcome> {
-    if (!this.client) return { ok: false, error: 'not connected' };
+  async callTool(
+    toolName: string,
+    args: Record<string, unknown>,
+    serverId?: string,
+  ): Promise<AdapterCallOutcome> {
+    const connection = serverId ? this.connections.get(serverId) : this.connections.values().next().value;
+    if (!connection) return { ok: false, error: 'not connected' };
     try {
-      const result = await this.client.callTool({ name: toolName, arguments: args });
+      const result = await connection.client.callTool({ name: toolName, arguments: args });
       if (result.isError)
         return { ok: false, error: `tool returned isError: ${JSON.stringify(result.content)}` };
       return { ok: true, result };
@@ -74,8 +80,85 @@ export class SdkClientAdapter implements ClientAdapter {
     }
   }
 
+  /**
+   * The host re-lists on the user's request with `listTools(undefined, { cacheMode: 'refresh' })` (the
+   * SDK's way to skip its response cache), showing the user an error if it fails.
+   */
+  async refresh(serverId: string): Promise<void> {
+    const connection = this.get(serverId);
+    try {
+      const { tools } = await connection.client.listTools(undefined, { cacheMode: 'refresh' });
+      this.expose(connection, tools);
+    } catch (error) {
+      this.observer?.warning({ serverId, message: `refresh failed: ${(error as Error).message}` });
+    }
+  }
+
+  /** The host closes the `Client` and connects a new one, as the SDK docs show for a fresh session. */
+  async reconnect(serverId: string): Promise<void> {
+    const connection = this.get(serverId);
+    await connection.client.close().catch(() => undefined);
+    await this.open(connection);
+  }
+
+  /** The auth provider hands out the new token from the next request on. */
+  async reauthorize(serverId: string, bearerToken: string): Promise<void> {
+    this.get(serverId).token = bearerToken;
+  }
+
   async close(): Promise<void> {
-    await this.client?.close().catch(() => undefined);
+    await Promise.all(
+      [...this.connections.values()].map((connection) => connection.client?.close().catch(() => undefined)),
+    );
+  }
+
+  private get(serverId: string): Connection {
+    const connection = this.connections.get(serverId);
+    if (!connection) throw new Error(`server ${serverId} was never connected`);
+    return connection;
+  }
+
+  private async open(connection: Connection): Promise<void> {
+    const { target } = connection;
+    const listChanged =
+      this.options.listChanged === false
+        ? undefined
+        : {
+            tools: {
+              onChanged: (error: Error | null, tools: Tool[] | null) => {
+                if (error)
+                  this.observer?.warning({
+                    serverId: target.serverId,
+                    message: `refresh failed: ${error.message}`,
+                  });
+                else if (tools && connection.client === client) this.expose(connection, tools);
+              },
+            },
+          };
+    const client = new Client(
+      { name: 'toolshift-sdk-adapter', version: '1.0.0' },
+      {
+        ...(target.era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
+        ...(listChanged ? { listChanged } : {}),
+      },
+    );
+    connection.client = client;
+    await client.connect(this.transport(connection));
+    const { tools } = await client.listTools();
+    this.expose(connection, tools);
+  }
+
+  private transport(connection: Connection): Transport {
+    const { transport } = connection.target;
+    if ('connect' in transport) return transport.connect();
+    return new StreamableHTTPClientTransport(new URL(transport.url), {
+      authProvider: { token: async () => connection.token },
+    });
+  }
+
+  private expose(connection: Connection, tools: readonly Tool[]): void {
+    connection.tools = toExposed(connection.target.serverId, tools);
+    this.observer?.exposure([...this.connections.values()].flatMap((each) => each.tools));
   }
 }
 
@@ -85,5 +168,9 @@ export const sdkClient: ClientAdapterFactory = {
   kind: 'sdk',
   description:
     'The official @modelcontextprotocol/client 2.4.0 Client, used as its docs show (listChanged option, listTools()).',
+  capabilities: {
+    transports: ['http', 'msw', 'in-memory', 'stdio'],
+    features: ['multi-server', 'bearer-auth', 'manual-refresh', 'reconnect', 'reauthorize'],
+  },
   create: () => new SdkClientAdapter(),
 };

@@ -1,12 +1,23 @@
 import { readFile } from 'node:fs/promises';
+import { ToolshiftError } from '@toolshift/fake-server';
 import { parse as parseYaml } from 'yaml';
-import type { Cell } from '../runner/cell.js';
+import type { Cell, CheckVerdict } from '../runner/cell.js';
+import { TRANSPORT_KINDS } from '../scenario.js';
 
-/** One known failure of a client toolshift does not own. `era` omitted = both eras. */
+/**
+ * One known failure of a client toolshift does not own: the cells of `client` × `scenario`
+ * (one era and transport, or all) fail, for `reason`. With `check`, the failure must include that
+ * failing check; a cell that fails only other checks is an unexpected failure.
+ */
 export interface ExpectedFailure {
   client: string;
   scenario: string;
+  /** Omitted: both eras. */
   era?: 'legacy' | 'modern';
+  /** Omitted: every transport. */
+  transport?: (typeof TRANSPORT_KINDS)[number];
+  /** The check id expected to fail. */
+  check?: string;
   /** Why it fails, in one or two sentences (shown in reports). */
   reason: string;
 }
@@ -17,37 +28,69 @@ export interface ExpectedFailures {
   source: string;
 }
 
+function invalid(source: string, pointer: string, message: string): ToolshiftError<'BASELINE_INVALID'> {
+  return new ToolshiftError('BASELINE_INVALID', `Baseline ${source}: ${pointer} ${message}`, {
+    source,
+    pointer,
+  });
+}
+
 /**
  * Loads an expected-failures baseline (YAML or JSON).
- * @throws {Error} naming the file and the entry index when the file is unreadable or an entry lacks `client`, `scenario` or `reason`.
+ * @throws {ToolshiftError} BASELINE_INVALID naming the file and the entry when the file is unreadable or an entry is malformed.
  */
 export async function loadExpectedFailures(path: string): Promise<ExpectedFailures> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new Error(
+    throw new ToolshiftError(
+      'BASELINE_INVALID',
       `Cannot read baseline ${path}: ${error.code ?? error.message}. Pass --baseline FILE or --no-baseline.`,
+      { source: path, pointer: '' },
     );
   });
-  const doc = parseYaml(text) as { expectedFailures?: unknown } | null;
-  const list = doc?.expectedFailures ?? [];
-  if (!Array.isArray(list)) throw new Error(`Baseline ${path}: /expectedFailures must be a list.`);
+  let doc: { expectedFailures?: unknown } | null;
+  try {
+    doc = parseYaml(text) as { expectedFailures?: unknown } | null;
+  } catch (error) {
+    throw invalid(path, '/', `is not valid YAML: ${(error as Error).message}`);
+  }
+  return parseExpectedFailures(doc, path);
+}
+
+/**
+ * Validates a parsed baseline document.
+ * @throws {ToolshiftError} BASELINE_INVALID
+ */
+export function parseExpectedFailures(doc: unknown, source: string): ExpectedFailures {
+  const list = (doc as { expectedFailures?: unknown } | null)?.expectedFailures ?? [];
+  if (!Array.isArray(list)) throw invalid(source, '/expectedFailures', 'must be a list.');
   const entries = list.map((entry, index): ExpectedFailure => {
+    const at = `/expectedFailures/${index}`;
+    if (typeof entry !== 'object' || entry === null) throw invalid(source, at, 'must be a mapping.');
     const e = entry as Record<string, unknown>;
     for (const key of ['client', 'scenario', 'reason'] as const) {
-      if (typeof e[key] !== 'string' || (e[key] as string).length === 0) {
-        throw new Error(`Baseline ${path}: /expectedFailures/${index}/${key} must be a non-empty string.`);
-      }
+      if (typeof e[key] !== 'string' || (e[key] as string).length === 0)
+        throw invalid(source, `${at}/${key}`, 'must be a non-empty string.');
     }
-    if (e.era !== undefined && e.era !== 'legacy' && e.era !== 'modern') {
-      throw new Error(`Baseline ${path}: /expectedFailures/${index}/era must be legacy or modern.`);
-    }
+    if (e.era !== undefined && e.era !== 'legacy' && e.era !== 'modern')
+      throw invalid(source, `${at}/era`, 'must be legacy or modern.');
+    if (e.transport !== undefined && !(TRANSPORT_KINDS as readonly unknown[]).includes(e.transport))
+      throw invalid(source, `${at}/transport`, `must be one of ${TRANSPORT_KINDS.join(', ')}.`);
+    if (e.check !== undefined && (typeof e.check !== 'string' || e.check === ''))
+      throw invalid(source, `${at}/check`, 'must be a non-empty string.');
+    const known = new Set(['client', 'scenario', 'reason', 'era', 'transport', 'check']);
+    const extra = Object.keys(e).find((key) => !known.has(key));
+    if (extra)
+      throw invalid(source, `${at}/${extra}`, `is not a baseline field (use ${[...known].join(', ')}).`);
     return {
       client: e.client as string,
       scenario: e.scenario as string,
       reason: e.reason as string,
       ...(e.era ? { era: e.era as 'legacy' | 'modern' } : {}),
+      ...(e.transport ? { transport: e.transport as ExpectedFailure['transport'] } : {}),
+      ...(e.check ? { check: e.check as string } : {}),
     };
   });
-  return { entries, source: path };
+  return { entries, source };
 }
 
 /** The baseline entry covering `cell`, if any. */
@@ -59,6 +102,14 @@ export function findExpectedFailure(
     (entry) =>
       entry.client === cell.client &&
       entry.scenario === cell.scenarioId &&
-      (entry.era === undefined || entry.era === cell.era),
+      (entry.era === undefined || entry.era === cell.era) &&
+      (entry.transport === undefined || entry.transport === cell.transport),
   );
+}
+
+/** True when the verdicts fail the way `entry` expects (any failure, or its `check`). */
+export function failsAsExpected(entry: ExpectedFailure, verdicts: readonly CheckVerdict[]): boolean {
+  const failed = verdicts.filter((verdict) => verdict.status === 'fail');
+  if (failed.length === 0) return false;
+  return entry.check === undefined || failed.some((verdict) => verdict.checkId === entry.check);
 }

@@ -1,12 +1,48 @@
 import { SCENARIOS } from '../../catalog/index.js';
-import { describeSource } from '../scenario.js';
+import { requiredFeatures } from '../runner/applicability.js';
+import { checkId, describeSource, type Scenario } from '../scenario.js';
 
-/** `toolshift list`: every scenario with its id, eras, invariants and sources. */
-export function listCommand(out: NodeJS.WritableStream = process.stdout): void {
-  for (const scenario of SCENARIOS) {
-    out.write(`${scenario.id}  [${scenario.eras.join(', ')}]\n  ${scenario.title}\n`);
-    out.write(`  source: ${scenario.source.map(describeSource).join('; ')}\n`);
-    out.write(`  checks: ${scenario.invariants.join(', ')}\n\n`);
+/** Options of `toolshift list`. */
+export interface ListCommandOptions {
+  /** Print one JSON document instead of text. */
+  json?: boolean;
+}
+
+/** One scenario as `toolshift list --json` prints it. */
+export function listEntry(scenario: Scenario) {
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    source: scenario.source.map(describeSource),
+    eras: scenario.eras,
+    transports: scenario.transports,
+    servers: scenario.servers.map((server) => server.id),
+    requires: requiredFeatures(scenario).map((need) => need.feature),
+    checks: scenario.checks.map((check) => ({
+      id: checkId(check),
+      invariant: check.invariant,
+      cites: describeSource(check.cites),
+    })),
+  };
+}
+
+/** `toolshift list`: every scenario with its id, sources, eras, transports, needed features and checks (each with its citation). */
+export function listCommand(
+  options: ListCommandOptions = {},
+  out: NodeJS.WritableStream = process.stdout,
+): void {
+  const entries = SCENARIOS.map(listEntry);
+  if (options.json) {
+    out.write(`${JSON.stringify({ scenarios: entries }, null, 2)}\n`);
+    return;
   }
-  out.write(`${SCENARIOS.length} scenarios\n`);
+  for (const entry of entries) {
+    out.write(`${entry.id}  [${entry.eras.join(', ')}; ${entry.transports.join(', ')}]\n  ${entry.title}\n`);
+    out.write(`  source: ${entry.source.join('; ')}\n`);
+    if (entry.requires.length) out.write(`  needs: ${entry.requires.join(', ')}\n`);
+    for (const check of entry.checks) out.write(`  check ${check.id}  (${check.cites})\n`);
+    out.write('\n');
+  }
+  const checks = entries.reduce((sum, entry) => sum + entry.checks.length, 0);
+  out.write(`${entries.length} scenarios, ${checks} checks\n`);
 }

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import type { CellResult, CellStatus } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import type { Reporter } from './reporter.js';
@@ -9,47 +8,69 @@ const LABEL: Record<CellStatus, string> = {
   'known-failure': 'fail (expected)',
   stale: 'STALE',
   error: 'ERROR',
+  'n/a': 'n/a',
 };
 
-function detail(result: CellResult): string {
+const PROGRESS: Record<CellStatus, string> = {
+  pass: '.',
+  'known-failure': '.',
+  'n/a': '-',
+  stale: 's',
+  fail: 'F',
+  error: 'E',
+};
+
+/** The detail column: the first failing check with its evidence frames, or why the cell is n/a / stale / an error. */
+export function cellDetail(result: CellResult): string {
+  if (result.status === 'n/a') return result.notApplicable ?? '';
   if (result.status === 'stale') return `passes now; remove it from the baseline (${result.baselineReason ?? ''})`;
+  if (result.status === 'error') return result.error ?? '';
   const failure = result.firstFailure;
   if (!failure) return '';
   const evidence = failure.evidence.length ? ` [#${failure.evidence.map((ref) => ref.seq).join(', #')}]` : '';
-  return `${failure.invariantId}: ${failure.message}${evidence}`;
+  return `${failure.checkId}: ${failure.message}${evidence}`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /**
- * The console table: one row per cell (scenario × era × client) with its result and, for a failure,
- * the first failing invariant with its evidence frames; then the totals.
+ * The console table: one row per cell (scenario × era × transport × client) with its result and,
+ * for a failure, the first failing check with its evidence frames; then the totals.
  */
-export function consoleTableReporter(out: Writable = process.stdout, options: { width?: number } = {}): Reporter {
-  const width = options.width ?? 200;
+export function consoleTableReporter(out: NodeJS.WritableStream = process.stdout, options: { width?: number } = {}): Reporter {
+  const width = options.width ?? 220;
   return {
     onRunStart(cells) {
       out.write(`toolshift run: ${cells.length} cells\n`);
     },
     onCellEnd(result) {
-      out.write(result.status === 'pass' || result.status === 'known-failure' ? '.' : result.status === 'stale' ? 's' : 'F');
+      out.write(PROGRESS[result.status]);
     },
     onRunEnd(summary: SuiteSummary) {
       out.write('\n\n');
-      const rows = summary.results.map((r) => [r.scenarioId, r.era, r.client, LABEL[r.status], detail(r)]);
-      const header = ['scenario', 'era', 'client', 'result', 'first failing check'];
-      const widths = header.slice(0, 4).map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+      const rows = summary.results.map((r) => [r.scenarioId, r.era, r.transport, r.client, LABEL[r.status], cellDetail(r)]);
+      const header = ['scenario', 'era', 'transport', 'client', 'result', 'detail'];
+      const fixed = header.length - 1;
+      const widths = header
+        .slice(0, fixed)
+        .map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
       const line = (cols: string[]) =>
         cols
-          .map((col, i) => (i < 4 ? col.padEnd(widths[i]!) : col))
+          .map((col, i) => (i < fixed ? col.padEnd(widths[i]!) : col))
           .join('  ')
           .slice(0, width)
           .trimEnd();
-      out.write(`${line(header)}\n${line([...widths.map((w) => '-'.repeat(w)), '-'.repeat(header[4]!.length)])}\n`);
+      out.write(`${line(header)}\n${line([...widths.map((w) => '-'.repeat(w)), '-'.repeat(header[fixed]!.length)])}\n`);
       for (const row of rows) out.write(`${line(row)}\n`);
       const c = summary.counts;
       out.write(
         `\n${summary.results.length} cells in ${(summary.durationMs / 1000).toFixed(1)} s: ${c.pass} pass, ` +
-          `${c['known-failure']} expected failure${c['known-failure'] === 1 ? '' : 's'}, ${c.fail} unexpected failure${c.fail === 1 ? '' : 's'}, ` +
-          `${c.stale} stale baseline entr${c.stale === 1 ? 'y' : 'ies'}, ${c.error} harness error${c.error === 1 ? '' : 's'}.\n`,
+          `${plural(c['known-failure'], 'expected failure', 'expected failures')}, ` +
+          `${plural(c.fail, 'unexpected failure', 'unexpected failures')}, ` +
+          `${plural(c.stale, 'stale baseline entry', 'stale baseline entries')}, ` +
+          `${plural(c.error, 'harness error', 'harness errors')}, ${c['n/a']} n/a.\n`,
       );
       out.write(summary.exitCode === 0 ? 'Result: matches the baseline.\n' : 'Result: does NOT match the baseline (exit 1).\n');
     },

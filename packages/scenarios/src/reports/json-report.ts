@@ -10,8 +10,9 @@ export interface JsonReportOptions {
 }
 
 /**
- * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, results: [...] }`,
- * each result with its verdicts and evidence (and, by default, transcript and observations).
+ * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, durationMs,
+ * results: [...] }`, each result a cell with its status, verdicts (check id, citation, evidence) and,
+ * by default, every server's transcript and the client's observations.
  */
 export function jsonReporter(path: string, options: JsonReportOptions = {}): Reporter {
   return {
@@ -23,7 +24,9 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
         exitCode: summary.exitCode,
         durationMs: summary.durationMs,
         results: summary.results.map((result) =>
-          includeTranscripts ? result : { ...result, transcript: undefined, observations: undefined },
+          includeTranscripts
+            ? { ...result, transcript: undefined }
+            : { ...result, transcript: undefined, servers: undefined, observations: undefined },
         ),
       };
       await mkdir(dirname(path), { recursive: true });

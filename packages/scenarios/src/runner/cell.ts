@@ -1,38 +1,58 @@
 import type { Observation, Verdict } from '@toolshift/assertions';
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
+import type { ScenarioTransport } from '../scenario.js';
 
-/** One cell of a run: a scenario in one era, through one transport, against one client. */
+/** One cell of a run: a scenario in one era, over one transport, against one client. */
 export interface Cell {
   scenarioId: string;
   era: Era;
-  transport: 'http';
+  transport: ScenarioTransport;
   client: string;
 }
 
 /**
  * How a cell ended, after comparing with the expected-failures baseline:
  * `pass`; `fail` (unexpected); `known-failure` (failed as the baseline expects);
- * `stale` (the baseline expects a failure but the cell passed); `error` (the harness itself failed).
+ * `stale` (the baseline expects a failure but the cell passed); `error` (the harness itself failed);
+ * `n/a` (the client lacks a transport or feature the scenario needs; never counted as a pass).
  */
-export type CellStatus = 'pass' | 'fail' | 'known-failure' | 'stale' | 'error';
+export type CellStatus = 'pass' | 'fail' | 'known-failure' | 'stale' | 'error' | 'n/a';
 
-/** Everything a cell produced: verdicts with evidence, the transcript and the client's observations. */
+/** A verdict of one scenario check: the invariant's verdict plus the check's id, server and citation. */
+export interface CheckVerdict extends Verdict {
+  /** The check id (the invariant id unless the scenario names the check), or `runner.*` for the runner's own checks. */
+  checkId: string;
+  /** The server connection the check looked at. */
+  serverId?: string;
+  /** Where the check comes from (`case LC-01 E1`, `spec …`, `seed …`). */
+  cites?: string;
+}
+
+/** Everything a cell produced: verdicts with evidence, transcripts and the client's observations. */
 export interface CellResult extends Cell {
   status: CellStatus;
   /** The status before the baseline was applied. */
-  rawStatus: 'pass' | 'fail' | 'error';
-  verdicts: Verdict[];
+  rawStatus: 'pass' | 'fail' | 'error' | 'n/a';
+  /** Why the cell is `n/a`. */
+  notApplicable?: string;
+  /** Why the harness failed (`error`). */
+  error?: string;
+  verdicts: CheckVerdict[];
   /** The first failing verdict (what the table shows). */
-  firstFailure?: Verdict;
+  firstFailure?: CheckVerdict;
   /** The baseline entry's reason for a known failure or stale entry. */
   baselineReason?: string;
+  /** The first server's transcript. */
   transcript: readonly TranscriptFrame[];
+  /** Every server's transcript (servers sharing one fake server share it). */
+  servers: ReadonlyArray<{ serverId: string; transcript: readonly TranscriptFrame[] }>;
+  /** The client's observations, stamped against the first server's transcript. */
   observations: readonly Observation[];
   /** Wall time the cell took, ms (for the report; never asserted). */
   durationMs: number;
 }
 
-/** `scenario/era/client` — the cell's display key. */
+/** `scenario/era/transport/client` — the cell's display key. */
 export function cellKey(cell: Cell): string {
-  return `${cell.scenarioId}/${cell.era}/${cell.client}`;
+  return `${cell.scenarioId}/${cell.era}/${cell.transport}/${cell.client}`;
 }

@@ -1,170 +1,97 @@
-import {
-  type ExposedTool,
-  fail,
-  INVARIANTS,
-  type Observation,
-  type RunRecord,
-  type Verdict,
-} from '@toolshift/assertions';
-import { createFakeServer, type Era } from '@toolshift/fake-server';
-import { startHttpTransport } from '@toolshift/fake-server/http';
-import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
-import type { ClientAction, Scenario } from '../scenario.js';
+import type { Era } from '@toolshift/fake-server';
+import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
+import type { Scenario, ScenarioTransport } from '../scenario.js';
+import { notApplicableReason } from './applicability.js';
+import { bounded } from './bounded.js';
 import type { CellResult } from './cell.js';
-import { settle } from './settle.js';
+import { type CellServers, startCellServers } from './cell-servers.js';
+import { CellSession } from './cell-session.js';
+import { evaluateChecks } from './evaluate-checks.js';
 
-/** Bounds for one cell, in ms of wall time. */
+/** Bounds and choices for one cell; times are ms of wall time. */
 export interface CellOptions {
+  /** Transport of the cell (default: the scenario's first). */
+  transport?: ScenarioTransport;
   /** Upper bound for each `settle` action (default 4000). */
   settleTimeoutMs?: number;
-  /** Upper bound for each client action (connect, call; default 15000). */
+  /** Quiet period a `settle` waits for once the client converged (default 150). */
+  quietMs?: number;
+  /** Upper bound for each client action (connect, call, …; default 15000). */
   actionTimeoutMs?: number;
-  /** Seed override for the script. */
+  /** Default upper bound for a `wait-for` action (default 4000). */
+  waitTimeoutMs?: number;
+  /** Seed override for every script. */
   seed?: number;
 }
 
-const SERVER_ID = 'primary';
+/** A cell's result before the baseline is applied. */
+export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
 
 /**
- * Runs one scenario in one era against one client over loopback HTTP: starts a fake server from
- * the scenario's script, drives the client through the scenario's actions, then checks every named
- * invariant over the transcript and the client's observations. Never throws for a misbehaving
- * client: connection failures and hung actions become failing verdicts.
+ * Runs one scenario in one era over one transport against one client: starts the scenario's fake
+ * servers, drives the client through the scenario's actions, then applies every check to the
+ * transcripts and the client's observations. A client lacking a transport or feature the scenario
+ * needs gives `n/a` without running. Never throws for a misbehaving client: connection failures and
+ * hung actions become failing verdicts; a broken script step or transport is `error`.
  */
 export async function runCell(
   scenario: Scenario,
   era: Era,
   factory: ClientAdapterFactory,
   options: CellOptions = {},
-): Promise<Omit<CellResult, 'status' | 'baselineReason'>> {
+): Promise<RawCellResult> {
   const started = Date.now();
-  const server = createFakeServer(scenario.script, options.seed !== undefined ? { seed: options.seed } : {});
-  const http = await startHttpTransport(server);
-  const observations: Observation[] = [];
-  const runnerVerdicts: Verdict[] = [];
-  let latest: ExposedTool[] | undefined;
-  const exposureListeners = new Set<() => void>();
-  const adapter = factory.create();
-  const observer = {
-    exposure: (tools: ExposedTool[]) => {
-      latest = tools;
-      observations.push({ kind: 'exposure', afterSeq: server.transcript.lastSeq, tools });
-      for (const listener of exposureListeners) listener();
-    },
-    note: (text: string) => observations.push({ kind: 'note', afterSeq: server.transcript.lastSeq, text }),
-  };
-  const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
+  const transport = options.transport ?? scenario.transports[0]!;
+  const base = { scenarioId: scenario.id, era, transport, client: factory.name };
+  const empty = { verdicts: [], transcript: [], servers: [], observations: [] };
+  const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory));
+  if (reason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: reason, durationMs: 0 };
 
-  const perform = async (action: ClientAction): Promise<boolean> => {
-    switch (action.do) {
-      case 'connect':
-        await bounded(
-          adapter.connect({ url: http.url, era, serverId: SERVER_ID }, observer),
-          actionTimeoutMs,
-          'connect',
-        );
-        return true;
-      case 'settle': {
-        const outcome = await settle(
-          server,
-          () => latest,
-          (listener) => {
-            exposureListeners.add(listener);
-            return () => exposureListeners.delete(listener);
-          },
-          SERVER_ID,
-          { timeoutMs: options.settleTimeoutMs ?? 4000 },
-        );
-        if (!outcome.settled) observer.note(`settle timed out: ${outcome.reason}`);
-        return true;
-      }
-      case 'step':
-        server.apply(action.step);
-        return true;
-      case 'call': {
-        const args = action.arguments ?? {};
-        const outcome = await bounded(
-          adapter.callTool(action.tool, args),
-          actionTimeoutMs,
-          `call ${action.tool}`,
-        );
-        observations.push({
-          kind: 'call',
-          afterSeq: server.transcript.lastSeq,
-          serverId: SERVER_ID,
-          toolName: action.tool,
-          arguments: args,
-          outcome,
-        });
-        return true;
-      }
-    }
-  };
-
-  let rawError: string | undefined;
-  for (const action of scenario.clientActions) {
-    try {
-      await perform(action);
-    } catch (error) {
-      const message = (error as Error).message;
-      observer.note(`${action.do} failed: ${message}`);
-      if (action.do === 'connect') {
-        runnerVerdicts.push(
-          fail('runner.client-connected', `The client failed to connect: ${message}`, [
-            { seq: server.transcript.lastSeq, note: 'last frame before the failure' },
-          ]),
-        );
-      } else if (action.do === 'step') {
-        rawError = `step ${action.step} failed: ${message}`;
-      } else {
-        runnerVerdicts.push(fail('runner.action-completed', `${action.do} did not complete: ${message}`, []));
-      }
-      if (action.do === 'connect' || action.do === 'step') break;
-    }
+  let servers: CellServers;
+  try {
+    servers = await startCellServers(scenario, transport, options.seed);
+  } catch (error) {
+    return {
+      ...base,
+      ...empty,
+      rawStatus: 'error',
+      error: (error as Error).message,
+      durationMs: Date.now() - started,
+    };
   }
+  const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
+  const adapter = factory.create();
+  const session = new CellSession(scenario, era, servers, adapter, {
+    settleTimeoutMs: options.settleTimeoutMs ?? 4000,
+    quietMs: options.quietMs ?? 150,
+    actionTimeoutMs,
+    waitTimeoutMs: options.waitTimeoutMs ?? 4000,
+  });
+  const end = await session.run(scenario.clientActions);
+  const endSeqs = session.log.positions();
   await bounded(adapter.close(), actionTimeoutMs, 'close').catch((error) =>
-    observer.note(`close failed: ${(error as Error).message}`),
+    session.observer.note(`close failed: ${(error as Error).message}`),
   );
-  await http.close();
+  await servers.close();
 
-  const record: RunRecord = {
-    era,
-    serverId: SERVER_ID,
-    transcript: server.transcript.frames,
-    observations,
-    finalCatalog: server.snapshot(),
-  };
   const verdicts = [
-    ...runnerVerdicts,
-    ...scenario.invariants.map((id) => {
-      const invariant = INVARIANTS[id];
-      if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${id}`);
-      return invariant.check(record);
-    }),
+    ...session.runnerVerdicts,
+    ...evaluateChecks(scenario, era, servers, session.log, endSeqs),
   ];
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
+  const first = servers.list[0]!;
   return {
-    scenarioId: scenario.id,
-    era,
-    transport: 'http',
-    client: factory.name,
-    rawStatus: rawError ? 'error' : firstFailure ? 'fail' : 'pass',
+    ...base,
+    rawStatus: end.kind === 'error' ? 'error' : firstFailure ? 'fail' : 'pass',
+    ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
-    transcript: record.transcript,
-    observations,
+    transcript: first.fake.transcript.frames,
+    servers: servers.list.map((server) => ({
+      serverId: server.id,
+      transcript: server.fake.transcript.frames,
+    })),
+    observations: session.log.forServer(first.id),
     durationMs: Date.now() - started,
   };
-}
-
-async function bounded<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

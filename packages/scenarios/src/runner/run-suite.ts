@@ -1,18 +1,26 @@
 import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
-import { type ExpectedFailures, findExpectedFailure } from '../baseline/expected-failures.js';
+import {
+  type ExpectedFailures,
+  failsAsExpected,
+  findExpectedFailure,
+} from '../baseline/expected-failures.js';
 import type { Reporter } from '../reports/reporter.js';
-import type { Scenario } from '../scenario.js';
+import type { Scenario, ScenarioTransport } from '../scenario.js';
 import type { Cell, CellResult, CellStatus } from './cell.js';
-import { type CellOptions, runCell } from './run-cell.js';
+import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
 
 /** What to run. */
-export interface SuiteOptions extends CellOptions {
+export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   scenarios: readonly Scenario[];
   eras: readonly Era[];
+  /** Only these transports (default: every transport each scenario lists). */
+  transports?: readonly ScenarioTransport[];
   clients: readonly ClientAdapterFactory[];
   baseline?: ExpectedFailures;
   reporters?: readonly Reporter[];
+  /** Cells run at once (default 1). Each cell has its own servers and client, so cells never share state. */
+  concurrency?: number;
 }
 
 /** Totals of a run; `exitCode` is 0 only when every cell matched the baseline. */
@@ -24,43 +32,79 @@ export interface SuiteSummary {
   durationMs: number;
 }
 
-/** Expands scenarios × eras × clients into cells (a scenario only runs in the eras it lists). */
-export function expandCells(options: Pick<SuiteOptions, 'scenarios' | 'eras' | 'clients'>): Cell[] {
+/** Expands scenarios × eras × transports × clients into cells (a scenario only runs in the eras and transports it lists). */
+export function expandCells(
+  options: Pick<SuiteOptions, 'scenarios' | 'eras' | 'clients' | 'transports'>,
+): Cell[] {
   const cells: Cell[] = [];
   for (const scenario of options.scenarios) {
     for (const era of options.eras) {
       if (!scenario.eras.includes(era)) continue;
-      for (const client of options.clients)
-        cells.push({ scenarioId: scenario.id, era, transport: 'http', client: client.name });
+      for (const transport of scenario.transports) {
+        if (options.transports && !options.transports.includes(transport)) continue;
+        for (const client of options.clients)
+          cells.push({ scenarioId: scenario.id, era, transport, client: client.name });
+      }
     }
   }
   return cells;
 }
 
+/** Applies the baseline to a raw result. The reference client is never baseline-excused. */
+export function applyBaseline(
+  raw: RawCellResult,
+  client: ClientAdapterFactory,
+  baseline: ExpectedFailures | undefined,
+): CellResult {
+  if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
+  const expected = client.kind === 'reference' ? undefined : findExpectedFailure(baseline, raw);
+  let status: CellStatus;
+  let baselineReason = expected?.reason;
+  if (raw.rawStatus === 'error') status = 'error';
+  else if (raw.rawStatus === 'fail') {
+    status = expected && failsAsExpected(expected, raw.verdicts) ? 'known-failure' : 'fail';
+    if (expected && status === 'fail')
+      baselineReason = `the baseline expects ${expected.check} to fail, but other checks failed (${expected.reason})`;
+  } else status = expected ? 'stale' : 'pass';
+  return { ...raw, status, ...(baselineReason !== undefined ? { baselineReason } : {}) };
+}
+
 /**
- * Runs every cell one after another (so timing noise stays low), applies the baseline and feeds the
- * reporters. The reference client is never baseline-excused: its failures are always unexpected.
+ * Runs every cell (up to `concurrency` at once), applies the baseline and feeds the reporters;
+ * results come back in cell order whatever order the cells finish in.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const started = Date.now();
   const scenarios = new Map(options.scenarios.map((scenario) => [scenario.id, scenario]));
   const clients = new Map(options.clients.map((client) => [client.name, client]));
-  const results: CellResult[] = [];
   const cells = expandCells(options);
+  const results: CellResult[] = new Array(cells.length);
   for (const reporter of options.reporters ?? []) await reporter.onRunStart?.(cells);
-  for (const cell of cells) {
-    const client = clients.get(cell.client)!;
-    const raw = await runCell(scenarios.get(cell.scenarioId)!, cell.era, client, options);
-    const expected = client.kind === 'reference' ? undefined : findExpectedFailure(options.baseline, cell);
-    let status: CellStatus;
-    if (raw.rawStatus === 'error') status = 'error';
-    else if (raw.rawStatus === 'fail') status = expected ? 'known-failure' : 'fail';
-    else status = expected ? 'stale' : 'pass';
-    const result: CellResult = { ...raw, status, ...(expected ? { baselineReason: expected.reason } : {}) };
-    results.push(result);
-    for (const reporter of options.reporters ?? []) await reporter.onCellEnd?.(result);
-  }
-  const counts: Record<CellStatus, number> = { pass: 0, fail: 0, 'known-failure': 0, stale: 0, error: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < cells.length) {
+      const index = next++;
+      const cell = cells[index]!;
+      const client = clients.get(cell.client)!;
+      const raw = await runCell(scenarios.get(cell.scenarioId)!, cell.era, client, {
+        ...options,
+        transport: cell.transport,
+      });
+      const result = applyBaseline(raw, client, options.baseline);
+      results[index] = result;
+      for (const reporter of options.reporters ?? []) await reporter.onCellEnd?.(result);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? 1, cells.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  const counts: Record<CellStatus, number> = {
+    pass: 0,
+    fail: 0,
+    'known-failure': 0,
+    stale: 0,
+    error: 0,
+    'n/a': 0,
+  };
   for (const result of results) counts[result.status] += 1;
   const summary: SuiteSummary = {
     results,

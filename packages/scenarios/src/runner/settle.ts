@@ -1,13 +1,21 @@
-import type { ExposedTool } from '@toolshift/assertions';
+import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
 
-/** Bounds for {@link settle}. */
+/** One server connection the client should converge on: its id and the fake server behind it. */
+export interface SettleTarget {
+  serverId: string;
+  server: FakeServer;
+}
+
+/** Bounds and goal of {@link settle}. */
 export interface SettleOptions {
   /** Give up after this many ms of wall time (default 4000). */
   timeoutMs?: number;
-  /** The wire must have been quiet this long, ms, once the exposure matches (default 150). */
+  /** The wire must have been quiet this long, ms, once the goal holds (default 150). */
   quietMs?: number;
+  /** `catalog` (default): the exposure must equal every target's catalog; `quiet`: only a quiet wire. */
+  until?: 'catalog' | 'quiet';
 }
 
 /** Whether the client converged, and if not, how far it was. */
@@ -15,7 +23,7 @@ export type SettleOutcome = { settled: true } | { settled: false; reason: string
 
 const canonical = (value: unknown) => canonicalize(value ?? null);
 
-/** True when the exposure holds exactly the server's tools (and their schemas, when the client reports them). */
+/** True when the exposure holds exactly the server's tools for `serverId` (and their schemas, when the client reports them). */
 export function exposureMatches(
   exposed: readonly ExposedTool[] | undefined,
   server: FakeServer,
@@ -34,47 +42,90 @@ export function exposureMatches(
 }
 
 /**
- * Waits until the client's latest exposure equals the server catalog and no frame has crossed the
- * wire for `quietMs`, or until `timeoutMs` passes. Event-driven: it wakes on every transcript frame
- * and exposure, not on a polling sleep.
+ * The latest change notification of `server` that no page-one `tools/list` from the same principal
+ * has followed yet (a client reacting to it may still be debouncing), or `undefined`.
+ */
+export function unansweredSignal(server: FakeServer): { seq: number; principal?: string } | undefined {
+  const frames = server.transcript.frames;
+  const signal = changeSignals(frames).at(-1);
+  if (!signal) return undefined;
+  const answered = listExchanges(frames).some(
+    (exchange) =>
+      exchange.cursor === undefined &&
+      exchange.request.seq > signal.seq &&
+      (signal.principal === undefined || exchange.request.principal === signal.principal),
+  );
+  return answered
+    ? undefined
+    : { seq: signal.seq, ...(signal.principal ? { principal: signal.principal } : {}) };
+}
+
+/**
+ * Waits until the client has reacted to the last change notification of every target's server
+ * (a page-one `tools/list` followed it), its latest exposure equals every target's catalog (unless
+ * `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
+ * `timeoutMs` passes. Event-driven: it wakes on every transcript frame and exposure, not on a
+ * polling sleep.
  */
 export async function settle(
-  server: FakeServer,
+  targets: readonly SettleTarget[],
   latestExposure: () => readonly ExposedTool[] | undefined,
   onExposure: (listener: () => void) => () => void,
-  serverId: string,
   options: SettleOptions = {},
 ): Promise<SettleOutcome> {
   const timeoutMs = options.timeoutMs ?? 4000;
   const quietMs = options.quietMs ?? 150;
+  const wantCatalog = (options.until ?? 'catalog') === 'catalog';
   const started = Date.now();
   let lastActivity = Date.now();
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
-  const stopFrames = server.transcript.subscribe(() => {
-    lastActivity = Date.now();
-    poke();
-  });
-  const stopExposures = onExposure(poke);
+  const servers = [...new Set(targets.map((target) => target.server))];
+  const stops = servers.map((server) =>
+    server.transcript.subscribe(() => {
+      lastActivity = Date.now();
+      poke();
+    }),
+  );
+  stops.push(onExposure(poke));
+  const misaligned = () =>
+    wantCatalog
+      ? targets.find((target) => !exposureMatches(latestExposure(), target.server, target.serverId))
+      : undefined;
+  const ignoredSignal = () => {
+    for (const server of servers) {
+      const signal = unansweredSignal(server);
+      if (signal) return signal;
+    }
+    return undefined;
+  };
   try {
     for (;;) {
       const now = Date.now();
-      const aligned = exposureMatches(latestExposure(), server, serverId);
-      if (aligned && now - lastActivity >= quietMs) return { settled: true };
+      const off = misaligned();
+      const signal = ignoredSignal();
+      if (!off && !signal && now - lastActivity >= quietMs) return { settled: true };
       const remaining = timeoutMs - (now - started);
       if (remaining <= 0) {
-        const names = (latestExposure() ?? []).map((tool) => tool.name);
+        if (!off && signal)
+          return {
+            settled: false,
+            reason: `after ${timeoutMs} ms no tools/list had followed the change notification at #${signal.seq}`,
+          };
+        const names = (latestExposure() ?? [])
+          .filter((tool) => !off || tool.serverId === off.serverId)
+          .map((tool) => tool.name);
         return {
           settled: false,
-          reason: aligned
-            ? `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`
-            : `after ${timeoutMs} ms the client exposed [${names.join(', ')}] while the server holds [${server
+          reason: off
+            ? `after ${timeoutMs} ms the client exposed [${names.join(', ')}] for ${off.serverId} while the server holds [${off.server
                 .tools()
                 .map((tool) => tool.name)
-                .join(', ')}] (catalog revision ${server.catalogRevision})`,
+                .join(', ')}] (catalog revision ${off.server.catalogRevision})`
+            : `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
         };
       }
-      const wait = aligned ? Math.min(remaining, quietMs - (now - lastActivity)) : remaining;
+      const wait = off || signal ? remaining : Math.min(remaining, quietMs - (now - lastActivity));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, wait));
         wake = () => {
@@ -85,7 +136,6 @@ export async function settle(
       wake = undefined;
     }
   } finally {
-    stopFrames();
-    stopExposures();
+    for (const stop of stops) stop();
   }
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isToolshiftError } from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
@@ -14,25 +15,30 @@ async function baselineFile(text: string): Promise<string> {
   return file;
 }
 
+const pick = (id: string) => SCENARIOS.find((s) => s.id === id)!;
+const defect = CLIENT_ADAPTERS['defect:ignores-list-changed']!;
+
 test('a baseline entry turns a failure into an expected failure and a pass into a stale entry', async () => {
-  const file = await baselineFile(
-    [
-      'expectedFailures:',
-      '  - client: defect:ignores-list-changed',
-      '    scenario: tool-removed',
-      '    era: legacy',
-      '    reason: it never re-lists',
-      '  - client: sdk',
-      '    scenario: empty-list',
-      '    reason: pretend it failed once',
-    ].join('\n'),
+  const baseline = await loadExpectedFailures(
+    await baselineFile(
+      [
+        'expectedFailures:',
+        '  - client: defect:ignores-list-changed',
+        '    scenario: tool-removed',
+        '    era: legacy',
+        '    check: registry.matches-final-catalog',
+        '    reason: it never re-lists',
+        '  - client: sdk',
+        '    scenario: empty-list',
+        '    transport: http',
+        '    reason: pretend it failed once',
+      ].join('\n'),
+    ),
   );
-  const baseline = await loadExpectedFailures(file);
-  const pick = (id: string) => SCENARIOS.find((s) => s.id === id)!;
   const known = await runSuite({
     scenarios: [pick('tool-removed')],
     eras: ['legacy'],
-    clients: [CLIENT_ADAPTERS['defect:ignores-list-changed']!],
+    clients: [defect],
     baseline,
     settleTimeoutMs: 1000,
   });
@@ -53,6 +59,26 @@ test('a baseline entry turns a failure into an expected failure and a pass into 
   expect(stale.exitCode).toBe(1);
 }, 60_000);
 
+test('a failure on another check than the entry names is an unexpected failure', async () => {
+  const baseline = await loadExpectedFailures(
+    await baselineFile(
+      'expectedFailures:\n  - client: defect:ignores-list-changed\n    scenario: tool-removed\n    check: discovery.cursors-echoed\n    reason: wrong check\n',
+    ),
+  );
+  const summary = await runSuite({
+    scenarios: [pick('tool-removed')],
+    eras: ['legacy'],
+    clients: [defect],
+    baseline,
+    settleTimeoutMs: 1000,
+  });
+  expect(summary.results[0]).toMatchObject({
+    status: 'fail',
+    baselineReason: expect.stringContaining('other checks failed'),
+  });
+  expect(summary.exitCode).toBe(1);
+}, 60_000);
+
 test('the reference client is never excused by a baseline entry', async () => {
   const baseline = await loadExpectedFailures(
     await baselineFile(
@@ -60,7 +86,7 @@ test('the reference client is never excused by a baseline entry', async () => {
     ),
   );
   const summary = await runSuite({
-    scenarios: [SCENARIOS.find((s) => s.id === 'empty-list')!],
+    scenarios: [pick('empty-list')],
     eras: ['modern'],
     clients: [CLIENT_ADAPTERS.reference!],
     baseline,
@@ -68,9 +94,17 @@ test('the reference client is never excused by a baseline entry', async () => {
   expect(summary.results[0]!.status).toBe('pass');
 });
 
-test('a malformed baseline names the file and the entry', async () => {
+test('a malformed baseline names the file, the entry and the field', async () => {
   const file = await baselineFile('expectedFailures:\n  - client: sdk\n    reason: no scenario\n');
-  await expect(loadExpectedFailures(file)).rejects.toThrow(
+  const error = await loadExpectedFailures(file).catch((e: unknown) => e);
+  expect(isToolshiftError(error, 'BASELINE_INVALID')).toBe(true);
+  expect((error as Error).message).toBe(
     `Baseline ${file}: /expectedFailures/0/scenario must be a non-empty string.`,
+  );
+  const typo = await baselineFile(
+    'expectedFailures:\n  - client: sdk\n    scenario: x\n    reason: y\n    eras: legacy\n',
+  );
+  await expect(loadExpectedFailures(typo)).rejects.toThrow(
+    '/expectedFailures/0/eras is not a baseline field',
   );
 });

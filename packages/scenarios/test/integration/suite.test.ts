@@ -1,65 +1,121 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
-import { runSuite } from '../../src/runner/run-suite.js';
+import { loadExpectedFailures } from '../../src/baseline/expected-failures.js';
+import { defaultBaselinePath } from '../../src/cli/package-root.js';
+import type { CellResult } from '../../src/runner/cell.js';
+import { expandCells, runSuite, type SuiteSummary } from '../../src/runner/run-suite.js';
 
 const reference = CLIENT_ADAPTERS.reference!;
 const sdk = CLIENT_ADAPTERS.sdk!;
-const ignoresListChanged = CLIENT_ADAPTERS['defect:ignores-list-changed']!;
 
-describe('the scenario suite over real loopback HTTP', () => {
-  test('the reference client passes every scenario in both eras', async () => {
-    const summary = await runSuite({
+/**
+ * Cells the reference client fails because of reference-client bugs (reported on issue 4), with the
+ * check that catches each. They stay failing — the checks are not weakened — and this list makes a
+ * fix show up here as a change to review.
+ */
+const KNOWN_REFERENCE_CLIENT_BUGS: Record<string, string> = {
+  // expose() serves the old snapshot while a change-triggered refresh is in flight.
+  'lc-06-tools-added-mid-agent-loop/legacy': 'runner.model-found-tool',
+  'rm-01-tool-added-mid-turn/legacy': 'runner.model-found-tool',
+  'rm-01-tool-added-mid-turn/modern': 'runner.model-found-tool',
+  // A 404 on the legacy session id fails calls; the client never re-initializes.
+  'rc-01-session-404-reinitialize/legacy': 'reconnect.dead-session-dropped',
+  'rc-02-session-404-text-body/legacy': 'reconnect.dead-session-dropped',
+  'rc-02-session-404-empty-body/legacy': 'reconnect.dead-session-dropped',
+  // No per-provider tool-count limit: 140 tools go to a model that takes 128.
+  'lg-02-more-than-128-tools/legacy': 'model.tool-count-within-limit',
+  'lg-02-more-than-128-tools/modern': 'model.tool-count-within-limit',
+};
+
+const failing = (result: CellResult) =>
+  result.verdicts.filter((verdict) => verdict.status === 'fail').map((verdict) => verdict.checkId);
+const describeCell = (result: CellResult) =>
+  `${result.scenarioId}/${result.era}/${result.transport}: ${result.status} ${result.firstFailure?.checkId ?? ''} ${result.firstFailure?.message ?? result.error ?? ''}`;
+
+describe('the whole scenario catalog over real loopback HTTP, reference and official SDK clients', () => {
+  let summary: SuiteSummary;
+
+  beforeAll(async () => {
+    summary = await runSuite({
       scenarios: SCENARIOS,
       eras: ['legacy', 'modern'],
-      clients: [reference],
+      clients: [reference, sdk],
+      baseline: await loadExpectedFailures(defaultBaselinePath()),
+      concurrency: 8,
+      quietMs: 100,
+      // Cells expected to fail give up quickly; passing cells converge long before this.
+      settleTimeoutMs: 2500,
+      waitTimeoutMs: 3000,
     });
-    const failures = summary.results
-      .filter((r) => r.status !== 'pass')
-      .map((r) => `${r.scenarioId}/${r.era}: ${r.firstFailure?.message}`);
-    expect(failures).toEqual([]);
-    expect(summary.results).toHaveLength(SCENARIOS.length * 2);
-    expect(summary.exitCode).toBe(0);
-  }, 120_000);
+  }, 600_000);
 
-  test('a client that ignores change notifications fails tool-added-at-runtime in both eras, with evidence', async () => {
-    const scenario = SCENARIOS.find((s) => s.id === 'tool-added-at-runtime')!;
-    const summary = await runSuite({
-      scenarios: [scenario],
+  test('every cell of the catalog ran, none with a harness error', () => {
+    const cells = expandCells({
+      scenarios: SCENARIOS,
       eras: ['legacy', 'modern'],
-      clients: [ignoresListChanged],
-      settleTimeoutMs: 1500,
+      clients: [reference, sdk],
     });
-    expect(summary.exitCode).toBe(1);
-    for (const result of summary.results) {
-      expect(result.status).toBe('fail');
-      const failed = result.verdicts.filter((v) => v.status === 'fail').map((v) => v.invariantId);
-      expect(failed).toContain('registry.matches-final-catalog');
-      expect(result.firstFailure!.evidence.length).toBeGreaterThan(0);
-    }
-    const legacy = summary.results.find((r) => r.era === 'legacy')!;
-    // Legacy: the notification is pushed on the GET stream unsolicited, and no tools/list follows it.
-    expect(legacy.verdicts.find((v) => v.invariantId === 'change.relists-after-signal')!.status).toBe('fail');
-    // Modern: the defect never subscribes, so the server has nobody to notify.
-    const modern = summary.results.find((r) => r.era === 'modern')!;
-    expect(modern.verdicts.find((v) => v.invariantId === 'change.relists-after-signal')!.status).toBe(
-      'inconclusive',
+    expect(summary.results.map((r) => `${r.scenarioId}/${r.era}/${r.transport}/${r.client}`)).toEqual(
+      cells.map((c) => `${c.scenarioId}/${c.era}/${c.transport}/${c.client}`),
     );
-  }, 60_000);
+    expect(summary.results.filter((r) => r.status === 'error').map(describeCell)).toEqual([]);
+  });
 
-  test('the official SDK client runs every scenario in both eras and matches the committed baseline', async () => {
-    const { loadExpectedFailures } = await import('../../src/baseline/expected-failures.js');
-    const { defaultBaselinePath } = await import('../../src/cli/package-root.js');
-    const baseline = await loadExpectedFailures(defaultBaselinePath());
-    const summary = await runSuite({
-      scenarios: SCENARIOS,
-      eras: ['legacy', 'modern'],
-      clients: [sdk],
-      baseline,
-    });
-    const unexpected = summary.results
-      .filter((r) => r.status === 'fail' || r.status === 'stale' || r.status === 'error')
-      .map((r) => `${r.scenarioId}/${r.era}: ${r.status} ${r.firstFailure?.message ?? ''}`);
+  test('the reference client passes every scenario it has the capabilities for, apart from its recorded bugs', () => {
+    const results = summary.results.filter((r) => r.client === 'reference');
+    const unexpected = results
+      .filter(
+        (r) =>
+          r.status !== 'pass' &&
+          r.status !== 'n/a' &&
+          !KNOWN_REFERENCE_CLIENT_BUGS[`${r.scenarioId}/${r.era}`],
+      )
+      .map(describeCell);
     expect(unexpected).toEqual([]);
-  }, 180_000);
+    for (const [cell, check] of Object.entries(KNOWN_REFERENCE_CLIENT_BUGS)) {
+      const ran = results.filter((r) => `${r.scenarioId}/${r.era}` === cell && r.status !== 'n/a');
+      expect(ran.length, cell).toBeGreaterThan(0);
+      for (const result of ran) expect(failing(result), describeCell(result)).toContain(check);
+    }
+    // Over the transports it cannot use (stdio, in-memory) every cell is n/a, with the reason.
+    expect(results.filter((r) => r.transport === 'stdio').every((r) => r.status === 'n/a')).toBe(true);
+  });
+
+  test('the official SDK client matches the committed baseline: no unexpected failure, no stale entry', () => {
+    const results = summary.results.filter((r) => r.client === 'sdk');
+    expect(results.filter((r) => ['fail', 'stale', 'error'].includes(r.status)).map(describeCell)).toEqual(
+      [],
+    );
+    expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThan(0);
+  });
+
+  test('the harness detects every failure the baseline records, with the check the entry names', async () => {
+    const baseline = await loadExpectedFailures(defaultBaselinePath());
+    expect(baseline.entries.length).toBeGreaterThan(0);
+    for (const entry of baseline.entries) {
+      const cells = summary.results.filter(
+        (r) =>
+          r.client === entry.client &&
+          r.scenarioId === entry.scenario &&
+          (entry.era === undefined || r.era === entry.era),
+      );
+      expect(cells.length, entry.scenario).toBeGreaterThan(0);
+      for (const cell of cells) {
+        expect(cell.status, describeCell(cell)).toBe('known-failure');
+        if (entry.check) expect(failing(cell), describeCell(cell)).toContain(entry.check);
+      }
+    }
+  });
+
+  test('a cell needing a feature or transport the client lacks is n/a with the reason, never a pass', () => {
+    const notApplicable = summary.results.filter((r) => r.status === 'n/a');
+    expect(notApplicable.length).toBeGreaterThan(0);
+    for (const result of notApplicable) {
+      expect(result.notApplicable, describeCell(result)).toMatch(/^the client (lacks|cannot connect)/);
+      expect(result.verdicts).toEqual([]);
+    }
+    expect(summary.counts['n/a']).toBe(notApplicable.length);
+    expect(summary.exitCode).toBe(1); // the reference client's recorded bugs are failures, not excused
+  });
 });

@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest';
+import { History } from '../../test/support/history.js';
+import { deadSessionDropped } from './dead-session-dropped.js';
+
+function lostSession(h: History) {
+  h.exchange('initialize', {}, {}, { sessionId: 's1' });
+  return h.exchange(
+    'tools/call',
+    { name: 'a' },
+    { error: { code: -32001, message: 'Session not found' } },
+    { sessionId: 's1', httpStatus: 404 },
+  );
+}
+
+test('reconnect.dead-session-dropped passes a fresh initialize and a new session', () => {
+  const h = new History('legacy');
+  lostSession(h);
+  h.exchange('initialize', {}, {});
+  h.exchange('tools/list', {}, { tools: [] }, { sessionId: 's2' });
+  expect(deadSessionDropped.check(h.record()).status).toBe('pass');
+});
+
+test('reconnect.dead-session-dropped fails a terminal 404, a reused dead id and endless retries', () => {
+  const terminal = new History('legacy');
+  lostSession(terminal);
+  expect(deadSessionDropped.check(terminal.record()).message).toContain('never sent a fresh initialize');
+
+  const reused = new History('legacy');
+  lostSession(reused);
+  reused.exchange('initialize', {}, {}, {});
+  reused.exchange('tools/list', {}, { tools: [] }, { sessionId: 's2' });
+  reused.frame({
+    direction: 'in',
+    kind: 'message',
+    sessionId: 's1',
+    message: { jsonrpc: '2.0', id: 99, method: 'tools/list' } as never,
+  });
+  expect(deadSessionDropped.check(reused.record()).message).toContain('dead id s1 again');
+
+  const loop = new History('legacy');
+  for (let i = 0; i < 5; i++) lostSession(loop);
+  loop.exchange('initialize', {}, {});
+  expect(deadSessionDropped.check(loop.record(), { max404: 3 }).status).toBe('fail');
+});

@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest';
+import { History } from '../../test/support/history.js';
+import { invalidSchemaReported } from './invalid-schema-reported.js';
+
+test('registry.invalid-schema-reported wants the tool out of every exposure and a warning naming it', () => {
+  const good = new History();
+  good.expose([{ name: 'ok' }]);
+  good.observations.push({
+    kind: 'warning',
+    afterSeq: 0,
+    serverId: 'primary',
+    toolName: 'broken',
+    message: 'excluded broken: invalid-schema',
+  });
+  expect(invalidSchemaReported.check(good.record(), { tool: 'broken' }).status).toBe('pass');
+
+  const exposed = new History();
+  exposed.expose([{ name: 'ok' }, { name: 'broken' }]);
+  expect(invalidSchemaReported.check(exposed.record(), { tool: 'broken' }).message).toContain('was exposed');
+
+  const silent = new History();
+  silent.expose([{ name: 'ok' }]);
+  expect(invalidSchemaReported.check(silent.record(), { tool: 'broken' }).message).toContain('silently');
+});

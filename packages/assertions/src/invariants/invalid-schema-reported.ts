@@ -1,0 +1,44 @@
+import type { Invariant } from '../invariant.js';
+import { paramProblem } from '../param-shape.js';
+import { fail, pass } from '../verdict.js';
+
+const SHAPE = { fields: { tool: 'string' }, required: ['tool'] } as const;
+
+/**
+ * A tool whose input schema is invalid is validated out before use: the client never exposes it
+ * with that schema, and it tells the user which tool it left out (a warning naming it). The other
+ * tools are checked by other invariants. Params: `tool` (the MCP name of the invalid tool).
+ */
+export const invalidSchemaReported: Invariant = {
+  id: 'registry.invalid-schema-reported',
+  title: 'A tool with an invalid schema is kept out of the exposure and named in a warning.',
+  source: 'seed 000 (validate schemas before use; fixture "invalid schema"); spec 2026-07-28 §2.4',
+  validateParams: (params) => paramProblem(params, SHAPE),
+  check(run, params = {}) {
+    const tool = params.tool as string;
+    const exposing = run.observations.find(
+      (o) => o.kind === 'exposure' && o.tools.some((t) => t.serverId === run.serverId && t.name === tool),
+    );
+    if (exposing) {
+      return fail(
+        this.id,
+        `${run.serverId}: '${tool}', whose schema is invalid, was exposed.`,
+        [{ seq: exposing.afterSeq, note: `exposure with ${tool}` }],
+        'the schema was passed on unvalidated',
+      );
+    }
+    const warning = run.observations.find(
+      (o) => o.kind === 'warning' && o.serverId === run.serverId && o.toolName === tool,
+    );
+    if (warning?.kind !== 'warning')
+      return fail(
+        this.id,
+        `${run.serverId}: '${tool}' was left out silently; no warning names it.`,
+        [],
+        'excluded, but the user cannot tell why a tool is missing',
+      );
+    return pass(this.id, `'${tool}' was kept out and reported: ${warning.message}`, [
+      { seq: warning.afterSeq, note: 'warning' },
+    ]);
+  },
+};

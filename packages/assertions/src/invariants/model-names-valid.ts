@@ -1,0 +1,57 @@
+import type { Invariant } from '../invariant.js';
+import { paramProblem } from '../param-shape.js';
+import { fail, inconclusive, pass } from '../verdict.js';
+
+const SHAPE = { fields: { pattern: 'string', maxLength: 'integer' } } as const;
+const DEFAULT_PATTERN = '^[a-zA-Z0-9_-]{1,64}$';
+
+/**
+ * Every model-facing tool name the client puts in a model request fits the provider's name rule
+ * (default `^[a-zA-Z0-9_-]{1,64}$`, what the OpenAI and Anthropic APIs accept) and no two tools in
+ * one request share a name. Params: `pattern` (a regular expression), `maxLength`.
+ * @see ../shared/spec/mcp-discovery-spec.md §2.3 (aggregators should disambiguate collisions)
+ */
+export const modelNamesValid: Invariant = {
+  id: 'model.names-valid',
+  title:
+    'Model-facing tool names fit the provider rule (≤ 64 characters, [a-zA-Z0-9_-]) and are unique per request.',
+  source: 'spec 2026-07-28 §2.3; cases NM-01 E1, NM-01 E3, NM-02 E1, NM-04 E1',
+  validateParams: (params) => paramProblem(params, SHAPE),
+  check(run, params = {}) {
+    const rule = new RegExp((params.pattern as string | undefined) ?? DEFAULT_PATTERN);
+    const maxLength = (params.maxLength as number | undefined) ?? Number.POSITIVE_INFINITY;
+    const requests = run.observations.filter((o) => o.kind === 'model-request' && o.error === undefined);
+    if (requests.length === 0) return inconclusive(this.id, 'The client built no model request.');
+    let names = 0;
+    for (const request of requests) {
+      if (request.kind !== 'model-request') continue;
+      const seen = new Map<string, string>();
+      for (const tool of request.tools) {
+        names += 1;
+        const identity = `${tool.serverId}/${tool.toolName}`;
+        if (!rule.test(tool.name) || tool.name.length > maxLength) {
+          return fail(
+            this.id,
+            `The model-facing name ${JSON.stringify(tool.name)} (${tool.name.length} characters) for ${identity} breaks ${rule.source}.`,
+            [{ seq: request.afterSeq, note: 'model request' }],
+            'the composed name was sent unshortened; the provider would reject the whole request',
+          );
+        }
+        const other = seen.get(tool.name);
+        if (other !== undefined) {
+          return fail(
+            this.id,
+            `Two tools share the model-facing name ${JSON.stringify(tool.name)}: ${other} and ${identity}.`,
+            [{ seq: request.afterSeq, note: 'model request' }],
+            'one of them silently shadows the other',
+          );
+        }
+        seen.set(tool.name, identity);
+      }
+    }
+    return pass(
+      this.id,
+      `${names} model-facing name(s) in ${requests.length} request(s) fit the rule and are unique.`,
+    );
+  },
+};

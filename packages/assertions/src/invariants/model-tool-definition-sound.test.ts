@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest';
+import { History } from '../../test/support/history.js';
+import { modelRequest, modelTool } from '../../test/support/model-observations.js';
+import { modelToolDefinitionSound } from './model-tool-definition-sound.js';
+
+const check = (parameters: unknown, rule: string, extra = {}) => {
+  const h = new History();
+  h.observations.push(modelRequest(0, [modelTool('p__t', 'primary', 't', parameters)], extra));
+  return modelToolDefinitionSound.check(h.record(), { tool: 't', rule }).status;
+};
+
+test('model.tool-definition-sound checks the offered parameters against the rule', () => {
+  expect(check({ type: 'object', properties: { tags: { type: 'array' } } }, 'array-items')).toBe('fail');
+  expect(check({ type: 'object', properties: { tags: { type: 'array', items: {} } } }, 'array-items')).toBe(
+    'pass',
+  );
+  expect(check({ type: 'object', properties: { q: {} }, required: ['q', 'limit'] }, 'required-defined')).toBe(
+    'fail',
+  );
+  expect(check({ type: 'object', properties: { q: {} }, required: ['q'] }, 'required-defined')).toBe('pass');
+  expect(check({ type: 'object', properties: { i: { $ref: '#/$defs/Item' } } }, 'refs-resolve')).toBe('fail');
+  expect(
+    check(
+      { type: 'object', properties: { i: { $ref: '#/$defs/Item' } }, $defs: { Item: {} } },
+      'refs-resolve',
+    ),
+  ).toBe('pass');
+});
+
+test('model.tool-definition-sound accepts a reported exclusion and fails a silent one', () => {
+  const withheld = new History();
+  withheld.observations.push(
+    modelRequest(0, [], { withheld: [{ serverId: 'primary', toolName: 't', reason: 'adaptation-failed' }] }),
+  );
+  expect(modelToolDefinitionSound.check(withheld.record(), { tool: 't', rule: 'refs-resolve' }).status).toBe(
+    'pass',
+  );
+  const silent = new History();
+  silent.observations.push(modelRequest(0, []));
+  expect(modelToolDefinitionSound.check(silent.record(), { tool: 't', rule: 'refs-resolve' }).status).toBe(
+    'fail',
+  );
+  expect(modelToolDefinitionSound.validateParams!({ tool: 't', rule: 'nope' })).toContain('must be one of');
+});

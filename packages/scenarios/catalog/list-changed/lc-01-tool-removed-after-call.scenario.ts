@@ -1,0 +1,36 @@
+import { afterRequests, removeTool, scriptBuilder } from '@toolshift/fake-server';
+import type { Scenario } from '../../src/scenario.js';
+import { tool } from '../tools.js';
+
+export const lc01ToolRemovedAfterCall: Scenario = {
+  id: 'lc-01-tool-removed-after-call',
+  title:
+    'Variant: after the client calls alpha the server removes alpha and announces it: after the refresh alpha is no longer offered.',
+  source: [{ case: 'LC-01 E3' }],
+  eras: ['legacy', 'modern'],
+  transports: ['http', 'msw', 'in-memory', 'stdio'],
+  servers: [
+    {
+      id: 'primary',
+      script: scriptBuilder('lc-01-remove')
+        .tools(tool('alpha'), tool('beta'))
+        .step(
+          'remove-alpha-after-call',
+          removeTool('alpha'),
+          afterRequests(1, { method: 'tools/call', tool: 'alpha' }),
+        )
+        .build(),
+    },
+  ],
+  clientActions: [
+    { do: 'connect' },
+    { do: 'settle' },
+    { do: 'call', tool: 'alpha', arguments: { query: 'last time' } },
+    { do: 'settle' },
+  ],
+  checks: [
+    { invariant: 'change.relisted-within-bound', cites: { case: 'LC-01 E1' } },
+    { invariant: 'registry.final-exposure', params: { exactly: ['beta'] }, cites: { case: 'LC-01 E3' } },
+    { invariant: 'registry.no-stale-exposure', cites: { case: 'LC-01 E3' } },
+  ],
+};

@@ -1,0 +1,15 @@
+/**
+ * Stable codes of the local errors `@toolshift/scenarios` throws. Codes are never renamed or
+ * reused; `codes.test.ts` pins the list.
+ */
+export const SCENARIOS_ERROR_CODES = [
+  /** A scenario (a file, or catalog data) breaks the scenario schema or a semantic rule. `data`: `{ source, pointer, rule }`. Fix the scenario at `pointer`. */
+  'SCENARIO_INVALID',
+  /** A scenario file could not be read or parsed. `data`: `{ source, reason }`. Check the path and the JSON/YAML syntax. */
+  'SCENARIO_FILE_UNREADABLE',
+  /** An expected-failures baseline is unreadable or malformed. `data`: `{ source, pointer }`. Fix the entry at `pointer`. */
+  'BASELINE_INVALID',
+] as const;
+
+/** One of {@link SCENARIOS_ERROR_CODES}. */
+export type ScenariosErrorCode = (typeof SCENARIOS_ERROR_CODES)[number];

@@ -1,0 +1,69 @@
+import { createFakeServer, type FakeServer } from '@toolshift/fake-server';
+import type { Scenario, ScenarioTransport } from '../scenario.js';
+import { SERVE, type ServedServer } from './transports/index.js';
+
+/** One server connection of a cell: the fake server behind it and how the client reaches it. */
+export interface CellServer {
+  id: string;
+  fake: FakeServer;
+  served: ServedServer;
+  bearerToken?: string;
+}
+
+/** The servers of one cell, in scenario order. */
+export interface CellServers {
+  list: readonly CellServer[];
+  get(id: string): CellServer;
+  /** Distinct fake servers (connections made with `sameServerAs` share one). */
+  fakes(): FakeServer[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts one fake server per scenario server that has a script (a `sameServerAs` connection reuses
+ * the other's) and serves each over `transport`.
+ * @throws {Error} when a script is invalid or its server cannot be served over `transport`.
+ */
+export async function startCellServers(
+  scenario: Scenario,
+  transport: ScenarioTransport,
+  seed: number | undefined,
+): Promise<CellServers> {
+  const serve = SERVE[transport];
+  const byId = new Map<string, CellServer>();
+  const opened: ServedServer[] = [];
+  try {
+    for (const server of scenario.servers) {
+      const token = server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {};
+      if (server.sameServerAs !== undefined) {
+        const other = byId.get(server.sameServerAs);
+        if (!other)
+          throw new Error(
+            `server ${server.id}: sameServerAs ${server.sameServerAs} is not declared before it`,
+          );
+        byId.set(server.id, { id: server.id, fake: other.fake, served: other.served, ...token });
+        continue;
+      }
+      const fake = createFakeServer(server.script, seed !== undefined ? { seed } : {});
+      const served = await serve(fake);
+      opened.push(served);
+      byId.set(server.id, { id: server.id, fake, served, ...token });
+    }
+  } catch (error) {
+    await Promise.allSettled(opened.map((served) => served.close()));
+    throw error;
+  }
+  const list = scenario.servers.map((server) => byId.get(server.id)!);
+  return {
+    list,
+    get(id) {
+      const found = byId.get(id);
+      if (!found) throw new Error(`No server ${id} in this scenario`);
+      return found;
+    },
+    fakes: () => [...new Set(list.map((server) => server.fake))],
+    async close() {
+      await Promise.allSettled(opened.map((served) => served.close()));
+    },
+  };
+}

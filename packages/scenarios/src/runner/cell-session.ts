@@ -1,0 +1,322 @@
+import { type ExposedTool, fail, type ModelCallOutcome, type Verdict } from '@toolshift/assertions';
+import type { Era } from '@toolshift/fake-server';
+import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
+import type { ClientAction, Scenario } from '../scenario.js';
+import { serverOf } from '../scenario.js';
+import { bounded } from './bounded.js';
+import type { CheckVerdict } from './cell.js';
+import type { CellServers } from './cell-servers.js';
+import { describeMatch, matchesFrame } from './frame-match.js';
+import { ObservationLog } from './observation-log.js';
+import { settle } from './settle.js';
+
+/** Wall-time bounds of a cell's actions, ms. */
+export interface SessionTimeouts {
+  /** Upper bound of each `settle` action. */
+  settleTimeoutMs: number;
+  /** Quiet period `settle` waits for. */
+  quietMs: number;
+  /** Upper bound of each client action (connect, call, refresh, …). */
+  actionTimeoutMs: number;
+  /** Default upper bound of a `wait-for` action. */
+  waitTimeoutMs: number;
+}
+
+/** Why the action list stopped early: the harness failed (`error`), or the client could not go on. */
+export type SessionEnd =
+  | { kind: 'completed' }
+  | { kind: 'stopped'; reason: string }
+  | { kind: 'error'; reason: string };
+
+/**
+ * Plays a scenario's client actions against one adapter and the cell's servers, recording what the
+ * client does as observations and the runner's own failed expectations as `runner.*` verdicts.
+ * Never throws for a misbehaving client: a failed connect stops the run with a verdict; a hung or
+ * throwing action becomes a verdict; only a broken script step is a harness error.
+ */
+export class CellSession {
+  readonly log: ObservationLog;
+  readonly runnerVerdicts: CheckVerdict[] = [];
+  private latest: ExposedTool[] | undefined;
+  private lastRequest: ModelRequest | undefined;
+  private readonly exposureListeners = new Set<() => void>();
+  private readonly waitCursor = new Map<string, number>();
+  private readonly pending: Array<Promise<SessionEnd | undefined>> = [];
+  readonly observer: ClientObserver;
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly era: Era,
+    private readonly servers: CellServers,
+    private readonly adapter: ClientAdapter,
+    private readonly timeouts: SessionTimeouts,
+  ) {
+    this.log = new ObservationLog(() =>
+      Object.fromEntries(servers.list.map((server) => [server.id, server.fake.transcript.lastSeq])),
+    );
+    this.observer = {
+      exposure: (tools) => {
+        this.latest = tools;
+        this.log.add({ kind: 'exposure', tools });
+        for (const listener of this.exposureListeners) listener();
+      },
+      note: (text) => this.log.add({ kind: 'note', text }),
+      warning: (warning) => this.log.add({ kind: 'warning', ...warning }),
+      permission: (decision) => this.log.add({ kind: 'permission', ...decision }),
+    };
+  }
+
+  /** Performs every action in order (then waits for connects still running in the background). */
+  async run(actions: readonly ClientAction[]): Promise<SessionEnd> {
+    const end = await this.runActions(actions);
+    const stopped = await this.awaitPending();
+    return end.kind === 'completed' && stopped ? stopped : end;
+  }
+
+  private async runActions(actions: readonly ClientAction[]): Promise<SessionEnd> {
+    for (const [index, action] of actions.entries()) {
+      try {
+        const end = await this.perform(action);
+        if (end) return end;
+      } catch (error) {
+        const message = (error as Error).message;
+        this.log.add({ kind: 'note', text: `${action.do} failed: ${message}` });
+        if (action.do === 'step') return { kind: 'error', reason: `step ${action.step} failed: ${message}` };
+        this.runnerFail(
+          'runner.action-completed',
+          `Action ${index + 1} (${action.do}) did not complete: ${message}`,
+        );
+      }
+    }
+    return { kind: 'completed' };
+  }
+
+  private async perform(action: ClientAction): Promise<SessionEnd | undefined> {
+    const { actionTimeoutMs } = this.timeouts;
+    switch (action.do) {
+      case 'connect': {
+        const connecting = this.connect(action);
+        if (!action.background) return connecting;
+        this.pending.push(connecting);
+        return undefined;
+      }
+      case 'settle': {
+        const stopped = await this.awaitPending();
+        if (stopped) return stopped;
+        const targets = (action.server ? [this.servers.get(action.server)] : this.servers.list).map(
+          (server) => ({
+            serverId: server.id,
+            server: server.fake,
+          }),
+        );
+        const outcome = await settle(
+          targets,
+          () => this.latest,
+          (listener) => {
+            this.exposureListeners.add(listener);
+            return () => this.exposureListeners.delete(listener);
+          },
+          {
+            timeoutMs: this.timeouts.settleTimeoutMs,
+            quietMs: this.timeouts.quietMs,
+            until: action.until ?? 'catalog',
+          },
+        );
+        if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
+        return undefined;
+      }
+      case 'step':
+        this.servers.get(serverOf(this.scenario, action)).fake.apply(action.step);
+        return undefined;
+      case 'call': {
+        const serverId = serverOf(this.scenario, action);
+        const args = action.arguments ?? {};
+        const startedAt = this.log.positions();
+        let outcome: Awaited<ReturnType<ClientAdapter['callTool']>>;
+        try {
+          outcome = await bounded(
+            this.adapter.callTool(action.tool, args, serverId),
+            actionTimeoutMs,
+            `call ${action.tool}`,
+          );
+        } catch (error) {
+          outcome = { ok: false, error: `the client threw or hung: ${(error as Error).message}` };
+          this.runnerFail(
+            'runner.action-completed',
+            `call ${action.tool} did not complete: ${(error as Error).message}`,
+          );
+        }
+        this.log.add({ kind: 'call', serverId, toolName: action.tool, arguments: args, outcome }, startedAt);
+        return undefined;
+      }
+      case 'model-request':
+        await this.modelRequest(action.provider);
+        return undefined;
+      case 'model-call': {
+        let name: string;
+        if ('name' in action.pick) name = action.pick.name;
+        else {
+          const wanted = action.pick.description;
+          const request =
+            action.pick.from === 'last-request' && this.lastRequest
+              ? this.lastRequest
+              : await this.modelRequest(action.provider);
+          const found = request?.tools.find((tool) => tool.description?.includes(wanted));
+          if (!found) {
+            this.runnerFail(
+              'runner.model-found-tool',
+              `The model could not find a tool described as "${wanted}" in the request the client built (${request ? `${request.tools.length} tools` : 'no request'}).`,
+            );
+            return undefined;
+          }
+          name = found.name;
+        }
+        const args = action.arguments ?? {};
+        const startedAt = this.log.positions();
+        let outcome: ModelCallOutcome;
+        let routedTo: { serverId: string; toolName: string } | undefined;
+        try {
+          const result = await bounded(
+            this.adapter.modelCall!(
+              name,
+              args,
+              action.provider !== undefined ? { provider: action.provider } : {},
+            ),
+            actionTimeoutMs,
+            `model call ${name}`,
+          );
+          outcome = { kind: 'result', isError: result.isError, text: result.text };
+          routedTo = result.routedTo;
+        } catch (error) {
+          outcome = { kind: 'crashed', error: (error as Error).message };
+        }
+        this.log.add(
+          { kind: 'model-call', name, arguments: args, outcome, ...(routedTo ? { routedTo } : {}) },
+          startedAt,
+        );
+        return undefined;
+      }
+      case 'wait-for': {
+        const server = this.servers.get(serverOf(this.scenario, action));
+        const afterSeq = this.waitCursor.get(server.id) ?? 0;
+        const timeoutMs = action.timeoutMs ?? this.timeouts.waitTimeoutMs;
+        try {
+          const frame = await server.fake.waitFor((candidate) => matchesFrame(candidate, action.frame), {
+            afterSeq,
+            timeoutMs,
+          });
+          this.waitCursor.set(server.id, frame.seq);
+        } catch {
+          this.runnerFail(
+            'runner.awaited-frame',
+            `No frame matching ${describeMatch(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
+            [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
+          );
+        }
+        return undefined;
+      }
+      case 'advance-clock': {
+        const on = action.on ?? 'server';
+        if (on !== 'client') {
+          const fakes = action.server ? [this.servers.get(action.server).fake] : this.servers.fakes();
+          for (const fake of fakes) fake.advanceClock(action.ms);
+        }
+        if (on !== 'server')
+          await bounded(this.adapter.advanceClock!(action.ms), actionTimeoutMs, 'advance the client clock');
+        return undefined;
+      }
+      case 'refresh':
+        await bounded(this.adapter.refresh!(serverOf(this.scenario, action)), actionTimeoutMs, 'refresh');
+        return undefined;
+      case 'reconnect':
+        await bounded(this.adapter.reconnect!(serverOf(this.scenario, action)), actionTimeoutMs, 'reconnect');
+        return undefined;
+      case 'reauthorize':
+        await bounded(
+          this.adapter.reauthorize!(serverOf(this.scenario, action), action.bearerToken),
+          actionTimeoutMs,
+          'reauthorize',
+        );
+        return undefined;
+      case 'observe-state': {
+        const serverId = serverOf(this.scenario, action);
+        const reported = this.adapter.serverState!(serverId);
+        this.log.add({ kind: 'server-state', serverId, ...reported });
+        return undefined;
+      }
+    }
+  }
+
+  /** Connects to every server of the action (or its one server), in order. */
+  private async connect(action: Extract<ClientAction, { do: 'connect' }>): Promise<SessionEnd | undefined> {
+    const targets = action.server ? [this.servers.get(action.server)] : this.servers.list;
+    for (const server of targets) {
+      try {
+        await bounded(
+          this.adapter.connect(
+            {
+              url:
+                'url' in server.served.target
+                  ? server.served.target.url
+                  : `${server.served.transport}://${server.id}`,
+              transport: server.served.target,
+              era: this.era,
+              serverId: server.id,
+              ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
+            },
+            this.observer,
+          ),
+          this.timeouts.actionTimeoutMs,
+          `connect to ${server.id}`,
+        );
+      } catch (error) {
+        const message = (error as Error).message;
+        if (action.allowFailure) {
+          this.log.add({ kind: 'warning', serverId: server.id, message: `connect failed: ${message}` });
+          continue;
+        }
+        this.log.add({ kind: 'note', text: `connect to ${server.id} failed: ${message}` });
+        this.runnerFail(
+          'runner.client-connected',
+          `The client failed to connect to ${server.id}: ${message}`,
+          [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
+        );
+        return { kind: 'stopped', reason: `connect to ${server.id} failed` };
+      }
+    }
+    return undefined;
+  }
+
+  /** Waits for background connects; returns how the run must stop if one failed. */
+  private async awaitPending(): Promise<SessionEnd | undefined> {
+    const pending = this.pending.splice(0);
+    const ends = await Promise.all(pending);
+    return ends.find((end) => end !== undefined);
+  }
+
+  private async modelRequest(provider: string | undefined): Promise<ModelRequest | undefined> {
+    try {
+      const request = await bounded(
+        this.adapter.modelRequest!(provider !== undefined ? { provider } : {}),
+        this.timeouts.actionTimeoutMs,
+        'model request',
+      );
+      this.lastRequest = request;
+      this.log.add({ kind: 'model-request', ...(provider !== undefined ? { provider } : {}), ...request });
+      return request;
+    } catch (error) {
+      this.log.add({
+        kind: 'model-request',
+        ...(provider !== undefined ? { provider } : {}),
+        tools: [],
+        withheld: [],
+        error: (error as Error).message,
+      });
+      return undefined;
+    }
+  }
+
+  private runnerFail(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {
+    this.runnerVerdicts.push({ ...fail(checkId, message, evidence), checkId });
+  }
+}

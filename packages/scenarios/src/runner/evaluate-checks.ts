@@ -1,0 +1,90 @@
+import { type ConnectionRecord, INVARIANTS, type RunRecord, type ServerRecord } from '@toolshift/assertions';
+import type { Era, ScriptDocument } from '@toolshift/fake-server';
+import { checkId, describeSource, type Scenario, serverOf } from '../scenario.js';
+import type { CheckVerdict } from './cell.js';
+import type { CellServers } from './cell-servers.js';
+import type { ObservationLog } from './observation-log.js';
+
+/**
+ * The run record of one server connection of a finished cell (with every server's side attached).
+ * Transcripts end where the scenario's actions ended (`endSeqs`): the harness tearing the cell down
+ * afterwards (closing the client, then the server) is not part of the run being judged.
+ */
+export function runRecordFor(
+  serverId: string,
+  era: Era,
+  servers: CellServers,
+  log: ObservationLog,
+  endSeqs: Readonly<Record<string, number>>,
+): RunRecord {
+  const all: Record<string, ServerRecord> = Object.fromEntries(
+    servers.list.map((server) => {
+      const end = endSeqs[server.id] ?? Number.POSITIVE_INFINITY;
+      return [
+        server.id,
+        {
+          transcript: server.fake.transcript.frames.filter((frame) => frame.seq <= end),
+          finalCatalog: server.fake.snapshot(),
+        },
+      ];
+    }),
+  );
+  const own = all[serverId]!;
+  const fake = servers.get(serverId).fake;
+  const sharing = servers.list.filter((server) => server.fake === fake);
+  const connections: ConnectionRecord[] = sharing.map((server) => ({
+    serverId: server.id,
+    principal: principalOf(fake.script, server.bearerToken),
+  }));
+  return {
+    era,
+    serverId,
+    transcript: own.transcript,
+    observations: log.forServer(serverId),
+    finalCatalog: own.finalCatalog,
+    ...(connections.length > 1 ? { connections } : {}),
+    servers: all,
+  };
+}
+
+/** The principal the fake server records for requests carrying `bearerToken` (from the script's tokens and grants). */
+function principalOf(script: ScriptDocument, bearerToken: string | undefined): string {
+  if (bearerToken === undefined) return 'anonymous';
+  const granted = (script.steps ?? []).flatMap((step) =>
+    step.action.action === 'grantToken' ? [step.action] : [],
+  );
+  return (
+    [...(script.auth?.tokens ?? []), ...granted].find((grant) => grant.token === bearerToken)?.principal ??
+    'unauthenticated'
+  );
+}
+
+/**
+ * Applies every check of the scenario to the record of its server.
+ * @throws {Error} when a check names an unknown invariant (scenario loading rejects that earlier).
+ */
+export function evaluateChecks(
+  scenario: Scenario,
+  era: Era,
+  servers: CellServers,
+  log: ObservationLog,
+  endSeqs: Readonly<Record<string, number>>,
+): CheckVerdict[] {
+  const records = new Map<string, RunRecord>();
+  return scenario.checks.map((check) => {
+    const invariant = INVARIANTS[check.invariant];
+    if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${check.invariant}`);
+    const serverId = serverOf(scenario, check);
+    let record = records.get(serverId);
+    if (!record) {
+      record = runRecordFor(serverId, era, servers, log, endSeqs);
+      records.set(serverId, record);
+    }
+    return {
+      ...invariant.check(record, check.params),
+      checkId: checkId(check),
+      serverId,
+      cites: describeSource(check.cites),
+    };
+  });
+}

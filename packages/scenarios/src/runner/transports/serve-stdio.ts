@@ -1,0 +1,28 @@
+import { PassThrough } from 'node:stream';
+import type { FakeServer } from '@toolshift/fake-server';
+import { runStdioServer, type StdioServer } from '@toolshift/fake-server/stdio';
+import type { ServedServer } from './served-server.js';
+import { StdioClientTransport } from './stdio-client-transport.js';
+
+/**
+ * Serves a fake server over stdio framing on in-process pipes: each connect is a fresh channel, as
+ * when a host spawns (or respawns) the server process; the world and transcript live on.
+ */
+export async function serveStdio(server: FakeServer): Promise<ServedServer> {
+  const channels: StdioServer[] = [];
+  return {
+    transport: 'stdio',
+    target: {
+      kind: 'stdio',
+      connect: () => {
+        const toServer = new PassThrough();
+        const toClient = new PassThrough();
+        channels.push(runStdioServer(server, { stdin: toServer, stdout: toClient }));
+        return new StdioClientTransport(toServer, toClient);
+      },
+    },
+    async close() {
+      for (const channel of channels) channel.close('drop');
+    },
+  };
+}

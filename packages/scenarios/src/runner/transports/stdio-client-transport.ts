@@ -1,0 +1,59 @@
+import type { Readable, Writable } from 'node:stream';
+import {
+  type JSONRPCMessage,
+  ReadBuffer,
+  serializeMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+
+/**
+ * The client side of a stdio channel without a child process: the SDK's own newline framing
+ * (`ReadBuffer`, `serializeMessage`) over a pair of streams, as `StdioClientTransport` does over a
+ * process's pipes. The runner keeps the fake server in-process so its transcript is at hand.
+ */
+export class StdioClientTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+  private readonly buffer = new ReadBuffer();
+  private closed = false;
+
+  constructor(
+    private readonly toServer: Writable,
+    private readonly fromServer: Readable,
+  ) {}
+
+  async start(): Promise<void> {
+    this.fromServer.on('data', (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (;;) {
+        let message: JSONRPCMessage | null;
+        try {
+          message = this.buffer.readMessage();
+        } catch (error) {
+          this.onerror?.(error as Error);
+          continue;
+        }
+        if (message === null) break;
+        this.onmessage?.(message);
+      }
+    });
+    this.fromServer.on('end', () => this.finish());
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) throw new Error('the stdio channel is closed');
+    this.toServer.write(serializeMessage(message));
+  }
+
+  async close(): Promise<void> {
+    this.toServer.end();
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,97 @@
+import { isToolshiftError, scriptBuilder } from '@toolshift/fake-server';
+import { describe, expect, test } from 'vitest';
+import type { Scenario } from '../scenario.js';
+import { parseScenario } from './parse-scenario.js';
+
+function valid(): Scenario {
+  return {
+    id: 'tiny',
+    title: 'A tiny scenario.',
+    source: [{ seed: '000 fixture "one valid tool"' }],
+    eras: ['legacy'],
+    transports: ['http'],
+    servers: [
+      {
+        id: 'primary',
+        script: scriptBuilder('tiny')
+          .tools({ name: 'alpha', inputSchema: { type: 'object' } })
+          .step('s', { action: 'removeTool', name: 'alpha' })
+          .build(),
+      },
+    ],
+    clientActions: [{ do: 'connect' }, { do: 'step', step: 's' }],
+    checks: [{ invariant: 'registry.final-exposure', params: { exactly: [] }, cites: { case: 'LC-01 E3' } }],
+  };
+}
+
+function failure(mutate: (doc: Record<string, any>) => void) {
+  const doc = structuredClone(valid()) as Record<string, any>;
+  mutate(doc);
+  try {
+    parseScenario(doc, 'f.yaml');
+  } catch (error) {
+    expect(isToolshiftError(error, 'SCENARIO_INVALID')).toBe(true);
+    return error as Error & { pointer: string; rule: string };
+  }
+  throw new Error('expected the scenario to be rejected');
+}
+
+describe('parseScenario', () => {
+  test('accepts a valid scenario and returns it with its scripts parsed', () => {
+    expect(parseScenario(valid()).servers[0]!.script!.toolshiftScript).toBe(1);
+  });
+
+  test('names the file, the JSON pointer and the rule of a schema violation', () => {
+    const e = failure((doc) => {
+      doc.clientActions[1] = { do: 'jump' };
+    });
+    expect(e).toMatchObject({ pointer: '/clientActions/1/do', rule: 'discriminator' });
+    expect(e.message).toContain("Invalid scenario f.yaml: /clientActions/1/do 'jump' is not an action");
+    expect(failure((doc) => delete doc.title)).toMatchObject({ pointer: '/title', rule: 'required' });
+    expect(failure((doc) => (doc.extra = 1))).toMatchObject({
+      pointer: '/extra',
+      rule: 'additionalProperties',
+    });
+  });
+
+  test('rejects semantic mistakes: unknown step, server, invariant, bad params, duplicate check ids', () => {
+    expect(failure((doc) => (doc.clientActions[1].step = 'nope'))).toMatchObject({
+      pointer: '/clientActions/1/step',
+      rule: 'known-step',
+    });
+    expect(failure((doc) => (doc.clientActions[0].server = 'other'))).toMatchObject({ rule: 'known-server' });
+    expect(failure((doc) => (doc.checks[0].invariant = 'no.such'))).toMatchObject({
+      rule: 'known-invariant',
+    });
+    expect(failure((doc) => (doc.checks[0].params = { exactly: 'alpha' }))).toMatchObject({
+      pointer: '/checks/0/params',
+      rule: 'invariant-params',
+    });
+    expect(failure((doc) => (doc.checks[0].params = undefined))).toMatchObject({ rule: 'invariant-params' });
+    expect(failure((doc) => doc.checks.push(doc.checks[0]))).toMatchObject({ rule: 'unique-check-id' });
+    expect(
+      failure((doc) =>
+        doc.checks.push({
+          invariant: 'discovery.follows-every-cursor',
+          params: { x: 1 },
+          cites: { seed: '002' },
+        }),
+      ),
+    ).toMatchObject({ message: expect.stringContaining('takes no parameters') });
+  });
+
+  test('rejects bad servers: duplicate ids, script and sameServerAs together, a forward sameServerAs, an invalid script', () => {
+    expect(failure((doc) => doc.servers.push({ ...doc.servers[0] }))).toMatchObject({
+      rule: 'unique-server-id',
+    });
+    expect(failure((doc) => (doc.servers[0].sameServerAs = 'x'))).toMatchObject({
+      rule: 'script-or-same-server',
+    });
+    expect(failure((doc) => doc.servers.unshift({ id: 'second', sameServerAs: 'primary' }))).toMatchObject({
+      rule: 'known-server',
+    });
+    const script = failure((doc) => (doc.servers[0].script.pagination = { pageSize: 0 }));
+    expect(script.pointer).toBe('/servers/0/script/pagination/pageSize');
+    expect(script.message).toContain('/servers/0/script is not a valid script');
+  });
+});
