@@ -59,8 +59,6 @@ const NOT_APPLICABLE_PREFIXES = {
 };
 
 /** Checks known to fail, with the reason (spec ambiguity, or a gap tracked for the protocol half of issue 3). */
-const HEADER_ORDER =
-  "eras/modern checks the _meta version's support before the header/body agreement, so a mismatched MCP-Protocol-Version carrying an unsupported _meta version gets -32022, not -32020 (reported to the protocol half of issue 3)";
 const NOT_SERVED = {
   'caching/sep-2549-prompts-list-caching-hints': 'prompts are not served (tools-only server: -32601)',
   'caching/sep-2549-resources-list-caching-hints': 'resources are not served (tools-only server: -32601)',
@@ -70,7 +68,6 @@ const NOT_SERVED = {
 const KNOWN_FAILURES = {
   'dual-era@2026-07-28': {
     ...NOT_SERVED,
-    'server-stateless/sep-2575-http-server-header-mismatch-400': HEADER_ORDER,
     'server-stateless/sep-2575-http-server-method-not-found-404-initialize':
       'a dual-era endpoint answers initialize (legacy era; spec §1.4 lets both eras share one endpoint)',
     'server-stateless/sep-2575-server-unsupported-version-error':
@@ -78,7 +75,6 @@ const KNOWN_FAILURES = {
   },
   'modern-only@2026-07-28': {
     ...NOT_SERVED,
-    'server-stateless/sep-2575-http-server-header-mismatch-400': HEADER_ORDER,
     'server-stateless/sep-2575-http-server-method-not-found-404-initialize':
       'a modern-only server answers initialize with 400 + -32022 naming its versions (spec §1.3 SHOULD); the suite wants 404 + -32601 (spec ambiguity)',
   },

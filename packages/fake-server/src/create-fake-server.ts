@@ -94,6 +94,13 @@ export interface FakeServer {
    * @throws {ToolshiftError} WAIT_TIMED_OUT when none matches within `timeoutMs`.
    */
   waitFor(predicate: (frame: TranscriptFrame) => boolean, options?: WaitForOptions): Promise<TranscriptFrame>;
+  /**
+   * Records a request a transport refused before the server could read it (a body over the size
+   * limit, an unreadable body, a foreign `Host`/`Origin`), so the transcript loses nothing: an
+   * inbound frame whose `note` says why (`raw` holds no body: it was never read) and the outbound
+   * refusal with its HTTP status.
+   */
+  recordRefusal(request: WireRequest, response: WireResponse, reason: string): void;
   /** Number of open long-lived streams (legacy GET + modern listen). */
   openStreamCount(): number;
   /**
@@ -182,6 +189,22 @@ class FakeServerImpl implements FakeServer {
 
   now(): number {
     return this.world.clock.now();
+  }
+
+  recordRefusal(request: WireRequest, response: WireResponse, reason: string): void {
+    const frame: FrameContext = {
+      era: 'unknown',
+      transport: request.transport,
+      streamId: this.world.nextId('refused'),
+    };
+    this.transcript.record({
+      ...frame,
+      direction: 'in',
+      kind: 'message',
+      ...(request.httpMethod ? { httpMethod: request.httpMethod } : {}),
+      note: reason,
+    });
+    this.recorder.outbound(frame, response);
   }
 
   openStreamCount(): number {
@@ -348,9 +371,9 @@ class FakeServerImpl implements FakeServer {
     if (headerSession) frame.sessionId = headerSession;
     this.recorder.inbound(frame, request, message ? { message } : {});
 
-    const resourceMetadataUrl = request.endpointUrl
-      ? protectedResourceMetadataUrl(request.endpointUrl)
-      : undefined;
+    // Auth challenges name the metadata URL; without an auth section there are none.
+    const resourceMetadataUrl =
+      this.script.auth && request.endpointUrl ? protectedResourceMetadataUrl(request.endpointUrl) : undefined;
     const fault =
       classified?.kind === 'request'
         ? this.world.faults.take(classified.method, toolOf(classified))

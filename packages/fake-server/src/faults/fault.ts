@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from '../script/string-enum.js';
 
 /**
  * `httpStatus`: answer with an HTTP error status instead of processing the request (429 rate
@@ -12,7 +13,7 @@ export const HttpStatusFault = Type.Object(
     retryAfterSeconds: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Value of the Retry-After header, seconds.' }),
     ),
-    body: Type.Optional(Type.Union([Type.Literal('json-rpc'), Type.Literal('text'), Type.Literal('empty')])),
+    body: Type.Optional(StringEnum(['json-rpc', 'text', 'empty'])),
   },
   { additionalProperties: false },
 );
@@ -51,7 +52,7 @@ export const DelayFault = Type.Object(
   {
     kind: Type.Literal('delay'),
     ms: Type.Integer({ minimum: 0, maximum: 600_000, description: 'Delay, ms.' }),
-    clock: Type.Optional(Type.Union([Type.Literal('wall'), Type.Literal('logical')])),
+    clock: Type.Optional(StringEnum(['wall', 'logical'])),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 
 const Scopes = Type.Array(Type.String({ minLength: 1, pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$' }), {
   uniqueItems: true,
@@ -44,9 +45,7 @@ export const AuthSettingsSchema = Type.Object(
     authorizationServers: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     resource: Type.Optional(Type.String({ minLength: 1 })),
     toolScopes: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Scopes)),
-    hiddenTools: Type.Optional(
-      Type.Union([Type.Literal('hide'), Type.Literal('forbid'), Type.Literal('hide-and-forbid')]),
-    ),
+    hiddenTools: Type.Optional(StringEnum(['hide', 'forbid', 'hide-and-forbid'])),
     listScopes: Type.Optional(Scopes),
     callScopes: Type.Optional(Scopes),
     localPrincipal: Type.Optional(Type.String({ minLength: 1 })),

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 
-const CacheScope = Type.Union([Type.Literal('public'), Type.Literal('private')]);
+const CacheScope = StringEnum(['public', 'private']);
 
 /**
  * Freshness hints on modern results (`ttlMs`, `cacheScope`, §7). `cacheScope: 'auto'` (the default)

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 
 /**
  * How modern `subscriptions/listen` streams behave:
@@ -14,17 +15,11 @@ import { type Static, Type } from '@sinclair/typebox';
  */
 export const ListenSettingsSchema = Type.Object(
   {
-    ack: Type.Optional(
-      Type.Union([
-        Type.Literal('immediate'),
-        Type.Literal('withhold'),
-        Type.Literal('afterFirstNotification'),
-      ]),
-    ),
+    ack: Type.Optional(StringEnum(['immediate', 'withhold', 'afterFirstNotification'])),
     honor: Type.Optional(
       Type.Object({ toolsListChanged: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
     ),
-    unsupported: Type.Optional(Type.Union([Type.Literal('ack-empty'), Type.Literal('method-not-found')])),
+    unsupported: Type.Optional(StringEnum(['ack-empty', 'method-not-found'])),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 
 /**
  * How the server signals tool-list changes, in both eras:
@@ -16,14 +17,12 @@ import { type Static, Type } from '@sinclair/typebox';
  */
 export const NotificationSettingsSchema = Type.Object(
   {
-    mode: Type.Optional(Type.Union([Type.Literal('send'), Type.Literal('suppress')])),
+    mode: Type.Optional(StringEnum(['send', 'suppress'])),
     delayMs: Type.Optional(Type.Integer({ minimum: 0, description: 'Logical delay, ms.' })),
     duplicate: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    legacyRoute: Type.Optional(
-      Type.Union([Type.Literal('get'), Type.Literal('post'), Type.Literal('get-or-post')]),
-    ),
-    uninitializedSessions: Type.Optional(Type.Union([Type.Literal('skip'), Type.Literal('send')])),
-    audience: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('affected')])),
+    legacyRoute: Type.Optional(StringEnum(['get', 'post', 'get-or-post'])),
+    uninitializedSessions: Type.Optional(StringEnum(['skip', 'send'])),
+    audience: Type.Optional(StringEnum(['all', 'affected'])),
   },
   { additionalProperties: false },
 );

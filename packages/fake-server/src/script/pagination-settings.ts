@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 
 /**
  * Cursor styles (cursors are opaque strings, §2.5):
@@ -11,13 +12,7 @@ import { type Static, Type } from '@sinclair/typebox';
  * - `expiring`: opaque, but rejected with -32602 after any catalog change or after `cursorTtlMs`
  *   of logical time.
  */
-export const CursorStyleSchema = Type.Union([
-  Type.Literal('opaque'),
-  Type.Literal('offset'),
-  Type.Literal('nonAdvancing'),
-  Type.Literal('emptyString'),
-  Type.Literal('expiring'),
-]);
+export const CursorStyleSchema = StringEnum(['opaque', 'offset', 'nonAdvancing', 'emptyString', 'expiring']);
 export type CursorStyle = Static<typeof CursorStyleSchema>;
 
 /**
@@ -38,7 +33,7 @@ export const PaginationSettingsSchema = Type.Object(
       }),
     ),
     staleCursor: Type.Optional(
-      Type.Union([Type.Literal('serve'), Type.Literal('reject')], {
+      StringEnum(['serve', 'reject'], {
         description:
           'opaque cursors issued before a catalog change: serve the current catalog from the same offset (default) or reject with -32602 (§11.1).',
       }),

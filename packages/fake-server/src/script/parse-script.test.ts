@@ -29,7 +29,7 @@ describe('parseScript', () => {
     [{ toolshiftScript: 2 }, '/toolshiftScript', 'const'],
     [{ toolshiftScript: 1, colour: 'red' }, '/colour', 'additionalProperties'],
     [{ toolshiftScript: 1, pagination: { pageSize: 0 } }, '/pagination/pageSize', 'minimum'],
-    [{ toolshiftScript: 1, pagination: { cursorStyle: 'random' } }, '/pagination/cursorStyle', 'anyOf'],
+    [{ toolshiftScript: 1, pagination: { cursorStyle: 'random' } }, '/pagination/cursorStyle', 'enum'],
     [
       { toolshiftScript: 1, steps: [{ id: 's', action: { action: 'explode' } }] },
       '/steps/0/action/action',

@@ -1,30 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { Ajv, type ErrorObject } from 'ajv';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScriptError } from '../errors/script-error.js';
 import { generatedToolName } from '../world/tool-generator.js';
 import type { CatalogChange } from './actions/catalog-change.js';
 import type { ScriptAction } from './actions/index.js';
 import { INITIAL_SNAPSHOT } from './actions/restore-snapshot.js';
-import {
-  ScriptActionSchema,
-  type ScriptDocument,
-  ScriptDocumentSchema,
-  ScriptStep,
-} from './script-document.js';
-import { TRIGGER_KEYS } from './trigger.js';
-
-const ajv = new Ajv({
-  discriminator: true,
-  allErrors: false,
-  strict: true,
-  strictTuples: false,
-  strictRequired: false,
-  verbose: true,
-});
-const validateDocument = ajv.compile<ScriptDocument>(ScriptDocumentSchema);
-const validateStep = ajv.compile<ScriptStep>(ScriptStep);
-const validateAction = ajv.compile<ScriptAction>(ScriptActionSchema);
+import { checkDocument, checkStep } from './schema-check.js';
+import type { ScriptDocument, ScriptStep } from './script-document.js';
 
 /**
  * Validates a script value (already parsed from JSON or YAML) and returns it typed. Nothing is
@@ -38,18 +20,19 @@ const validateAction = ajv.compile<ScriptAction>(ScriptActionSchema);
  * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when a step names a tool no catalog entry or `addTool` defines.
  */
 export function parseScript(value: unknown, source = '<inline>'): ScriptDocument {
-  if (!validateDocument(value)) {
-    const error = pickError(validateDocument.errors ?? []);
+  const found = checkDocument(value);
+  if (found) {
     throw new ScriptError(
       'SCRIPT_INVALID',
-      `Failed to load script ${source}: ${describe(error)}`,
+      `Failed to load script ${source}: ${found.message}`,
       source,
-      pointerOf(error),
-      error.keyword,
+      found.pointer,
+      found.rule,
     );
   }
-  checkSemantics(value, source);
-  return value;
+  const doc = value as ScriptDocument;
+  checkSemantics(doc, source);
+  return doc;
 }
 
 /**
@@ -59,17 +42,14 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
  * @throws {ScriptError} SCRIPT_INVALID naming the JSON pointer and the rule that failed.
  */
 export function parseStep(value: unknown, source = '<apply>'): ScriptStep | ScriptAction {
-  const isAction =
-    typeof value === 'object' && value !== null && typeof (value as { action?: unknown }).action === 'string';
-  const validate = isAction ? validateAction : validateStep;
-  if (!validate(value)) {
-    const error = pickError(validate.errors ?? []);
+  const found = checkStep(value);
+  if (found) {
     throw new ScriptError(
       'SCRIPT_INVALID',
-      `Invalid step from ${source}: ${describe(error)}`,
+      `Invalid step from ${source}: ${found.message}`,
       source,
-      pointerOf(error),
-      error.keyword,
+      found.pointer,
+      found.rule,
     );
   }
   return value as ScriptStep | ScriptAction;
@@ -117,61 +97,6 @@ export async function loadScriptFile(path: string): Promise<ScriptDocument> {
     );
   }
   return parseScriptText(text, path);
-}
-
-function pickError(errors: ErrorObject[]): ErrorObject {
-  const first = errors[0];
-  // A failed union reports each branch's miss before the union itself; the union is the useful one.
-  const union =
-    errors.find(
-      (e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && e.instancePath === first?.instancePath,
-    ) ?? errors.find((e) => e.keyword === 'oneOf');
-  return union ?? first ?? ({ instancePath: '', keyword: 'unknown', message: 'is invalid' } as ErrorObject);
-}
-
-/** The JSON pointer an error is about: for an unknown tag, the tag property itself. */
-function pointerOf(error: ErrorObject): string {
-  if (error.keyword === 'discriminator')
-    return `${error.instancePath}/${(error.params as { tag: string }).tag}`;
-  if (error.keyword === 'additionalProperties') {
-    return `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`;
-  }
-  return error.instancePath || '/';
-}
-
-function describe(error: ErrorObject): string {
-  const at = error.instancePath || '/';
-  if (error.keyword === 'oneOf' && at.endsWith('/trigger')) {
-    return `${at} must hold exactly one of ${TRIGGER_KEYS.join(', ')}. Write e.g. { "afterRequests": 1, "method": "tools/list" }.`;
-  }
-  if (error.keyword === 'discriminator') {
-    const { tag, tagValue } = error.params as { tag: string; tagValue?: unknown };
-    const branches = ((
-      error.parentSchema as { oneOf?: Array<{ properties?: Record<string, { const?: unknown }> }> }
-    )?.oneOf ?? []) as Array<{ properties?: Record<string, { const?: unknown }> }>;
-    const known = branches
-      .map((branch) => branch.properties?.[tag]?.const)
-      .filter((v) => typeof v === 'string');
-    const got = tagValue === undefined ? 'is missing' : `'${String(tagValue)}' is unknown`;
-    return `${at}/${tag} ${got}; it must be one of ${known.join(', ')}.`;
-  }
-  if (error.keyword === 'anyOf') {
-    const values = ((error.schema ?? []) as Array<{ const?: unknown }>).map((branch) => branch.const);
-    if (values.length > 0 && values.every((value) => value !== undefined)) {
-      return `${at} must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`;
-    }
-  }
-  if (error.keyword === 'additionalProperties') {
-    const extra = (error.params as { additionalProperty: string }).additionalProperty;
-    return `${at} has an unknown property '${extra}'. Remove it or check its spelling.`;
-  }
-  if (error.keyword === 'minimum' && at.endsWith('/afterRequests')) {
-    return `${at} must be ≥ 1. Use 1 for 'after the first request'.`;
-  }
-  if (error.keyword === 'const' && at === '/toolshiftScript') {
-    return `/toolshiftScript must be 1 (the only script format version this toolshift reads).`;
-  }
-  return `${at} ${error.message ?? 'is invalid'} (rule: ${error.keyword}).`;
 }
 
 function checkSemantics(doc: ScriptDocument, source: string): void {

@@ -6,6 +6,7 @@ import { ListenSettingsSchema } from './listen-settings.js';
 import { NotificationSettingsSchema } from './notification-settings.js';
 import { PaginationSettingsSchema } from './pagination-settings.js';
 import { StreamSettingsSchema } from './stream-settings.js';
+import { StringEnum } from './string-enum.js';
 import { ScriptTool } from './tool-schema.js';
 import { ScriptTriggerSchema } from './trigger.js';
 
@@ -30,7 +31,7 @@ export const ScriptStep = Type.Object(
 );
 export type ScriptStep = Static<typeof ScriptStep>;
 
-const EraName = Type.Union([Type.Literal('legacy'), Type.Literal('modern')]);
+const EraName = StringEnum(['legacy', 'modern']);
 
 /**
  * A toolshift script, version 1: the server side of a scenario. Everything but `toolshiftScript`

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 
 /**
  * HTTP stream behaviour:
@@ -14,10 +15,10 @@ import { type Static, Type } from '@sinclair/typebox';
  */
 export const StreamSettingsSchema = Type.Object(
   {
-    postResponse: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('sse')])),
+    postResponse: Type.Optional(StringEnum(['json', 'sse'])),
     eventIds: Type.Optional(Type.Boolean()),
     retryMs: Type.Optional(Type.Integer({ minimum: 0 })),
-    getStream: Type.Optional(Type.Union([Type.Literal('allow'), Type.Literal('refuse')])),
+    getStream: Type.Optional(StringEnum(['allow', 'refuse'])),
   },
   { additionalProperties: false },
 );

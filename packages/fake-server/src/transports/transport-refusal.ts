@@ -12,7 +12,7 @@ export const FORBIDDEN_ORIGIN_STATUS = 403;
 /**
  * A transport's own refusal, answered before the request reaches the server (as a proxy in front
  * of a server would): a JSON-RPC -32600 error without an `id`, since the request was never read.
- * Shared by the HTTP, msw and stdio transports; these refusals are not in the transcript.
+ * Shared by the HTTP, msw and stdio transports, which record each refusal with `FakeServer.recordRefusal`.
  */
 function transportRefusal(message: string): JSONRPCMessage {
   return { jsonrpc: '2.0', error: { code: INVALID_REQUEST, message } } as JSONRPCMessage;

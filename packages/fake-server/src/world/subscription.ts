@@ -22,4 +22,6 @@ export interface Subscription {
   stream: ServerStream;
   /** True once `notifications/subscriptions/acknowledged` was sent. */
   acknowledged: boolean;
+  /** The stdio/in-memory connection the listen arrived on (absent on HTTP, where each listen is its own stream). */
+  connectionId?: string;
 }

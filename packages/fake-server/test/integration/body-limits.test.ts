@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpTransport } from '../../src/http.js';
-import { createFakeServer } from '../../src/index.js';
+import { createFakeServer, type FakeServer } from '../../src/index.js';
 import { createMswHandlers } from '../../src/msw.js';
 
 const msw = setupServer();
@@ -10,16 +10,16 @@ afterAll(() => msw.close());
 
 const endpoints: Record<
   string,
-  (maxBodyBytes: number, cleanups: Array<() => Promise<void> | void>) => Promise<string>
+  (server: FakeServer, maxBodyBytes: number, cleanups: Array<() => Promise<void> | void>) => Promise<string>
 > = {
-  http: async (maxBodyBytes, cleanups) => {
-    const http = await startHttpTransport(createFakeServer({ toolshiftScript: 1 }), { maxBodyBytes });
+  http: async (server, maxBodyBytes, cleanups) => {
+    const http = await startHttpTransport(server, { maxBodyBytes });
     cleanups.push(() => http.close());
     return http.url;
   },
-  msw: async (maxBodyBytes, cleanups) => {
+  msw: async (server, maxBodyBytes, cleanups) => {
     const url = 'http://127.0.0.1:9/mcp';
-    msw.use(...createMswHandlers(createFakeServer({ toolshiftScript: 1 }), { url, maxBodyBytes }));
+    msw.use(...createMswHandlers(server, { url, maxBodyBytes }));
     cleanups.push(() => msw.resetHandlers());
     return url;
   },
@@ -33,7 +33,8 @@ for (const [name, start] of Object.entries(endpoints)) {
     });
 
     test('a body over the limit gets 413 with a JSON-RPC -32600 error without an id; the next request works', async () => {
-      const url = await start(1024, cleanups);
+      const server = createFakeServer({ toolshiftScript: 1 });
+      const url = await start(server, 1024, cleanups);
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
       const big = await fetch(url, {
         method: 'POST',
@@ -49,6 +50,12 @@ for (const [name, start] of Object.entries(endpoints)) {
       const error = (await big.json()) as Record<string, unknown>;
       expect(error).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
       expect(error).not.toHaveProperty('id');
+      // The refusal is in the transcript although the server never read the body.
+      const [refusedIn, refusedOut] = server.transcript.frames;
+      expect(refusedIn).toMatchObject({ direction: 'in', httpMethod: 'POST', era: 'unknown' });
+      expect(refusedIn!.note).toMatch(/^body of \d+ bytes not read: over the 1024-byte limit$/);
+      expect(refusedIn).not.toHaveProperty('raw');
+      expect(refusedOut).toMatchObject({ direction: 'out', httpStatus: 413 });
       const small = await fetch(url, {
         method: 'POST',
         headers: { ...headers, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },

@@ -52,7 +52,16 @@ describe('DNS-rebinding protection on the HTTP transport', () => {
       expect(answer.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
       expect(answer.body).not.toHaveProperty('id');
     }
-    expect(server.transcript.frames).toEqual([]);
+    // The server never handled them, but the transcript keeps each refusal: in (with why), out (403).
+    const frames = server.transcript.frames;
+    expect(frames.map((f) => [f.direction, f.era, f.httpStatus])).toEqual([
+      ['in', 'unknown', undefined],
+      ['out', 'unknown', 403],
+      ['in', 'unknown', undefined],
+      ['out', 'unknown', 403],
+    ]);
+    expect(frames[0]!.note).toContain('Host evil.example is not allowed');
+    expect(frames[2]!.note).toContain('Origin http://evil.example:8080 is not allowed');
   });
 
   test('loopback hosts and origins are served', async () => {

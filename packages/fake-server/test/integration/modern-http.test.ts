@@ -87,6 +87,17 @@ describe('modern (2026-07-28) over Streamable HTTP', () => {
     const wrongMethod = await post(http.url, body, modernHeaders('tools/call'));
     expect(wrongMethod.status).toBe(400);
     expect(wrongMethod.json?.error.code).toBe(-32020);
+    // A mismatched header wins over an unsupported _meta version: -32020, not -32022 (§5.1 order).
+    const unsupportedAndMismatched = await post(
+      http.url,
+      {
+        ...body,
+        params: { _meta: { ...modernMeta, 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } },
+      },
+      modernHeaders('tools/list'),
+    );
+    expect(unsupportedAndMismatched.status).toBe(400);
+    expect(unsupportedAndMismatched.json?.error.code).toBe(-32020);
     const noVersion = await post(http.url, body, {
       ...modernHeaders('tools/list'),
       'mcp-protocol-version': '2025-11-25',

@@ -85,7 +85,11 @@ describe('runStdioServer framing', () => {
     expect(tooLarge).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
     expect(tooLarge).not.toHaveProperty('id');
     expect(listed).toMatchObject({ id: 2 });
-    expect(server.transcript.frames.filter((f) => f.direction === 'in')).toHaveLength(1);
+    // The oversize line is recorded as refused (never read), then the next line is served.
+    const inbound = server.transcript.frames.filter((f) => f.direction === 'in');
+    expect(inbound).toHaveLength(2);
+    expect(inbound[0]!.note).toMatch(/^line of \d+ bytes not read: over the 1024-byte limit$/);
+    expect(inbound[1]!.message).toMatchObject({ id: 2, method: 'tools/list' });
   });
 
   test('a legacy session is the connection: list_changed goes on the channel, and ends with stdin', async () => {

@@ -8,10 +8,10 @@ import { checkMethodScopes } from '../method-scopes.js';
 import { accepted, answer, handlerMessage, idOf, refuse, sseHeaders } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
 import { WireErrorCode } from '../wire-error.js';
-import { checkEnvelope, supportedVersions } from './handshake.js';
+import { checkEnvelope, checkVersionSupported, supportedVersions } from './handshake.js';
 import { modernHttpRules } from './http-rules.js';
 import { MODERN_METHODS } from './methods.js';
-import { announceToSubscriptions, endSubscriptions } from './subscriptions-listen.js';
+import { announceToSubscriptions, cancelSubscription, endSubscriptions } from './subscriptions-listen.js';
 
 /**
  * The 2026-07-28 engine: stateless requests with a per-request `_meta` envelope, `server/discover`,
@@ -39,7 +39,12 @@ export class ModernEngine implements EraEngine {
     if (!classified)
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
     if (classified.kind === 'response') return refuse(modernHttpRules.clientResponse());
-    if (classified.kind === 'notification') return accepted();
+    if (classified.kind === 'notification') {
+      if (classified.method === 'notifications/cancelled') {
+        cancelSubscription(this.subscriptions, classified.params?.requestId, req.request.connectionId);
+      }
+      return accepted();
+    }
 
     if (classified.method === 'initialize') {
       // Only reached when the legacy era is not served: name what this server speaks (§1.3).
@@ -53,7 +58,8 @@ export class ModernEngine implements EraEngine {
         classified.id,
       );
     }
-    const envelope = checkEnvelope(this.world, classified.params);
+    // Order (§5.1): envelope present (-32602), headers agree with the body (-32020), version supported (-32022).
+    const envelope = checkEnvelope(classified.params);
     if (!envelope.ok) return refuse(envelope.refusal, classified.id);
     const headerRefusal = modernHttpRules.checkHeaders(
       req.request,
@@ -61,6 +67,8 @@ export class ModernEngine implements EraEngine {
       envelope.envelope.protocolVersion,
     );
     if (headerRefusal) return refuse(headerRefusal, classified.id);
+    const versionRefusal = checkVersionSupported(this.world, envelope.envelope.protocolVersion);
+    if (versionRefusal) return refuse(versionRefusal, classified.id);
 
     // Own keys only: a method named `__proto__` or `constructor` is unknown, not Object.prototype.
     const handler = Object.hasOwn(MODERN_METHODS, classified.method)
@@ -85,6 +93,7 @@ export class ModernEngine implements EraEngine {
         principal: req.principal,
         frame: req.frame,
         subscriptions: this.subscriptions,
+        ...(req.request.connectionId !== undefined ? { connectionId: req.request.connectionId } : {}),
       });
     const answerOnStream =
       this.world.settings.streams.postResponse === 'sse' && classified.method !== 'subscriptions/listen';

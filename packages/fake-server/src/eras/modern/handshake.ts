@@ -11,13 +11,12 @@ export interface RequestEnvelope {
 }
 
 /**
- * Checks the per-request `_meta` envelope (2026-07-28 has no handshake): protocol version and
- * client capabilities are required (-32602 / 400); an unsupported version gets -32022 / 400 naming
- * every version this server speaks, legacy ones included (§1.3).
- * @see ../shared/spec/mcp-discovery-spec.md §1.1, §1.3
+ * Checks that the per-request `_meta` envelope is present (2026-07-28 has no handshake): protocol
+ * version and client capabilities are required (-32602 / 400). Whether the version is supported is
+ * {@link checkVersionSupported}'s question, asked after the header/body agreement (§5.1 order).
+ * @see ../shared/spec/mcp-discovery-spec.md §1.1
  */
 export function checkEnvelope(
-  world: World,
   params: Record<string, unknown> | undefined,
 ): { ok: true; envelope: RequestEnvelope } | { ok: false; refusal: HttpRefusal } {
   const meta = params?._meta;
@@ -29,13 +28,20 @@ export function checkEnvelope(
   if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
     return { ok: false, refusal: modernHttpRules.missingMeta(CLIENT_CAPABILITIES_META_KEY) };
   }
-  if (!(MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
-    return { ok: false, refusal: modernHttpRules.unsupportedVersion(version, supportedVersions(world)) };
-  }
   return {
     ok: true,
     envelope: { protocolVersion: version, clientCapabilities: capabilities as Record<string, unknown> },
   };
+}
+
+/**
+ * An unsupported `_meta` protocol version gets -32022 / 400 naming every version this server
+ * speaks, legacy ones included (§1.3); `undefined` when the version is supported.
+ * @see ../shared/spec/mcp-discovery-spec.md §1.3
+ */
+export function checkVersionSupported(world: World, version: string): HttpRefusal | undefined {
+  if ((MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(version)) return undefined;
+  return modernHttpRules.unsupportedVersion(version, supportedVersions(world));
 }
 
 /** Every version this server answers: modern first, then legacy when the legacy era is served. */

@@ -17,6 +17,8 @@ export interface ModernCall {
   principal: Principal;
   frame: FrameContext;
   subscriptions: Map<string, Subscription>;
+  /** The stdio/in-memory connection the request arrived on. */
+  connectionId?: string;
 }
 
 /** A modern method handler. */
@@ -59,6 +61,6 @@ export const MODERN_METHODS: Readonly<Record<string, ModernMethod>> = {
     };
   },
 
-  'subscriptions/listen': ({ world, subscriptions, id, params, principal, frame }) =>
-    handleSubscriptionsListen(world, subscriptions, id, params, principal, frame),
+  'subscriptions/listen': ({ world, subscriptions, id, params, principal, frame, connectionId }) =>
+    handleSubscriptionsListen(world, subscriptions, id, params, principal, frame, connectionId),
 };

@@ -24,6 +24,7 @@ export function handleSubscriptionsListen(
   params: Record<string, unknown> | undefined,
   principal: Principal,
   frame: FrameContext,
+  connectionId?: string,
 ): HandlerResult {
   const filter = params?.notifications;
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
@@ -55,6 +56,7 @@ export function handleSubscriptionsListen(
     principal,
     stream,
     acknowledged: false,
+    ...(connectionId !== undefined ? { connectionId } : {}),
   };
   const key = stream.streamId;
   subscriptions.set(key, subscription);
@@ -132,4 +134,24 @@ export function endSubscriptions(
     subscriptions.delete(key);
   }
   return ended;
+}
+
+/**
+ * The client cancelled a listen on a shared channel (stdio, in-memory): `notifications/cancelled`
+ * with `requestId` = the listen id, from the same connection. The subscription ends without a
+ * result, as after an HTTP client closing its stream. Returns true when one was found.
+ * @see ../shared/spec/mcp-discovery-spec.md §4.2 (Ending a stream: client cancels)
+ */
+export function cancelSubscription(
+  subscriptions: Map<string, Subscription>,
+  requestId: unknown,
+  connectionId: string | undefined,
+): boolean {
+  for (const [key, subscription] of subscriptions) {
+    if (subscription.subscriptionId !== requestId || subscription.connectionId !== connectionId) continue;
+    subscriptions.delete(key);
+    subscription.stream.stream.detach();
+    return true;
+  }
+  return false;
 }

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from '../string-enum.js';
 import type { ActionContext } from './action-context.js';
 
 /**
@@ -10,8 +11,8 @@ import type { ActionContext } from './action-context.js';
 export const EndStreamsAction = Type.Object(
   {
     action: Type.Literal('endStreams'),
-    streams: Type.Optional(Type.Union([Type.Literal('listen'), Type.Literal('get'), Type.Literal('all')])),
-    mode: Type.Optional(Type.Union([Type.Literal('graceful'), Type.Literal('drop')])),
+    streams: Type.Optional(StringEnum(['listen', 'get', 'all'])),
+    mode: Type.Optional(StringEnum(['graceful', 'drop'])),
   },
   { additionalProperties: false },
 );

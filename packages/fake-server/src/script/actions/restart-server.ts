@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from '../string-enum.js';
 import { ScriptTool } from '../tool-schema.js';
 import type { ActionContext } from './action-context.js';
 
@@ -12,7 +13,7 @@ export const RestartServerAction = Type.Object(
   {
     action: Type.Literal('restartServer'),
     tools: Type.Optional(Type.Array(ScriptTool)),
-    mode: Type.Optional(Type.Union([Type.Literal('graceful'), Type.Literal('drop')])),
+    mode: Type.Optional(StringEnum(['graceful', 'drop'])),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { WireResponse } from '../../exchange/wire-response.js';
 import { FORBIDDEN_ORIGIN_STATUS, forbiddenOriginError } from '../transport-refusal.js';
 
 /** Host names a loopback-bound server answers by default. */
@@ -15,14 +16,18 @@ function hostname(hostHeader: string): string {
  * localhost): a request whose `Host`, or whose `Origin` when present, names a host outside
  * `allowedHosts` gets 403 with a JSON-RPC -32600 error and never reaches the server.
  * @param allowedHosts host names (no port), e.g. `localhost`, `127.0.0.1`, `[::1]`.
+ * @param onRefused called with each refusal, so the transcript records it.
  * @see ../shared/spec/mcp-discovery-spec.md §5.1
  */
-export function hostGuard(allowedHosts: readonly string[]) {
+export function hostGuard(
+  allowedHosts: readonly string[],
+  onRefused: (req: Request, response: WireResponse, reason: string) => void = () => undefined,
+) {
   const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
   return (req: Request, res: Response, next: NextFunction): void => {
     const host = req.headers.host ?? '';
     if (!allowed.has(hostname(host).toLowerCase())) {
-      refuse(res, 'Host', host);
+      refuse(req, res, 'Host', host, onRefused);
       return;
     }
     const origin = req.headers.origin;
@@ -36,7 +41,7 @@ export function hostGuard(allowedHosts: readonly string[]) {
       const bracketed =
         originHost.includes(':') && !originHost.startsWith('[') ? `[${originHost}]` : originHost;
       if (!allowed.has(bracketed.toLowerCase())) {
-        refuse(res, 'Origin', origin);
+        refuse(req, res, 'Origin', origin, onRefused);
         return;
       }
     }
@@ -44,9 +49,18 @@ export function hostGuard(allowedHosts: readonly string[]) {
   };
 }
 
-function refuse(res: Response, header: 'Host' | 'Origin', value: string): void {
-  res
-    .status(FORBIDDEN_ORIGIN_STATUS)
-    .type('application/json')
-    .send(JSON.stringify(forbiddenOriginError(header, value)));
+function refuse(
+  req: Request,
+  res: Response,
+  header: 'Host' | 'Origin',
+  value: string,
+  onRefused: (req: Request, response: WireResponse, reason: string) => void,
+): void {
+  const message = forbiddenOriginError(header, value);
+  onRefused(
+    req,
+    { status: FORBIDDEN_ORIGIN_STATUS, headers: {}, reply: { kind: 'message', message } },
+    `${header} ${value} is not allowed (DNS-rebinding guard)`,
+  );
+  res.status(FORBIDDEN_ORIGIN_STATUS).type('application/json').send(JSON.stringify(message));
 }

@@ -71,20 +71,23 @@ export async function startHttpTransport(
   app.disable('x-powered-by');
   app.disable('etag');
   const allowedHosts = options.allowedHosts ?? (isLoopback(host) ? [...LOOPBACK_HOSTS] : false);
-  if (allowedHosts !== false) app.use(hostGuard(allowedHosts));
+  const refused = (req: Request, response: WireResponse, reason: string) =>
+    server.recordRefusal(
+      { transport: 'http', httpMethod: req.method, headers: headersOf(req) },
+      response,
+      reason,
+    );
+  if (allowedHosts !== false)
+    app.use(hostGuard(allowedHosts, (req, response, reason) => refused(req, response, reason)));
   if (adminPath !== false) app.use(adminPath, adminRouter(createLocalAdmin(server)));
 
   const readBody = express.text({ type: () => true, limit: maxBodyBytes, defaultCharset: 'utf-8' });
   app.all(path, readBody, async (req: Request, res: Response) => {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
     const body = typeof req.body === 'string' ? req.body : undefined;
     const response = await server.handle({
       transport: 'http',
       httpMethod: req.method,
-      headers,
+      headers: headersOf(req),
       endpointUrl: endpointUrl(req, path),
       ...(body !== undefined && body !== '' ? { body } : {}),
     });
@@ -102,21 +105,29 @@ export async function startHttpTransport(
   app.use(
     (
       error: { status?: number; type?: string; message?: string; length?: number },
-      _req: Request,
+      req: Request,
       res: Response,
       _next: NextFunction,
     ) => {
-      if (error.type === 'entity.too.large') {
-        res
-          .status(OVERSIZE_BODY_STATUS)
-          .type('application/json')
-          .send(JSON.stringify(oversizeBodyError(maxBodyBytes, error.length)));
-        return;
-      }
-      res
-        .status(error.status ?? 400)
-        .type('application/json')
-        .send(JSON.stringify(unreadableBodyError(error.message ?? 'unreadable body')));
+      const oversize = error.type === 'entity.too.large';
+      const response: WireResponse = {
+        status: oversize ? OVERSIZE_BODY_STATUS : (error.status ?? 400),
+        headers: {},
+        reply: {
+          kind: 'message',
+          message: oversize
+            ? oversizeBodyError(maxBodyBytes, error.length)
+            : unreadableBodyError(error.message ?? 'unreadable body'),
+        },
+      };
+      refused(
+        req,
+        response,
+        oversize
+          ? `body of ${error.length ?? 'unknown'} bytes not read: over the ${maxBodyBytes}-byte limit`
+          : `body not readable: ${error.message ?? 'unknown error'}`,
+      );
+      send(res, response);
     },
   );
 
@@ -181,4 +192,12 @@ function send(res: Response, response: WireResponse): void {
       });
     }
   }
+}
+
+function headersOf(req: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
 }

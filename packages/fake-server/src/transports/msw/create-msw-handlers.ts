@@ -42,11 +42,17 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
       });
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.byteLength > maxBodyBytes) {
-        return toFetchResponse({
+        const refusal: WireResponse = {
           status: OVERSIZE_BODY_STATUS,
           headers: {},
           reply: { kind: 'message', message: oversizeBodyError(maxBodyBytes, bytes.byteLength) },
-        });
+        };
+        server.recordRefusal(
+          { transport: 'msw', httpMethod: request.method, headers },
+          refusal,
+          `body of ${bytes.byteLength} bytes not read: over the ${maxBodyBytes}-byte limit`,
+        );
+        return toFetchResponse(refusal);
       }
       const body = bytes.byteLength > 0 ? new TextDecoder().decode(bytes) : undefined;
       const response = await server.handle({

@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { FakeServer } from '../../create-fake-server.js';
 import { ServerConnection } from '../connection/server-connection.js';
 import type { TransportCapabilities } from '../transport.js';
-import { oversizeBodyError } from '../transport-refusal.js';
+import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../transport-refusal.js';
 import { LineSplitter } from './line-splitter.js';
 import { stdioDescriptor } from './stdio-descriptor.js';
 
@@ -83,7 +83,13 @@ export function runStdioServer(server: FakeServer, options: StdioServerOptions):
 
   function handleLine(line: ReturnType<LineSplitter['push']>[number]): void {
     if (line.kind === 'oversize') {
-      if (stdout.writable) stdout.write(`${JSON.stringify(oversizeBodyError(maxLineBytes, line.bytes))}\n`);
+      const message = oversizeBodyError(maxLineBytes, line.bytes);
+      server.recordRefusal(
+        { transport: 'stdio', headers: {}, connectionId: connection.connectionId },
+        { status: OVERSIZE_BODY_STATUS, headers: {}, reply: { kind: 'message', message } },
+        `line of ${line.bytes} bytes not read: over the ${maxLineBytes}-byte limit`,
+      );
+      if (stdout.writable) stdout.write(`${JSON.stringify(message)}\n`);
       return;
     }
     void connection.receive(line.text);
