@@ -19,12 +19,12 @@ export type {
 } from './adapters/index.js';
 export { CLIENT_ADAPTERS, capabilitiesOf } from './adapters/index.js';
 export type { ReferenceAdapterOptions } from './adapters/reference-adapter.js';
+export { ReferenceClientAdapter, referenceClient } from './adapters/reference-adapter.js';
 export {
   GATEWAY_SERVER_ID,
-  ReferenceClientAdapter,
-  referenceClient,
+  ReferenceGatewayAdapter,
   referenceGateway,
-} from './adapters/reference-adapter.js';
+} from './adapters/reference-gateway-adapter.js';
 export { SdkClientAdapter, sdkClient } from './adapters/sdk-adapter.js';
 export { SkewableClock } from './adapters/skewable-clock.js';
 export * as arb from './arbitraries/index.js';

@@ -60,6 +60,8 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
     resubscribedAfterReconnect,
     noPermissionTransfer,
     noSilentRedirect,
+    callsOnlyListedTools,
+    stopsOnRepeatedCursor,
     ...[
       cursorsEchoed,
       deadSessionDropped,
@@ -83,8 +85,6 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       stateReported,
       userTold,
     ],
-    callsOnlyListedTools,
-    stopsOnRepeatedCursor,
   ].map((invariant) => [invariant.id, invariant]),
 );
 

@@ -16,13 +16,10 @@ export type TransportTarget =
 
 /** Where and how the client under test should connect to one server. */
 export interface ConnectTarget {
-  /**
-   * The fake server's MCP endpoint URL for `http`/`msw` (adapters that only speak HTTP may read just
-   * this); for `in-memory`/`stdio` a descriptive `<transport>://<serverId>` — connect with `transport`.
-   */
+  /** The fake server's MCP endpoint URL (`http`/`msw` targets; kept for adapters written before `transport`). */
   url: string;
-  /** How to reach the server (absent: Streamable HTTP at `url`). */
-  transport?: TransportTarget;
+  /** How to reach the server. */
+  transport: TransportTarget;
   /**
    * The era the client should prefer: `legacy` speaks 2025-11-25 only; `modern` prefers 2026-07-28
    * and negotiates (falling back to `initialize` where the server is legacy-only).
@@ -30,7 +27,7 @@ export interface ConnectTarget {
   era: Era;
   /** The server connection id the client should use for identity. */
   serverId: string;
-  /** Bearer token to send on every request (the principal the fake server sees); none when absent. */
+  /** Bearer token to send on every request (the principal the fake server sees; the `bearer-auth` feature). */
   bearerToken?: string;
   /** The host's stable id for those credentials (never the secret), for clients that key caches by it. */
   credentialProfileId?: string;
@@ -52,10 +49,17 @@ export interface ClientObserver {
   /** Free-form evidence (e.g. an error the client surfaced). */
   note(text: string): void;
   /** A warning the client shows its user, about a server or one of its tools. */
-  warning?(warning: { serverId: string; toolName?: string; message: string }): void;
+  warning(warning: { serverId: string; toolName?: string; message: string }): void;
+  /** The client asked the user (`asked`) or applied a standing rule (`standing`) for one tool identity. */
+  permission(decision: {
+    serverId: string;
+    toolName: string;
+    granted: boolean;
+    how: 'asked' | 'standing';
+  }): void;
   /**
-   * The user's answer when the client asks before running a call. Absent: the user approves
-   * everything (a client that never asks is then indistinguishable from one that does).
+   * The user's answer when the client asks before running a call (report the decision with
+   * `permission` too). Absent: the user approves everything.
    */
   approve?(question: ApprovalQuestion): boolean;
 }

@@ -1,6 +1,7 @@
 import type { ClientAdapterFactory } from './client-adapter.js';
 import { DEFECTS } from './defects/index.js';
-import { referenceClient, referenceGateway } from './reference-adapter.js';
+import { referenceClient } from './reference-adapter.js';
+import { referenceGateway } from './reference-gateway-adapter.js';
 import { sdkClient } from './sdk-adapter.js';
 
 /** Every client adapter by CLI name: the two real clients, then the defect catalogue. */

@@ -1,10 +1,10 @@
 import type { ExposedTool, ModelTool } from '@toolshift/assertions';
 import {
-  DiscoveryCache,
+  type DiscoveryCache,
   DiscoveryHost,
   type DiscoveryHostOptions,
   isToolshiftError,
-  PermissionPolicy,
+  type PermissionPolicy,
   type ServerConfig,
   type ToolExposure,
 } from '@toolshift/reference-client';
@@ -12,7 +12,6 @@ import type {
   AdapterCallOutcome,
   ClientAdapter,
   ClientAdapterFactory,
-  ClientCapabilities,
   ClientObserver,
   ConnectTarget,
   ModelCallResult,
@@ -21,33 +20,23 @@ import type {
 } from './client-adapter.js';
 import { SkewableClock } from './skewable-clock.js';
 
-/** The provider a model request uses when the scenario names none. */
-export const DEFAULT_PROVIDER = 'anthropic';
-
-/** The server id every host of a gateway uses for the shared upstream server. */
-export const GATEWAY_SERVER_ID = 'upstream';
-
 /**
  * Components of the reference client a caller may swap through its public extension points (the
  * defect catalogue swaps one for a broken one; the default is the reference client as shipped).
  */
 export interface ReferenceAdapterOptions {
-  /** The discovery cache (default: a private one per adapter). */
+  /** The discovery cache (default: the host's own). */
   cache?: DiscoveryCache;
-  /** The permission layer (default: `ask` for every tool, the user answers through the observer). */
+  /** The permission layer (default: `ask` for every tool; the user answers through the observer). */
   permissions?: PermissionPolicy;
   /** Wraps the approver the host asks before a call (default: ask the user through the observer). */
   approver?: (
     ask: NonNullable<DiscoveryHostOptions['approve']>,
   ) => NonNullable<DiscoveryHostOptions['approve']>;
-  /**
-   * Embed the client as a multi-user gateway does: one host per connection (per user), every host
-   * naming the server alike (`GATEWAY_SERVER_ID`) and sharing one discovery cache, so a cache that
-   * ignores whose listing it holds serves it to the next user. Exposures keep each connection's
-   * own server id.
-   */
-  gateway?: boolean;
 }
+
+/** The provider a model request uses when the scenario names none. */
+export const DEFAULT_PROVIDER = 'anthropic';
 
 function resultText(result: { content?: unknown }): string {
   const content = Array.isArray(result.content) ? result.content : [];
@@ -60,38 +49,56 @@ function resultText(result: { content?: unknown }): string {
 
 /**
  * The reference discovery client (`@toolshift/reference-client`) behind the adapter contract, as a
- * small host would drive it: one `DiscoveryHost` for every server (or one per user, as a gateway),
- * the user answering approvals through the observer, model requests built with `expose()`, model
- * calls turned into proposals against the exposure they were made from, and a host clock the
- * harness can jump forward.
+ * small host would drive it: one `DiscoveryHost` for every server, the user approving every call
+ * the scenario makes, model requests built with `expose()`, model calls turned into proposals
+ * against the exposure they were made from, and a host clock the harness can jump forward.
  */
 export class ReferenceClientAdapter implements ClientAdapter {
   private readonly clock = new SkewableClock();
-  /** Hosts by connection server id (one shared host unless `gateway`). */
-  private readonly hosts = new Map<string, DiscoveryHost>();
-  private shared: DiscoveryHost | undefined;
+  private readonly host: DiscoveryHost;
   private readonly configs = new Map<string, ServerConfig>();
   private readonly warned = new Set<string>();
   private readonly exposures = new Map<string, ToolExposure>();
-  private readonly unsubscribes: Array<() => void> = [];
-  private readonly cache: DiscoveryCache | undefined;
-  private firstServerId: string | undefined;
+  private firstServer: string | undefined;
   private credentialGeneration = 0;
+  private unsubscribe: (() => void) | undefined;
   private observer: ClientObserver | undefined;
 
-  constructor(private readonly options: ReferenceAdapterOptions = {}) {
-    this.cache = options.cache ?? (options.gateway ? new DiscoveryCache() : undefined);
+  constructor(options: ReferenceAdapterOptions = {}) {
+    // The scenario plays the user: it answers every question the host asks (yes, unless told otherwise).
+    const ask: NonNullable<DiscoveryHostOptions['approve']> = (request) => {
+      const granted =
+        this.observer?.approve?.({
+          serverId: request.serverId,
+          toolName: request.toolName,
+          arguments: request.arguments,
+        }) ?? true;
+      this.observer?.permission({
+        serverId: request.serverId,
+        toolName: request.toolName,
+        granted,
+        how: 'asked',
+      });
+      return granted;
+    };
+    this.host = new DiscoveryHost({
+      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
+      approve: options.approver ? options.approver(ask) : ask,
+      clock: this.clock,
+      ...(options.cache ? { cache: options.cache } : {}),
+      ...(options.permissions ? { permissions: options.permissions } : {}),
+    });
   }
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
-    const transport = target.transport ?? { kind: 'http', url: target.url };
+    const transport = target.transport;
     if ('connect' in transport)
       throw new Error(`the reference client connects over Streamable HTTP only, not ${transport.kind}`);
     this.observer = observer;
-    const host = this.hostFor(target.serverId);
-    this.firstServerId ??= target.serverId;
+    this.firstServer ??= target.serverId;
+    this.unsubscribe ??= this.host.onRegistryChange(() => this.report());
     const config: ServerConfig = {
-      serverId: this.internalId(target.serverId),
+      serverId: target.serverId,
       url: transport.url,
       // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host would.
       era: target.era === 'modern' ? 'auto' : 'legacy',
@@ -104,8 +111,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
       ...(target.reuseCache ? { strategy: 'cached-with-refresh' as const } : {}),
     };
     this.configs.set(target.serverId, config);
-    await host.addServer(config);
-    this.reportState(target.serverId);
+    await this.host.addServer(config);
+    this.noteState(target.serverId);
     this.report();
   }
 
@@ -114,12 +121,9 @@ export class ReferenceClientAdapter implements ClientAdapter {
     args: Record<string, unknown>,
     serverId?: string,
   ): Promise<AdapterCallOutcome> {
-    const target = serverId ?? this.firstServerId;
-    const host = target === undefined ? undefined : this.hosts.get(target);
-    if (!host || target === undefined) return { ok: false, error: 'not connected' };
     try {
-      const result = (await host.callTool({
-        serverId: this.internalId(target),
+      const result = (await this.host.callTool({
+        serverId: serverId ?? this.firstServer ?? '',
         toolName,
         arguments: args,
       })) as { isError?: boolean; content?: unknown };
@@ -131,15 +135,9 @@ export class ReferenceClientAdapter implements ClientAdapter {
     }
   }
 
-  grant(serverId: string, toolName: string): void {
-    this.hosts
-      .get(serverId)
-      ?.permissions.setToolPolicy({ serverId: this.internalId(serverId), toolName }, 'allow');
-  }
-
   async modelRequest(options: { provider?: string }): Promise<ModelRequest> {
     const provider = options.provider ?? DEFAULT_PROVIDER;
-    const exposure = await this.sharedHost().expose({ provider });
+    const exposure = await this.host.expose({ provider });
     this.exposures.set(provider, exposure);
     const tools = exposure.tools.map((tool): ModelTool => {
       const definition = tool.definition as Record<string, unknown>;
@@ -171,8 +169,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
     options: { provider?: string },
   ): Promise<ModelCallResult> {
     const provider = options.provider ?? DEFAULT_PROVIDER;
-    const host = this.sharedHost();
-    const exposure = this.exposures.get(provider) ?? (await host.expose({ provider }));
+    const exposure = this.exposures.get(provider) ?? (await this.host.expose({ provider }));
     let proposal: ReturnType<ToolExposure['proposal']>;
     try {
       proposal = exposure.proposal(name, args);
@@ -186,38 +183,44 @@ export class ReferenceClientAdapter implements ClientAdapter {
     }
     const routedTo = { serverId: proposal.serverId, toolName: proposal.toolName };
     try {
-      const result = (await host.callTool(proposal)) as { isError?: boolean; content?: unknown };
+      const result = (await this.host.callTool(proposal)) as { isError?: boolean; content?: unknown };
       return { isError: result.isError === true, text: resultText(result), routedTo };
     } catch (error) {
       return { isError: true, text: (error as Error).message, routedTo };
     }
   }
 
+  grant(serverId: string, toolName: string): void {
+    this.host.permissions.setToolPolicy({ serverId, toolName }, 'allow');
+  }
+
   async refresh(serverId: string): Promise<void> {
-    await this.host(serverId).refresh(this.internalId(serverId));
-    this.reportState(serverId);
+    await this.host.refresh(serverId);
+    this.noteState(serverId);
   }
 
   /** A host's "reconnect" command: drop the server's connection and state, then add it again. */
   async reconnect(serverId: string): Promise<void> {
-    const host = this.host(serverId);
-    await host.removeServer(this.internalId(serverId));
-    await host.addServer(this.configs.get(serverId)!);
-    this.reportState(serverId);
+    const config = this.configs.get(serverId);
+    if (!config) throw new Error(`server ${serverId} was never connected`);
+    await this.host.removeServer(serverId);
+    await this.host.addServer(config);
+    this.noteState(serverId);
     this.report();
   }
 
   /** The user completed an authorization: the host swaps the server's credentials and re-discovers. */
   async reauthorize(serverId: string, bearerToken: string): Promise<void> {
-    const host = this.host(serverId);
+    const config = this.configs.get(serverId);
+    if (!config) throw new Error(`server ${serverId} was never connected`);
     this.credentialGeneration += 1;
     const credentials = {
       bearerToken,
       credentialProfileId: `${serverId}#credentials-${this.credentialGeneration}`,
     };
-    this.configs.set(serverId, { ...this.configs.get(serverId)!, ...credentials });
-    await host.updateCredentials(this.internalId(serverId), credentials);
-    this.reportState(serverId);
+    this.configs.set(serverId, { ...config, ...credentials });
+    await this.host.updateCredentials(serverId, credentials);
+    this.noteState(serverId);
     this.report();
   }
 
@@ -226,7 +229,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
   }
 
   serverState(serverId: string): ReportedState {
-    const state = this.host(serverId).serverState(this.internalId(serverId));
+    const state = this.host.serverState(serverId);
     return {
       state: state.state,
       ...(state.failure ? { detail: `${state.failure.kind}: ${state.failure.message}` } : {}),
@@ -234,76 +237,30 @@ export class ReferenceClientAdapter implements ClientAdapter {
   }
 
   async close(): Promise<void> {
-    for (const unsubscribe of this.unsubscribes) unsubscribe();
-    await Promise.all([...new Set(this.hosts.values())].map((host) => host.close().catch(() => undefined)));
-  }
-
-  private internalId(serverId: string): string {
-    return this.options.gateway ? GATEWAY_SERVER_ID : serverId;
-  }
-
-  private host(serverId: string): DiscoveryHost {
-    const host = this.hosts.get(serverId);
-    if (!host) throw new Error(`server ${serverId} was never connected`);
-    return host;
-  }
-
-  /** The one host of a non-gateway adapter (model requests span its servers). */
-  private sharedHost(): DiscoveryHost {
-    if (!this.shared) throw new Error('model requests need a connected, non-gateway reference client');
-    return this.shared;
-  }
-
-  private hostFor(serverId: string): DiscoveryHost {
-    const host = (this.options.gateway ? undefined : this.shared) ?? this.createHost(serverId);
-    if (!this.options.gateway) this.shared = host;
-    this.hosts.set(serverId, host);
-    return host;
-  }
-
-  /** A host; in gateway mode it serves one connection (`connectionId`), whose id the user is asked about. */
-  private createHost(connectionId: string): DiscoveryHost {
-    // The scenario plays the user: it answers every approval (by default, yes).
-    const ask: NonNullable<DiscoveryHostOptions['approve']> = (request) =>
-      this.observer?.approve?.({
-        serverId: this.options.gateway ? connectionId : request.serverId,
-        toolName: request.toolName,
-        arguments: request.arguments,
-      }) ?? true;
-    const host = new DiscoveryHost({
-      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
-      approve: this.options.approver ? this.options.approver(ask) : ask,
-      permissions: this.options.permissions ?? new PermissionPolicy(),
-      clock: this.clock,
-      ...(this.cache ? { cache: this.cache } : {}),
-    });
-    this.unsubscribes.push(host.onRegistryChange(() => this.report()));
-    return host;
+    this.unsubscribe?.();
+    await this.host.close().catch(() => undefined);
   }
 
   /** A host shows a server's discovery failure to its user. */
-  private reportState(serverId: string): void {
-    const state = this.host(serverId).serverState(this.internalId(serverId));
+  private noteState(serverId: string): void {
+    const state = this.host.serverState(serverId);
     if (state.failure)
-      this.observer?.warning?.({
+      this.observer?.warning({
         serverId,
         message: `${state.state}: ${state.failure.kind}: ${state.failure.message}`,
       });
   }
 
-  /**
-   * Reports every connection's verified tools as one exposure (each under its connection's server
-   * id), and each schema-gate exclusion once as a warning naming the tool.
-   */
+  /** Reports the verified registry as the exposure, and each gate exclusion once as a warning. */
   private report(): void {
     const observer = this.observer;
     if (!observer) return;
-    for (const [serverId, host] of this.hosts) {
-      for (const excluded of host.snapshot(this.internalId(serverId))?.excluded ?? []) {
+    for (const serverId of this.configs.keys()) {
+      for (const excluded of this.host.snapshot(serverId)?.excluded ?? []) {
         const key = `${serverId}\u0000${excluded.name}\u0000${excluded.reason}`;
         if (this.warned.has(key)) continue;
         this.warned.add(key);
-        observer.warning?.({
+        observer.warning({
           serverId,
           toolName: excluded.name,
           message: `excluded ${excluded.name}: ${excluded.reason} at ${excluded.pointer || '/'}: ${excluded.detail}`,
@@ -311,38 +268,18 @@ export class ReferenceClientAdapter implements ClientAdapter {
       }
     }
     observer.exposure(
-      [...this.hosts].flatMap(([serverId, host]) =>
-        host
-          .tools()
-          .filter((tool) => tool.serverId === this.internalId(serverId))
-          .map(
-            (tool): ExposedTool => ({
-              serverId,
-              name: tool.name,
-              ...(tool.description !== undefined ? { description: tool.description } : {}),
-              inputSchema: tool.inputSchema,
-              ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-            }),
-          ),
+      this.host.tools().map(
+        (tool): ExposedTool => ({
+          serverId: tool.serverId,
+          name: tool.name,
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          inputSchema: tool.inputSchema,
+          ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+        }),
       ),
     );
   }
 }
-
-/** What the reference client offers: Streamable HTTP (msw intercepts the same fetch calls) and every host feature. */
-const REFERENCE_CAPABILITIES: ClientCapabilities = {
-  transports: ['http', 'msw'],
-  features: [
-    'multi-server',
-    'bearer-auth',
-    'model-exposure',
-    'manual-refresh',
-    'reconnect',
-    'reauthorize',
-    'host-clock',
-    'discovery-state',
-  ],
-};
 
 /** The reference client as the CLI's `reference` client. */
 export const referenceClient: ClientAdapterFactory = {
@@ -350,20 +287,19 @@ export const referenceClient: ClientAdapterFactory = {
   kind: 'reference',
   description:
     'toolshift’s reference discovery client (@toolshift/reference-client); it has no expected failures.',
-  capabilities: REFERENCE_CAPABILITIES,
-  create: () => new ReferenceClientAdapter(),
-};
-
-/** The reference client embedded in a multi-user gateway (one host per user, one shared cache). */
-export const referenceGateway: ClientAdapterFactory = {
-  name: 'reference-gateway',
-  kind: 'reference',
-  description:
-    'The reference client as a multi-user gateway embeds it: one DiscoveryHost per user sharing one discovery cache.',
-  // One host per user: no model request spans the users' servers.
   capabilities: {
-    ...REFERENCE_CAPABILITIES,
-    features: REFERENCE_CAPABILITIES.features.filter((f) => f !== 'model-exposure'),
+    // ServerConfig takes a Streamable HTTP URL; msw intercepts the same fetch calls.
+    transports: ['http', 'msw'],
+    features: [
+      'multi-server',
+      'bearer-auth',
+      'model-exposure',
+      'manual-refresh',
+      'reconnect',
+      'reauthorize',
+      'host-clock',
+      'discovery-state',
+    ],
   },
-  create: () => new ReferenceClientAdapter({ gateway: true }),
+  create: () => new ReferenceClientAdapter(),
 };

@@ -90,7 +90,7 @@ export class SdkClientAdapter implements ClientAdapter {
       const { tools } = await connection.client.listTools(undefined, { cacheMode: 'refresh' });
       this.expose(connection, tools);
     } catch (error) {
-      this.observer?.warning?.({ serverId, message: `refresh failed: ${(error as Error).message}` });
+      this.observer?.warning({ serverId, message: `refresh failed: ${(error as Error).message}` });
     }
   }
 
@@ -127,7 +127,7 @@ export class SdkClientAdapter implements ClientAdapter {
             tools: {
               onChanged: (error: Error | null, tools: Tool[] | null) => {
                 if (error)
-                  this.observer?.warning?.({
+                  this.observer?.warning({
                     serverId: target.serverId,
                     message: `refresh failed: ${error.message}`,
                   });

@@ -3,7 +3,7 @@ import { transcriptToJsonl } from '@toolshift/fake-server';
 import { CLIENT_ADAPTERS } from '../adapters/index.js';
 import { ReplayFileError, readReplayFile } from '../replay/replay-file.js';
 import { replayTrial } from '../replay/replay-trial.js';
-import { UsageError } from './run-command.js';
+import { UsageError } from './usage-error.js';
 
 /** Parsed options of `toolshift replay`. */
 export interface ReplayCommandOptions {

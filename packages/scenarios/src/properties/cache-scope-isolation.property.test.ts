@@ -1,5 +1,5 @@
 import { test } from '@fast-check/vitest';
-import { referenceGateway } from '../adapters/reference-adapter.js';
+import { referenceGateway } from '../adapters/reference-gateway-adapter.js';
 import { cacheScopeIsolation } from './cache-scope-isolation.property.js';
 import { PropertyExplorer, propertyRuns } from './property-explorer.js';
 

@@ -77,6 +77,6 @@ describe(`a property failure round-trips through a replay file (list-changed-rac
 });
 
 test('toolshift replay refuses a file that is not a replay file with a usage error', async () => {
-  const { UsageError } = await import('../cli/run-command.js');
+  const { UsageError } = await import('../cli/usage-error.js');
   await expect(replayCommand('/dev/null', {})).rejects.toBeInstanceOf(UsageError);
 });

@@ -71,18 +71,11 @@ export async function runTrial(
         if (trial.timelineFrom === 'first-exposure') startTimeline();
       },
       note,
-      approve: ({ serverId, toolName }) => {
-        const granted = !refused.has(`${serverId}\u0000${toolName}`);
-        observations.push({
-          kind: 'permission',
-          afterSeq: server.transcript.lastSeq,
-          serverId,
-          toolName,
-          granted,
-          how: 'asked',
-        });
-        return granted;
-      },
+      warning: (warning) =>
+        observations.push({ kind: 'warning', afterSeq: server.transcript.lastSeq, ...warning }),
+      approve: ({ serverId, toolName }) => !refused.has(`${serverId}\u0000${toolName}`),
+      permission: (decision) =>
+        observations.push({ kind: 'permission', afterSeq: server.transcript.lastSeq, ...decision }),
     };
     const adapter = factory.create();
     const connections = new Map(trial.connections.map((c) => [c.serverId, c]));
@@ -91,6 +84,8 @@ export async function runTrial(
         .connect(
           {
             url: TRIAL_ENDPOINT,
+            // In-process, like msw: a fetch-based client reaches the server with nothing listening.
+            transport: { kind: 'msw', url: TRIAL_ENDPOINT },
             era: trial.era,
             serverId: connection.serverId,
             ...(connection.bearerToken !== undefined

@@ -1,5 +1,5 @@
 import { type CatalogSnapshot, DiscoveryCache, type DiscoveryCacheKey } from '@toolshift/reference-client';
-import { ReferenceClientAdapter } from '../reference-adapter.js';
+import { ReferenceGatewayAdapter } from '../reference-gateway-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** A discovery cache keyed by the connection (server + URL) alone: credentials and scope are not in the key. */
@@ -25,5 +25,5 @@ export const cacheKeyedByUrl = defect(
       'spec 2026-07-28 caching (digest §7: a different token means a different cache); case LC-11 E2; case AU-04 (cache above the transport)',
     caughtBy: ['property:cache-scope-isolation'],
   },
-  () => new ReferenceClientAdapter({ gateway: true, cache: new UrlKeyedCache() }),
+  () => new ReferenceGatewayAdapter({ cache: new UrlKeyedCache() }),
 );

@@ -194,10 +194,10 @@ export class NaiveClient implements ClientAdapter {
 
   /** Asks the user before a call. */
   protected permitted(tool: Tool, args: Record<string, unknown>): boolean {
-    return (
-      this.observer?.approve?.({ serverId: this.target!.serverId, toolName: tool.name, arguments: args }) ??
-      true
-    );
+    const serverId = this.target!.serverId;
+    const granted = this.observer?.approve?.({ serverId, toolName: tool.name, arguments: args }) ?? true;
+    this.observer?.permission({ serverId, toolName: tool.name, granted, how: 'asked' });
+    return granted;
   }
 
   // ---- plumbing ----

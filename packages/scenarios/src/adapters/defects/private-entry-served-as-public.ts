@@ -1,5 +1,5 @@
 import { type CatalogSnapshot, DiscoveryCache, type DiscoveryCacheKey } from '@toolshift/reference-client';
-import { ReferenceClientAdapter } from '../reference-adapter.js';
+import { ReferenceGatewayAdapter } from '../reference-gateway-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** Keeps revisions apart but files every listing, `private` ones included, under the shared key. */
@@ -28,5 +28,5 @@ export const privateEntryServedAsPublic = defect(
       'spec 2026-07-28 caching (digest §7: private results stay in one authorization context), §11.3',
     caughtBy: ['property:cache-scope-isolation'],
   },
-  () => new ReferenceClientAdapter({ gateway: true, cache: new ScopeBlindCache() }),
+  () => new ReferenceGatewayAdapter({ cache: new ScopeBlindCache() }),
 );
