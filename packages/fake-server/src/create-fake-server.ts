@@ -130,7 +130,8 @@ export function createFakeServer(
   script: ScriptDocument | unknown,
   options: FakeServerOptions = {},
 ): FakeServer {
-  const doc = parseScript(structuredClone(script));
+  // Validated before it is copied: a value too deep to copy is refused, not a RangeError.
+  const doc = structuredClone(parseScript(script));
   if (options.seed !== undefined) doc.seed = options.seed;
   return new FakeServerImpl(doc, options);
 }
@@ -249,7 +250,7 @@ class FakeServerImpl implements FakeServer {
   }
 
   apply(step: string | ScriptStep | ScriptAction): TranscriptFrame {
-    const resolved = this.resolveStep(typeof step === 'string' ? step : parseStep(structuredClone(step)));
+    const resolved = this.resolveStep(typeof step === 'string' ? step : structuredClone(parseStep(step)));
     if (resolved.action.action === 'injectFault') {
       for (const transport of this.transports) {
         assertTransportSupports(transport, [

@@ -24,6 +24,7 @@ export { ScriptError } from './errors/script-error.js';
 export { isToolshiftError, ToolshiftError } from './errors/toolshift-error.js';
 export type { EventStreamSink, StreamEndMode, StreamEvent } from './exchange/event-stream.js';
 export { EventStream } from './exchange/event-stream.js';
+export { MAX_NESTING_DEPTH } from './exchange/nesting-depth.js';
 export type { TransportKind, WireRequest } from './exchange/wire-request.js';
 export type { WireReply, WireResponse } from './exchange/wire-response.js';
 export { PADDING_META_KEY } from './faults/distort-message.js';

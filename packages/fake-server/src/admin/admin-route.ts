@@ -1,4 +1,5 @@
 import { ToolshiftError } from '../errors/toolshift-error.js';
+import { MAX_NESTING_DEPTH, textNestsDeeperThan } from '../exchange/nesting-depth.js';
 import type { AdminApi } from './admin-api.js';
 
 /** One admin HTTP request, as any HTTP layer (express, msw) hands it over. */
@@ -39,15 +40,19 @@ export function json(status: number, value: unknown): AdminAnswer {
 
 /**
  * Reads a JSON request body (`{}` when empty).
- * @throws {ToolshiftError} ADMIN_REQUEST_INVALID when it is not JSON.
+ * @throws {ToolshiftError} ADMIN_REQUEST_INVALID when it is not JSON, or nests deeper than {@link MAX_NESTING_DEPTH}.
  */
 export function readJsonBody(request: AdminRequest): unknown {
   if (request.body.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(request.body);
+    value = JSON.parse(request.body);
   } catch (error) {
     throw invalidRequest(`the body is not JSON (${(error as Error).message})`);
   }
+  if (textNestsDeeperThan(request.body))
+    throw invalidRequest(`the body nests deeper than ${MAX_NESTING_DEPTH} levels`);
+  return value;
 }
 
 /**

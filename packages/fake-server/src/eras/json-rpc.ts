@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { MAX_NESTING_DEPTH, textNestsDeeperThan } from '../exchange/nesting-depth.js';
 
 /** A JSON-RPC message classified by shape. */
 export type Classified =
@@ -22,7 +23,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Parses and classifies one JSON-RPC 2.0 message. Batches (arrays) are invalid in both eras
- * (removed in 2025-06-18). `null` request ids are rejected.
+ * (removed in 2025-06-18). `null` request ids are rejected. A message nesting deeper than
+ * {@link MAX_NESTING_DEPTH} is an invalid request (its `id` is kept when it has a valid one), so
+ * nothing too deep to serialize again ever enters the server.
  */
 export function parseBody(text: string): ParsedBody {
   let value: unknown;
@@ -30,6 +33,15 @@ export function parseBody(text: string): ParsedBody {
     value = JSON.parse(text);
   } catch (error) {
     return { ok: false, reason: 'parse-error', detail: (error as Error).message };
+  }
+  if (textNestsDeeperThan(text)) {
+    const id = isObject(value) ? value.id : undefined;
+    return {
+      ok: false,
+      reason: 'invalid-request',
+      detail: `the message nests deeper than ${MAX_NESTING_DEPTH} levels`,
+      ...withId(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined),
+    };
   }
   return classifyValue(value);
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScriptError } from '../errors/script-error.js';
+import { MAX_NESTING_DEPTH, valueNestsDeeperThan } from '../exchange/nesting-depth.js';
 import { generatedToolName } from '../world/tool-generator.js';
 import type { CatalogChange } from './actions/catalog-change.js';
 import type { ScriptAction } from './actions/index.js';
@@ -14,13 +15,14 @@ import type { ScriptDocument, ScriptStep } from './script-document.js';
  *
  * @param value the parsed document.
  * @param source where it came from, for messages (a file path, or `<inline>`).
- * @throws {ScriptError} SCRIPT_INVALID when the document breaks the JSON Schema (`pointer` and `rule`
- *   name the failing place and keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`,
+ * @throws {ScriptError} SCRIPT_INVALID when the document nests deeper than {@link MAX_NESTING_DEPTH}
+ *   (`rule: 'maxDepth'`), breaks the JSON Schema (`pointer` and `rule` name the failing place and
+ *   keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`,
  *   `knownPrincipal`, `knownSnapshot`).
  * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when a step names a tool no catalog entry or `addTool` defines.
  */
 export function parseScript(value: unknown, source = '<inline>'): ScriptDocument {
-  const found = checkDocument(value);
+  const found = tooDeep(value) ?? checkDocument(value);
   if (found) {
     throw new ScriptError(
       'SCRIPT_INVALID',
@@ -42,7 +44,7 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
  * @throws {ScriptError} SCRIPT_INVALID naming the JSON pointer and the rule that failed.
  */
 export function parseStep(value: unknown, source = '<apply>'): ScriptStep | ScriptAction {
-  const found = checkStep(value);
+  const found = tooDeep(value) ?? checkStep(value);
   if (found) {
     throw new ScriptError(
       'SCRIPT_INVALID',
@@ -53,6 +55,16 @@ export function parseStep(value: unknown, source = '<apply>'): ScriptStep | Scri
     );
   }
   return value as ScriptStep | ScriptAction;
+}
+
+/** A `maxDepth` failure when `value` nests deeper than the server reads anywhere (nothing that deep is served or recorded). */
+function tooDeep(value: unknown): { message: string; pointer: string; rule: string } | undefined {
+  if (!valueNestsDeeperThan(value)) return undefined;
+  return {
+    message: `it nests deeper than ${MAX_NESTING_DEPTH} levels. Flatten the deepest schema or value.`,
+    pointer: '/',
+    rule: 'maxDepth',
+  };
 }
 
 /**

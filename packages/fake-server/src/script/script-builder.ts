@@ -106,7 +106,7 @@ export class ScriptBuilder {
    * @throws {ScriptError} SCRIPT_INVALID / SCRIPT_UNKNOWN_TOOL as `parseScript`.
    */
   build(): ScriptDocument {
-    return parseScript(structuredClone(this.doc), `<builder${this.doc.name ? ` ${this.doc.name}` : ''}>`);
+    return structuredClone(parseScript(this.doc, `<builder${this.doc.name ? ` ${this.doc.name}` : ''}>`));
   }
 }
 
