@@ -3,6 +3,27 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 /** JSON-RPC 2.0 "Invalid Request". */
 const INVALID_REQUEST = -32600;
 
+/** JSON-RPC 2.0 "Parse error". */
+const PARSE_ERROR = -32700;
+
+/** HTTP status for a body that is not UTF-8 (a parse error, as for any body that is not JSON). */
+export const INVALID_UTF8_STATUS = 400;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Decodes a request body or stdio line as UTF-8 (JSON's only encoding, RFC 8259 §8.1; a leading BOM
+ * is dropped); `undefined` when the bytes are not valid UTF-8, which the transport refuses with
+ * {@link invalidUtf8Error} rather than passing on text with replacement characters.
+ */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** HTTP status for a body over the limit. */
 export const OVERSIZE_BODY_STATUS = 413;
 
@@ -24,7 +45,15 @@ export function oversizeBodyError(maxBodyBytes: number, bytes?: number): JSONRPC
   return transportRefusal(`Request too large: ${size}the ${maxBodyBytes}-byte limit`);
 }
 
-/** The refusal of a request body the transport could not read (bad encoding, broken stream). */
+/** The refusal of a body (or stdio line) that is not valid UTF-8: -32700, like any body that is not JSON. */
+export function invalidUtf8Error(): JSONRPCMessage {
+  return {
+    jsonrpc: '2.0',
+    error: { code: PARSE_ERROR, message: 'Parse error: the body is not valid UTF-8' },
+  } as JSONRPCMessage;
+}
+
+/** The refusal of a request body the transport could not read (broken stream, bad content encoding). */
 export function unreadableBodyError(detail: string): JSONRPCMessage {
   return transportRefusal(`Bad request: ${detail}`);
 }

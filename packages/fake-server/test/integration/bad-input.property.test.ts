@@ -223,6 +223,35 @@ const targeted: fc.Arbitrary<Case> = fc.oneof(
       expected: { status: 415, code: -32600 },
       id,
     })),
+  // Accept not listing both application/json and text/event-stream.
+  fc
+    .tuple(requestId, fc.constantFrom(undefined, 'application/json', 'text/event-stream', '*/*', 'text/html'))
+    .map(([id, accept]) => {
+      const headers = modernHeaders('tools/list');
+      if (accept === undefined) delete headers.accept;
+      else headers.accept = accept;
+      return {
+        category: 'accept',
+        httpMethod: 'POST',
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta } }),
+        expected: { status: 406, code: -32600 },
+        id,
+      };
+    }),
+  // Nesting deeper than the server reads (arrays or objects, under params; under the body limit).
+  fc.tuple(requestId, fc.integer({ min: 129, max: 1_000 }), fc.boolean()).map(([id, depth, arrays]) => {
+    const [open, close] = arrays ? ['[', ']'] : ['{"a":', '}'];
+    const deep = `${open.repeat(depth)}0${close.repeat(depth)}`;
+    return {
+      category: 'too-deep',
+      httpMethod: 'POST',
+      headers: modernHeaders('tools/list'),
+      body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/list","params":{"_meta":${JSON.stringify(meta)},"x":${deep}}}`,
+      expected: { status: 400, code: -32600 },
+      id,
+    };
+  }),
   // Legacy: a request without a session, or with one the server never issued.
   fc
     .tuple(
@@ -459,6 +488,8 @@ describe(`bad input over HTTP (${TOTAL} requests, seed ${SEED})`, () => {
       'oversize',
       'missing-meta',
       'unknown-method',
+      'accept',
+      'too-deep',
       'valid-request',
       'chaos',
     ]) {

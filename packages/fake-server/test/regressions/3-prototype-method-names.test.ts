@@ -16,6 +16,7 @@ describe.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('metho
       httpMethod: 'POST',
       headers: {
         'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
         'mcp-protocol-version': '2026-07-28',
         'mcp-method': method,
       },

@@ -1,9 +1,10 @@
 import type { WireRequest } from '../../exchange/wire-request.js';
+import { checkPostAccept } from '../post-accept.js';
 import type { HttpRefusal } from '../responses.js';
 import { WireErrorCode } from '../wire-error.js';
 
 /**
- * Legacy Streamable HTTP rules (2025-11-25 §Streamable HTTP): JSON bodies only; a session header
+ * Legacy Streamable HTTP rules (2025-11-25 §Streamable HTTP): JSON bodies only, and a POST must accept JSON and SSE (406); a session header
  * on every request after `initialize` (400 when missing, 404 when unknown or ended); GET needs
  * `Accept: text/event-stream` (or is refused with 405 when the script offers no GET stream);
  * `MCP-Protocol-Version` must match the negotiated version.
@@ -12,6 +13,8 @@ import { WireErrorCode } from '../wire-error.js';
 export const legacyHttpRules = {
   checkPostBody(request: WireRequest): HttpRefusal | undefined {
     if (request.transport !== 'http' && request.transport !== 'msw') return undefined;
+    const acceptRefusal = checkPostAccept(request);
+    if (acceptRefusal) return acceptRefusal;
     const type = request.headers['content-type'] ?? '';
     if (!type.toLowerCase().includes('application/json')) {
       return {

@@ -1,5 +1,6 @@
 import type { WireRequest } from '../../exchange/wire-request.js';
 import type { Classified } from '../json-rpc.js';
+import { checkPostAccept } from '../post-accept.js';
 import type { HttpRefusal } from '../responses.js';
 import { WireErrorCode } from '../wire-error.js';
 
@@ -15,7 +16,7 @@ export function decodeHeaderValue(value: string): string {
 const NAME_MIRRORED = new Set(['tools/call', 'prompts/get']);
 
 /**
- * Modern Streamable HTTP rules (2026-07-28): POST only (GET/DELETE → 405); JSON bodies;
+ * Modern Streamable HTTP rules (2026-07-28): POST only (GET/DELETE → 405); JSON bodies; a POST must accept JSON and SSE (406);
  * `MCP-Protocol-Version` equal to the `_meta` version and `Mcp-Method` (and `Mcp-Name` where it
  * applies) on every request, else 400 + -32020; unknown method → 404 + -32601.
  * @see ../shared/spec/mcp-discovery-spec.md §5.1
@@ -39,6 +40,8 @@ export const modernHttpRules = {
 
   checkPostBody(request: WireRequest): HttpRefusal | undefined {
     if (!this.isHttp(request)) return undefined;
+    const acceptRefusal = checkPostAccept(request);
+    if (acceptRefusal) return acceptRefusal;
     const type = request.headers['content-type'] ?? '';
     if (!type.toLowerCase().includes('application/json')) {
       return {

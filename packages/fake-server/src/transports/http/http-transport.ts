@@ -5,7 +5,14 @@ import type { FakeServer } from '../../create-fake-server.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { sseEventText } from '../sse-event-text.js';
 import type { TransportCapabilities } from '../transport.js';
-import { OVERSIZE_BODY_STATUS, oversizeBodyError, unreadableBodyError } from '../transport-refusal.js';
+import {
+  decodeUtf8,
+  INVALID_UTF8_STATUS,
+  invalidUtf8Error,
+  OVERSIZE_BODY_STATUS,
+  oversizeBodyError,
+  unreadableBodyError,
+} from '../transport-refusal.js';
 import { adminRouter } from './express-admin-router.js';
 import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
 import { httpDescriptor } from './http-descriptor.js';
@@ -81,9 +88,22 @@ export async function startHttpTransport(
     app.use(hostGuard(allowedHosts, (req, response, reason) => refused(req, response, reason)));
   if (adminPath !== false) app.use(adminPath, adminRouter(createLocalAdmin(server)));
 
-  const readBody = express.text({ type: () => true, limit: maxBodyBytes, defaultCharset: 'utf-8' });
+  // Raw bytes, decoded here as strict UTF-8 whatever the Content-Type charset says (JSON is UTF-8).
+  const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
   app.all(path, readBody, async (req: Request, res: Response) => {
-    const body = typeof req.body === 'string' ? req.body : undefined;
+    const bytes: unknown = req.body;
+    const raw = Buffer.isBuffer(bytes) && bytes.length > 0 ? bytes : undefined;
+    const body = raw ? decodeUtf8(raw) : undefined;
+    if (raw && body === undefined) {
+      const refusal: WireResponse = {
+        status: INVALID_UTF8_STATUS,
+        headers: {},
+        reply: { kind: 'message', message: invalidUtf8Error() },
+      };
+      refused(req, refusal, `body of ${raw.length} bytes not read: not valid UTF-8`);
+      send(res, refusal);
+      return;
+    }
     const response = await server.handle({
       transport: 'http',
       httpMethod: req.method,

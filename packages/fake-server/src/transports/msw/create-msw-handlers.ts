@@ -6,7 +6,13 @@ import type { FakeServer } from '../../create-fake-server.js';
 import type { EventStream } from '../../exchange/event-stream.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { sseEventText } from '../sse-event-text.js';
-import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../transport-refusal.js';
+import {
+  decodeUtf8,
+  INVALID_UTF8_STATUS,
+  invalidUtf8Error,
+  OVERSIZE_BODY_STATUS,
+  oversizeBodyError,
+} from '../transport-refusal.js';
 import { mswDescriptor } from './msw-descriptor.js';
 
 /** Options for {@link createMswHandlers}. */
@@ -54,7 +60,20 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
         );
         return toFetchResponse(refusal);
       }
-      const body = bytes.byteLength > 0 ? new TextDecoder().decode(bytes) : undefined;
+      const body = bytes.byteLength > 0 ? decodeUtf8(bytes) : undefined;
+      if (bytes.byteLength > 0 && body === undefined) {
+        const refusal: WireResponse = {
+          status: INVALID_UTF8_STATUS,
+          headers: {},
+          reply: { kind: 'message', message: invalidUtf8Error() },
+        };
+        server.recordRefusal(
+          { transport: 'msw', httpMethod: request.method, headers },
+          refusal,
+          `body of ${bytes.byteLength} bytes not read: not valid UTF-8`,
+        );
+        return toFetchResponse(refusal);
+      }
       const response = await server.handle({
         transport: 'msw',
         httpMethod: request.method,

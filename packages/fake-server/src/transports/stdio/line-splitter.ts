@@ -1,9 +1,14 @@
-/** What {@link LineSplitter} found in a chunk: a complete line, or a line longer than the limit. */
-export type SplitLine = { kind: 'line'; text: string } | { kind: 'oversize'; bytes: number };
+import { decodeUtf8 } from '../transport-refusal.js';
+
+/** What {@link LineSplitter} found in a chunk: a complete line, a line longer than the limit, or one that is not UTF-8. */
+export type SplitLine =
+  | { kind: 'line'; text: string }
+  | { kind: 'oversize'; bytes: number }
+  | { kind: 'invalid-utf8'; bytes: number };
 
 /**
  * Cuts a byte stream into newline-delimited lines (`\n`, an optional `\r` before it is dropped;
- * blank lines are skipped). A line longer than `maxLineBytes` is reported once as `oversize` and
+ * blank lines are skipped), each decoded as strict UTF-8 (a line that is not is reported as `invalid-utf8`). A line longer than `maxLineBytes` is reported once as `oversize` and
  * discarded up to its newline, so one huge message never grows memory without bound.
  */
 export class LineSplitter {
@@ -58,9 +63,14 @@ export class LineSplitter {
       this.discardedBytes = 0;
       return;
     }
-    let text = Buffer.concat(this.buffered, this.bufferedBytes).toString('utf8');
+    const bytes = Buffer.concat(this.buffered, this.bufferedBytes);
     this.buffered = [];
     this.bufferedBytes = 0;
+    let text = decodeUtf8(bytes);
+    if (text === undefined) {
+      out.push({ kind: 'invalid-utf8', bytes: bytes.length });
+      return;
+    }
     if (text.endsWith('\r')) text = text.slice(0, -1);
     if (text.trim().length > 0) out.push({ kind: 'line', text });
   }

@@ -2,7 +2,12 @@ import type { Readable, Writable } from 'node:stream';
 import type { FakeServer } from '../../create-fake-server.js';
 import { ServerConnection } from '../connection/server-connection.js';
 import type { TransportCapabilities } from '../transport.js';
-import { OVERSIZE_BODY_STATUS, oversizeBodyError } from '../transport-refusal.js';
+import {
+  INVALID_UTF8_STATUS,
+  invalidUtf8Error,
+  OVERSIZE_BODY_STATUS,
+  oversizeBodyError,
+} from '../transport-refusal.js';
 import { LineSplitter } from './line-splitter.js';
 import { stdioDescriptor } from './stdio-descriptor.js';
 
@@ -88,6 +93,16 @@ export function runStdioServer(server: FakeServer, options: StdioServerOptions):
         { transport: 'stdio', headers: {}, connectionId: connection.connectionId },
         { status: OVERSIZE_BODY_STATUS, headers: {}, reply: { kind: 'message', message } },
         `line of ${line.bytes} bytes not read: over the ${maxLineBytes}-byte limit`,
+      );
+      if (stdout.writable) stdout.write(`${JSON.stringify(message)}\n`);
+      return;
+    }
+    if (line.kind === 'invalid-utf8') {
+      const message = invalidUtf8Error();
+      server.recordRefusal(
+        { transport: 'stdio', headers: {}, connectionId: connection.connectionId },
+        { status: INVALID_UTF8_STATUS, headers: {}, reply: { kind: 'message', message } },
+        `line of ${line.bytes} bytes not read: not valid UTF-8`,
       );
       if (stdout.writable) stdout.write(`${JSON.stringify(message)}\n`);
       return;

@@ -1,0 +1,162 @@
+// Regression (issue 3 review): a POST whose Accept header did not list both application/json and
+// text/event-stream was served anyway (both eras' spec: the client MUST list both; the SDK server
+// answers 406), and a body that was not UTF-8 was decoded with replacement characters and served.
+// Now: 406 + -32600, and 400 + -32700 (recorded as a refusal) on HTTP, msw and stdio.
+import { PassThrough } from 'node:stream';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startHttpTransport } from '../../src/http.js';
+import { createFakeServer, type FakeServer } from '../../src/index.js';
+import { createMswHandlers } from '../../src/msw.js';
+import { runStdioServer } from '../../src/stdio.js';
+import { modernHeaders, modernMeta } from '../support/mcp-http.js';
+
+const script = {
+  toolshiftScript: 1,
+  catalog: { tools: [{ name: 'alpha', inputSchema: { type: 'object' } }] },
+} as const;
+
+const listBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/list',
+  params: { _meta: modernMeta },
+});
+const initializeBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+});
+
+/** `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":…,"x":"<0xff 0xfe>"}}` as bytes. */
+function invalidUtf8Body(): Uint8Array {
+  const [head, tail] = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+    params: { _meta: modernMeta, x: '@' },
+  }).split('@') as [string, string];
+  return new Uint8Array([...Buffer.from(head), 0xff, 0xfe, ...Buffer.from(tail)]);
+}
+
+const msw = setupServer();
+beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));
+afterAll(() => msw.close());
+
+const endpoints: Record<string, (server: FakeServer, cleanups: Array<() => unknown>) => Promise<string>> = {
+  http: async (server, cleanups) => {
+    const http = await startHttpTransport(server);
+    cleanups.push(() => http.close('drop'));
+    return http.url;
+  },
+  msw: async (server, cleanups) => {
+    const url = 'http://127.0.0.1:9/mcp';
+    msw.use(...createMswHandlers(server, { url }));
+    cleanups.push(() => msw.resetHandlers());
+    return url;
+  },
+};
+
+for (const [name, start] of Object.entries(endpoints)) {
+  describe(`POST Accept and body encoding over ${name}`, () => {
+    const cleanups: Array<() => unknown> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0)) await cleanup();
+    });
+
+    test.each([
+      ['no Accept', undefined, 'application/json and text/event-stream'],
+      ['JSON only', 'application/json', 'text/event-stream'],
+      ['SSE only', 'text/event-stream', 'application/json'],
+      ['a wildcard', '*/*', 'application/json and text/event-stream'],
+    ])(
+      'a modern POST accepting %s gets 406 + -32600 naming what is missing',
+      async (_label, accept, missing) => {
+        const server = createFakeServer(script);
+        const url = await start(server, cleanups);
+        const headers = modernHeaders('tools/list');
+        if (accept === undefined) delete headers.accept;
+        else headers.accept = accept;
+        const response = await fetch(url, { method: 'POST', headers, body: listBody });
+        expect(response.status).toBe(406);
+        const error = (await response.json()) as Record<string, any>;
+        expect(error).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32600 } });
+        expect(error.error.message).toContain(`missing ${missing}`);
+        expect(server.transcript.frames.at(-1)).toMatchObject({ direction: 'out', httpStatus: 406 });
+      },
+    );
+
+    test('a legacy initialize without Accept gets 406 and no session; with both types it is served', async () => {
+      const server = createFakeServer(script);
+      const url = await start(server, cleanups);
+      const refused = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: initializeBody,
+      });
+      expect(refused.status).toBe(406);
+      expect(refused.headers.get('mcp-session-id')).toBeNull();
+      expect(await refused.json()).toMatchObject({ id: 1, error: { code: -32600 } });
+      const served = await fetch(url, {
+        method: 'POST',
+        // Parameters and case do not matter.
+        headers: { 'content-type': 'application/json', accept: 'Application/JSON;q=0.9, text/event-stream' },
+        body: initializeBody,
+      });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('mcp-session-id')).toBeTruthy();
+    });
+
+    test('a body that is not UTF-8 gets 400 + -32700, recorded as a refusal; the next request is served', async () => {
+      const server = createFakeServer(script);
+      const url = await start(server, cleanups);
+      const refused = await fetch(url, {
+        method: 'POST',
+        headers: modernHeaders('tools/list'),
+        body: invalidUtf8Body(),
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        jsonrpc: '2.0',
+        error: { code: -32700, message: expect.stringContaining('not valid UTF-8') },
+      });
+      const [refusedIn, refusedOut] = server.transcript.frames;
+      expect(refusedIn).toMatchObject({
+        direction: 'in',
+        era: 'unknown',
+        note: expect.stringContaining('UTF-8'),
+      });
+      expect(refusedOut).toMatchObject({ direction: 'out', httpStatus: 400 });
+      const served = await fetch(url, {
+        method: 'POST',
+        headers: modernHeaders('tools/list'),
+        body: listBody,
+      });
+      expect(served.status).toBe(200);
+      expect(await served.json()).toMatchObject({ id: 1, result: { tools: [{ name: 'alpha' }] } });
+    });
+  });
+}
+
+describe('body encoding over stdio', () => {
+  test('a line that is not UTF-8 gets a -32700 line; the next line is served', async () => {
+    const server = createFakeServer(script);
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const stdio = runStdioServer(server, { stdin, stdout });
+    const lines: Array<Record<string, any>> = [];
+    stdout.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
+    });
+    stdin.write(Buffer.concat([invalidUtf8Body(), Buffer.from('\n')]));
+    stdin.write(`${listBody}\n`);
+    await server.waitFor(
+      (frame) => frame.direction === 'out' && (frame.message as { id?: unknown })?.id === 1,
+    );
+    expect(lines[0]).toMatchObject({ error: { code: -32700 } });
+    expect(lines[0]).not.toHaveProperty('id');
+    expect(lines[1]).toMatchObject({ id: 1, result: { tools: [{ name: 'alpha' }] } });
+    stdio.close('drop');
+  });
+});
