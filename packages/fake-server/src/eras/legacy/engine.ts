@@ -8,7 +8,7 @@ import { checkMethodScopes } from '../method-scopes.js';
 import { answer, type HttpRefusal, handlerMessage, idOf, refuse, sseHeaders, success } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
 import { WireErrorCode } from '../wire-error.js';
-import { initialize, initializeResult } from './handshake.js';
+import { initialize, initializeParamsProblem, initializeResult } from './handshake.js';
 import { legacyHttpRules } from './http-rules.js';
 import { forgetPostStream, openLegacyStream, openPostStream, resumeStream } from './legacy-streams.js';
 import { LEGACY_METHODS, type LegacyCall } from './methods.js';
@@ -55,14 +55,16 @@ export class LegacyEngine implements EraEngine {
       return refuse({ status: 400, code: WireErrorCode.InvalidRequest, message: 'Empty body' });
 
     if (classified.kind === 'request' && classified.method === 'initialize') {
+      const problem = initializeParamsProblem(classified.params);
+      if (problem) return refuse(legacyHttpRules.invalidInitialize(problem), classified.id);
+      const live = this.liveSessionOf(req);
+      if (live) return { ...refuse(legacyHttpRules.alreadyInitialized(), classified.id), sessionId: live.id };
       const { session, result } = initialize(this.world, classified.params, req.principal);
       this.sessions.set(session.id, session);
       const connectionId = req.request.connectionId;
       let channel: ServerStream | undefined;
       if (connectionId !== undefined) {
         // On stdio/in-memory the connection is the session and its channel carries list_changed (§4.1).
-        const previous = this.byConnection.get(connectionId);
-        if (previous !== undefined) this.expireSession(previous);
         this.byConnection.set(connectionId, session.id);
         channel = this.world.recorder.openStream({ ...req.frame, sessionId: session.id });
         session.getStream = channel;
@@ -247,6 +249,21 @@ export class LegacyEngine implements EraEngine {
   private writeAnswer(session: LegacySession, post: PostStream, payload: AnswerPayload): void {
     writeStreamAnswer(post.stream, post.history, payload);
     forgetPostStream(session, post);
+  }
+
+  /**
+   * The live session a new `initialize` would replace: the connection's session on stdio/in-memory,
+   * or the one named by `Mcp-Session-Id` on HTTP (an unknown or ended id names none: the client is
+   * starting over, §5.2).
+   */
+  private liveSessionOf(req: EraRequest): LegacySession | undefined {
+    const id =
+      req.request.connectionId !== undefined
+        ? this.byConnection.get(req.request.connectionId)
+        : req.request.headers['mcp-session-id'];
+    if (id === undefined) return undefined;
+    this.expireIdleSessions(this.world.clock.now());
+    return this.sessions.get(id);
   }
 
   private findSession(

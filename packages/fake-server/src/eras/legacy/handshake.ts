@@ -14,6 +14,25 @@ export function initializeResult(world: World, protocolVersion: string): Record<
   return result;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What is wrong with `initialize` params, or `undefined` when they have what the 2025-11-25 schema
+ * requires (`InitializeRequestParams`): a string `protocolVersion`, a `capabilities` object and a
+ * `clientInfo` object with string `name` and `version`.
+ * @see ../shared/spec/mcp-discovery-spec.md §1.5
+ */
+export function initializeParamsProblem(params: Record<string, unknown> | undefined): string | undefined {
+  if (params === undefined) return 'initialize needs params';
+  if (typeof params.protocolVersion !== 'string') return 'params.protocolVersion must be a string';
+  if (!isObject(params.capabilities)) return 'params.capabilities must be an object';
+  const clientInfo = params.clientInfo;
+  if (!isObject(clientInfo) || typeof clientInfo.name !== 'string' || typeof clientInfo.version !== 'string')
+    return 'params.clientInfo must be an object with string name and version';
+  return undefined;
+}
+
 /**
  * Answers `initialize` (2025-11-25 lifecycle): echoes a supported requested version, otherwise
  * offers the newest legacy version (not an error, §1.5); creates the session.

@@ -34,6 +34,21 @@ export const legacyHttpRules = {
     };
   },
 
+  /** `initialize` params missing what the schema requires: 400 + -32602, and no session. */
+  invalidInitialize(problem: string): HttpRefusal {
+    return { status: 400, code: WireErrorCode.InvalidParams, message: `Invalid params: ${problem}` };
+  },
+
+  /** A second `initialize` on a session that is still live (its id in the header, or the same connection). */
+  alreadyInitialized(): HttpRefusal {
+    return {
+      status: 400,
+      code: WireErrorCode.InvalidRequest,
+      message:
+        'Invalid Request: this session is already initialized; end it (DELETE) or start a new one without its id',
+    };
+  },
+
   notInitialized(): HttpRefusal {
     return { status: 400, code: WireErrorCode.InvalidRequest, message: 'Server not initialized' };
   },

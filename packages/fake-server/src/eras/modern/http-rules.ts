@@ -87,7 +87,9 @@ export const modernHttpRules = {
     if (decodeHeaderValue(method) !== classified.method) {
       return mismatch(`Mcp-Method ${method} does not match the body method ${classified.method}`);
     }
-    if (NAME_MIRRORED.has(classified.method)) {
+    // A body without a name is invalid params (-32602, from the method), not a header mismatch.
+    const named = typeof classified.params?.name === 'string' && classified.params.name !== '';
+    if (NAME_MIRRORED.has(classified.method) && named) {
       const name = request.headers['mcp-name'];
       const bodyName = classified.params?.name;
       if (name === undefined) return mismatch('Missing Mcp-Name header');
