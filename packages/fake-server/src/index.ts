@@ -16,7 +16,7 @@ export { createAdminHttpClient } from './admin/admin-http-client.js';
 export { DEFAULT_ADMIN_PATH } from './admin/admin-router.js';
 export type { FrameFilter } from './admin/frame-filter.js';
 export { FRAME_FILTER_FIELDS, matchesFrameFilter } from './admin/frame-filter.js';
-export { createLocalAdmin, MAX_ADMIN_WAIT_MS } from './admin/local-admin.js';
+export { createLocalAdmin, MAX_ADMIN_WAIT_MS, MAX_CLOCK_ADVANCE_MS } from './admin/local-admin.js';
 export type { FakeServer, FakeServerOptions, WaitForOptions } from './create-fake-server.js';
 export { createFakeServer } from './create-fake-server.js';
 export { FAKE_SERVER_ERROR_CODES, type FakeServerErrorCode } from './errors/codes.js';

@@ -56,6 +56,32 @@ export function readJsonBody(request: AdminRequest): unknown {
 }
 
 /**
+ * Refuses query parameters other than `known` (a typo must not silently widen a filter or a wait).
+ * @throws {ToolshiftError} ADMIN_REQUEST_INVALID naming the first unknown parameter.
+ */
+export function rejectUnknownQuery(query: URLSearchParams, known: readonly string[]): void {
+  for (const name of query.keys()) {
+    if (!known.includes(name))
+      throw invalidRequest(`unknown query parameter '${name}'; known: ${known.join(', ')}`);
+  }
+}
+
+/**
+ * Refuses JSON body fields other than `known`.
+ * @throws {ToolshiftError} ADMIN_REQUEST_INVALID naming the first unknown field, or when the body is not an object.
+ */
+export function readJsonObject(request: AdminRequest, known: readonly string[]): Record<string, unknown> {
+  const body = readJsonBody(request);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest('the body must be a JSON object');
+  for (const name of Object.keys(body)) {
+    if (!known.includes(name))
+      throw invalidRequest(`unknown body field '${name}'; known: ${known.join(', ')}`);
+  }
+  return body as Record<string, unknown>;
+}
+
+/**
  * Reads an optional number from a query parameter or a JSON field.
  * @throws {ToolshiftError} ADMIN_REQUEST_INVALID when present but not a finite number.
  */

@@ -27,12 +27,14 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   SCRIPT_UNKNOWN_STEP: 404,
   STEP_FAILED: 409,
   WAIT_TIMED_OUT: 408,
+  ADMIN_INTERNAL_ERROR: 500,
 };
 
 /**
- * Routes one admin request to its resource. Never rejects: an unknown path is 404, a wrong method
- * 405 (with `Allow`), a toolshift error its mapped status with
- * `{ "error": { "code", "message", "data" } }`, anything else 500.
+ * Routes one admin request to its resource. Never rejects; every error body is
+ * `{ "error": { "code", "message", "data" } }` with a stable code: an unknown path is 404 and a
+ * wrong method 405 (with `Allow`), both ADMIN_REQUEST_INVALID; a toolshift error gets its mapped
+ * status; anything else is 500 ADMIN_INTERNAL_ERROR.
  */
 export async function routeAdminRequest(api: AdminApi, request: AdminRequest): Promise<AdminAnswer> {
   const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
@@ -64,12 +66,14 @@ export async function routeAdminRequest(api: AdminApi, request: AdminRequest): P
     if (isToolshiftError(error)) {
       return errorAnswer(STATUS_BY_CODE[error.code] ?? 400, error.code, error.message, error.data);
     }
-    // Not a toolshift error: a bug. The body has no code, so remote callers see TRANSPORT_FAILED.
-    return json(500, { error: { message: `Admin API failed: ${(error as Error).message}` } });
+    // Not a toolshift error: a bug in the fake server.
+    const reason = error instanceof Error ? error.message : String(error);
+    return errorAnswer(500, 'ADMIN_INTERNAL_ERROR', `Admin API failed: ${reason}`, { reason });
   }
 }
 
-function errorAnswer(
+/** An admin error answer: `{ "error": { "code", "message", "data" } }` with `status`. */
+export function errorAnswer(
   status: number,
   code: string,
   message: string,

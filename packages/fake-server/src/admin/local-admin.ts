@@ -15,6 +15,9 @@ import { parseAdminStep } from './parse-admin-step.js';
 /** Longest a single admin wait may last, ms (a long-poll must end before proxies and clients give up). */
 export const MAX_ADMIN_WAIT_MS = 60_000;
 
+/** Largest single logical-clock advance through the admin API, ms (24 h; advance again for more). */
+export const MAX_CLOCK_ADVANCE_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The in-process {@link AdminApi}: calls straight into `server`. The admin HTTP routes are a thin
  * layer over it, so local and remote control behave the same.
@@ -51,8 +54,10 @@ export function createLocalAdmin(server: FakeServer): AdminApi {
       });
     },
     async advanceClock(ms: number): Promise<number> {
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-        throw invalidRequest(`the clock advances by a finite number of ms ≥ 0, got ${String(ms)}`);
+      if (!Number.isInteger(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS) {
+        throw invalidRequest(
+          `advanceMs must be an integer number of ms from 0 to ${MAX_CLOCK_ADVANCE_MS} (24 h), got ${String(ms)}`,
+        );
       }
       return server.advanceClock(ms);
     },

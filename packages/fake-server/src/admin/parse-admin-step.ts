@@ -6,7 +6,8 @@ import type { ScriptStep } from '../script/script-document.js';
 /**
  * Checks a step handed to the admin API (possibly untrusted JSON from another process): a step id
  * (a string, or `{ "stepId": "s1" }` as the HTTP body has it), a step object
- * `{ "id": …, "action": { … } }`, or a bare action `{ "action": "addTool", … }`. Step objects and
+ * `{ "id": …, "action": { … } }` (without `trigger`: it runs now), or a bare action
+ * `{ "action": "addTool", … }`. Step objects and
  * actions are checked against the script's JSON Schema, so nothing invalid reaches the world.
  * @throws {ToolshiftError} ADMIN_STEP_REJECTED naming the failing place (`pointer`) and schema
  *   keyword (`rule`).
@@ -21,6 +22,13 @@ export function parseAdminStep(body: unknown): string | ScriptStep | ScriptActio
     if (typeof record.stepId !== 'string' || record.stepId.length === 0)
       throw rejected('stepId must be a non-empty string', '/stepId', 'type');
     return record.stepId;
+  }
+  if ('trigger' in record) {
+    throw rejected(
+      'a step applied through the admin API runs now, so it takes no trigger; put triggered steps in the script, or drop the trigger',
+      '/trigger',
+      'immediate',
+    );
   }
   if (typeof record.action === 'string' || typeof record.action === 'object') {
     try {

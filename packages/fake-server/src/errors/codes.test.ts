@@ -15,6 +15,7 @@ describe('error codes', () => {
       'WAIT_TIMED_OUT',
       'TRANSPORT_FAILED',
       'ADMIN_REQUEST_INVALID',
+      'ADMIN_INTERNAL_ERROR',
     ]);
   });
 

@@ -19,8 +19,10 @@ export const FAKE_SERVER_ERROR_CODES = [
   'WAIT_TIMED_OUT',
   /** A transport could not start or was used after close. `data`: `{ transport }`. */
   'TRANSPORT_FAILED',
-  /** The admin API got a request it cannot read: a body that is not JSON, an unknown filter field, a bad number. `data`: `{ reason }`. Fix the request as the message says. */
+  /** The admin API got a request it cannot read: a body that is not JSON (or nests too deep, or is too large), an unknown query or body field, a bad number (e.g. `advanceMs` not an integer in 0…24 h). `data`: `{ reason }`. Fix the request as the message says. */
   'ADMIN_REQUEST_INVALID',
+  /** The admin API failed on a bug in the fake server (HTTP 500). `data`: `{ reason }`. Report it with the request that caused it. */
+  'ADMIN_INTERNAL_ERROR',
 ] as const;
 
 /** One of {@link FAKE_SERVER_ERROR_CODES}. */

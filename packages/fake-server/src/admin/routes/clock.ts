@@ -1,7 +1,9 @@
-import { type AdminResource, invalidRequest, json, readJsonBody, readNumber } from '../admin-route.js';
+import { type AdminResource, invalidRequest, json, readJsonObject } from '../admin-route.js';
+import { MAX_CLOCK_ADVANCE_MS } from '../local-admin.js';
 
 /**
  * `GET /clock` answers `{ "nowMs": … }` (logical time). `POST /clock` with `{ "advanceMs": N }`
+ * (an integer, 0 ≤ N ≤ {@link MAX_CLOCK_ADVANCE_MS}; else 400 ADMIN_REQUEST_INVALID)
  * advances the logical clock by N ms, fires the `atTick` steps that became due, and answers the new
  * `{ "nowMs": … }`.
  */
@@ -10,10 +12,10 @@ export const clockResource: AdminResource = {
   methods: {
     GET: async (api) => json(200, { nowMs: (await api.status()).nowMs }),
     POST: async (api, request) => {
-      const body = readJsonBody(request) as { advanceMs?: unknown };
-      const advanceMs = readNumber(body.advanceMs, 'advanceMs');
-      if (advanceMs === undefined) throw invalidRequest('POST /clock needs { "advanceMs": N }');
-      return json(200, { nowMs: await api.advanceClock(advanceMs) });
+      const body = readJsonObject(request, ['advanceMs']);
+      if (typeof body.advanceMs !== 'number')
+        throw invalidRequest('POST /clock needs { "advanceMs": N } with N a JSON number');
+      return json(200, { nowMs: await api.advanceClock(body.advanceMs) });
     },
   },
 };

@@ -4,8 +4,9 @@ import {
   type AdminResource,
   invalidRequest,
   json,
-  readJsonBody,
+  readJsonObject,
   readNumber,
+  rejectUnknownQuery,
 } from '../admin-route.js';
 import { FRAME_FILTER_FIELDS, type FrameFilter } from '../frame-filter.js';
 
@@ -14,12 +15,13 @@ const JSONL_TYPES = ['application/jsonl', 'application/x-ndjson', 'application/x
 /**
  * `GET /transcript`: frames as `{ "frames": [...], "lastSeq": N }`, or JSON Lines with
  * `?format=jsonl` (or `Accept: application/jsonl`). Query: `afterSeq`, `limit`, and any
- * {@link FrameFilter} field (`direction`, `kind`, `method`, …).
+ * {@link FrameFilter} field (`direction`, `kind`, `method`, …); any other parameter is 400.
  */
 export const transcriptResource: AdminResource = {
   path: '/transcript',
   methods: {
     GET: async (api, request) => {
+      rejectUnknownQuery(request.query, ['afterSeq', 'limit', 'format', ...FRAME_FILTER_FIELDS]);
       const query = transcriptQuery(request);
       const wantsJsonl =
         request.query.get('format') === 'jsonl' || JSONL_TYPES.some((type) => request.accept.includes(type));
@@ -34,12 +36,14 @@ export const transcriptResource: AdminResource = {
 /**
  * `GET /transcript/wait?method=…&timeoutMs=…&afterSeq=…` or `POST /transcript/wait` with
  * `{ "filter": {…}, "timeoutMs": N, "afterSeq": N }`: a long-poll that answers 200 with
- * `{ "frame": … }` as soon as a frame (past or future) matches, or 408 WAIT_TIMED_OUT.
+ * `{ "frame": … }` as soon as a frame (past or future) matches, or 408 WAIT_TIMED_OUT. An unknown
+ * query parameter or body field is 400 ADMIN_REQUEST_INVALID (a misspelt filter would match anything).
  */
 export const transcriptWaitResource: AdminResource = {
   path: '/transcript/wait',
   methods: {
     GET: async (api, request) => {
+      rejectUnknownQuery(request.query, ['timeoutMs', 'afterSeq', ...FRAME_FILTER_FIELDS]);
       const timeoutMs = readNumber(request.query.get('timeoutMs'), 'timeoutMs');
       const afterSeq = readNumber(request.query.get('afterSeq'), 'afterSeq');
       const frame = await api.waitFor(filterFromQuery(request.query), {
@@ -49,7 +53,7 @@ export const transcriptWaitResource: AdminResource = {
       return json(200, { frame });
     },
     POST: async (api, request) => {
-      const body = readJsonBody(request) as { filter?: unknown; timeoutMs?: unknown; afterSeq?: unknown };
+      const body = readJsonObject(request, ['filter', 'timeoutMs', 'afterSeq']);
       const timeoutMs = readNumber(body.timeoutMs, 'timeoutMs');
       const afterSeq = readNumber(body.afterSeq, 'afterSeq');
       const frame = await api.waitFor(filterFromJson(body.filter), {

@@ -1,6 +1,10 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AdminApi } from '../../admin/admin-api.js';
-import { routeAdminRequest } from '../../admin/admin-router.js';
+import type { AdminAnswer } from '../../admin/admin-route.js';
+import { errorAnswer, routeAdminRequest } from '../../admin/admin-router.js';
+
+/** Largest admin request body, bytes (a step with a big generated catalog fits; larger gets 413). */
+const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 
 /**
  * An express router serving the admin API (mount it at the admin prefix). It only adapts express
@@ -8,7 +12,7 @@ import { routeAdminRequest } from '../../admin/admin-router.js';
  */
 export function adminRouter(admin: AdminApi): Router {
   const router = express.Router();
-  router.use(express.text({ type: () => true, limit: 1024 * 1024, defaultCharset: 'utf-8' }));
+  router.use(express.text({ type: () => true, limit: MAX_ADMIN_BODY_BYTES, defaultCharset: 'utf-8' }));
   router.all('/{*path}', async (req: Request, res: Response) => {
     const url = new URL(req.url, 'http://admin.invalid');
     const answer = await routeAdminRequest(admin, {
@@ -18,10 +22,39 @@ export function adminRouter(admin: AdminApi): Router {
       body: typeof req.body === 'string' ? req.body : '',
       accept: req.headers.accept ?? '',
     });
-    res.status(answer.status);
-    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-    if (answer.status === 204) res.end();
-    else res.type(answer.contentType).send(answer.body);
+    send(res, answer);
   });
+  // A body the parser refused (too large, unknown charset or encoding) gets a coded error too, not express's HTML page.
+  router.use(
+    (
+      error: { status?: number; type?: string; message?: string },
+      _req: Request,
+      res: Response,
+      _next: NextFunction,
+    ) => {
+      const oversize = error.type === 'entity.too.large';
+      const reason = oversize
+        ? `the body is over the ${MAX_ADMIN_BODY_BYTES}-byte limit`
+        : `the body is not readable (${error.message ?? 'unknown error'})`;
+      send(
+        res,
+        errorAnswer(
+          oversize ? 413 : (error.status ?? 400),
+          'ADMIN_REQUEST_INVALID',
+          `Admin API request is invalid: ${reason}.`,
+          {
+            reason,
+          },
+        ),
+      );
+    },
+  );
   return router;
+}
+
+function send(res: Response, answer: AdminAnswer): void {
+  res.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  if (answer.status === 204) res.end();
+  else res.type(answer.contentType).send(answer.body);
 }
