@@ -107,7 +107,14 @@ export type { FreshnessSettings } from './script/freshness-settings.js';
 export type { ListenSettings } from './script/listen-settings.js';
 export type { NotificationSettings } from './script/notification-settings.js';
 export type { CursorStyle, PaginationSettings } from './script/pagination-settings.js';
-export { loadScriptFile, parseScript, parseScriptText, parseStep } from './script/parse-script.js';
+export type { ScriptFormat } from './script/parse-script.js';
+export {
+  loadScriptFile,
+  parseScript,
+  parseScriptText,
+  parseStep,
+  scriptFormatOf,
+} from './script/parse-script.js';
 export { ScriptBuilder, scriptBuilder } from './script/script-builder.js';
 export type { ScriptDocument, ScriptStep } from './script/script-document.js';
 export { ScriptDocumentSchema } from './script/script-document.js';

@@ -213,6 +213,50 @@ describe('parseScriptText and loadScriptFile', () => {
   });
 });
 
+describe('script file formats (regression: .json files were read as YAML)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'toolshift-format-'));
+
+  it('reads a .json file strictly as JSON, naming the file, line and column of a syntax error', async () => {
+    const path = join(dir, 'trailing-comma.json');
+    writeFileSync(path, '{\n  "toolshiftScript": 1,\n}\n');
+    await expect(loadScriptFile(path)).rejects.toMatchObject({
+      code: 'SCRIPT_INVALID',
+      rule: 'syntax',
+      source: path,
+      message: expect.stringMatching(
+        new RegExp(
+          `^Failed to load script ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: it is not valid JSON at line 3, column 1: `,
+        ),
+      ),
+    });
+  });
+
+  it('refuses YAML syntax in a .json file that the YAML reader would have taken', async () => {
+    for (const [name, text] of [
+      ['yaml-syntax.json', 'toolshiftScript: 1\n'],
+      ['comment.json', '# a comment\n{"toolshiftScript": 1}\n'],
+      ['single-quotes.JSON', "{'toolshiftScript': 1}"],
+    ] as const) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      expect(parseScriptText(text)).toEqual({ toolshiftScript: 1 });
+      await expect(loadScriptFile(path)).rejects.toMatchObject({
+        code: 'SCRIPT_INVALID',
+        rule: 'syntax',
+        message: expect.stringContaining(`${path}: it is not valid JSON`),
+      });
+    }
+  });
+
+  it('still reads JSON in a .json file and YAML in .yaml/.yml files', async () => {
+    writeFileSync(join(dir, 'ok.json'), '{"toolshiftScript": 1}');
+    writeFileSync(join(dir, 'ok.yml'), 'toolshiftScript: 1 # yaml\n');
+    expect(await loadScriptFile(join(dir, 'ok.json'))).toEqual({ toolshiftScript: 1 });
+    expect(await loadScriptFile(join(dir, 'ok.yml'))).toEqual({ toolshiftScript: 1 });
+    expect(() => parseScriptText('toolshiftScript: 1', '<inline>', 'json')).toThrow(/not valid JSON/);
+  });
+});
+
 describe('parseStep', () => {
   it('validates an ad-hoc action or step with the script rules', () => {
     expect(parseStep({ action: 'emitListChanged', count: 2 })).toEqual({

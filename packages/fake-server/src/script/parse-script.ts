@@ -67,33 +67,75 @@ function tooDeep(value: unknown): { message: string; pointer: string; rule: stri
   };
 }
 
+/** How script text is read: strict JSON (RFC 8259), or YAML 1.2 (which also reads JSON). */
+export type ScriptFormat = 'json' | 'yaml';
+
+/** The format a script file's name implies: `.json` is strict JSON; anything else (`.yaml`, `.yml`) is YAML. */
+export function scriptFormatOf(path: string): ScriptFormat {
+  return path.toLowerCase().endsWith('.json') ? 'json' : 'yaml';
+}
+
 /**
- * Parses script text: JSON or YAML (JSON is read as YAML 1.2, so either works), then validates it.
- * @throws {ScriptError} SCRIPT_INVALID for a syntax error (`rule: 'syntax'`, the message names line and column) and as {@link parseScript}.
+ * Parses script text, then validates it. `json` is read strictly as JSON (no comments, no YAML
+ * syntax); `yaml` as YAML 1.2 with unique keys. The default follows `source`'s extension
+ * ({@link scriptFormatOf}), so inline text is YAML (JSON text parses either way).
+ * @throws {ScriptError} SCRIPT_INVALID for a syntax error (`rule: 'syntax'`; the message names the
+ *   source, the format, and the line and column when known) and as {@link parseScript}.
  */
-export function parseScriptText(text: string, source = '<inline>'): ScriptDocument {
-  let value: unknown;
+export function parseScriptText(
+  text: string,
+  source = '<inline>',
+  format: ScriptFormat = scriptFormatOf(source),
+): ScriptDocument {
+  return parseScript(format === 'json' ? readJson(text, source) : readYaml(text, source), source);
+}
+
+function readJson(text: string, source: string): unknown {
   try {
-    value = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+    return JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /at position (\d+)/.exec(message)?.[1];
+    const where = position === undefined ? '' : ` at ${lineAndColumn(text, Number(position))}`;
+    throw syntaxError(source, `it is not valid JSON${where}: ${message}`);
+  }
+}
+
+function readYaml(text: string, source: string): unknown {
+  try {
+    return parseYaml(text, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     const where =
       error instanceof YAMLParseError && error.linePos
         ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
         : '';
-    throw new ScriptError(
-      'SCRIPT_INVALID',
-      `Failed to load script ${source}: it is not valid JSON or YAML${where}: ${(error as Error).message.split('\n')[0]}`,
+    throw syntaxError(
       source,
-      '/',
-      'syntax',
+      `it is not valid JSON or YAML${where}: ${(error as Error).message.split('\n')[0]}`,
     );
   }
-  return parseScript(value, source);
+}
+
+/** `line L, column C` (1-based) of a 0-based character offset. */
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
+}
+
+function syntaxError(source: string, detail: string): ScriptError {
+  return new ScriptError(
+    'SCRIPT_INVALID',
+    `Failed to load script ${source}: ${detail}`,
+    source,
+    '/',
+    'syntax',
+  );
 }
 
 /**
- * Reads and parses a script file (`.json`, `.yaml` or `.yml`).
- * @throws {ScriptError} SCRIPT_INVALID when the file cannot be read (`rule: 'readable'`) and as {@link parseScriptText}.
+ * Reads and parses a script file: `.json` strictly as JSON, `.yaml`/`.yml` (or any other name) as YAML.
+ * @throws {ScriptError} SCRIPT_INVALID naming `path` when the file cannot be read (`rule: 'readable'`) and as {@link parseScriptText}.
  */
 export async function loadScriptFile(path: string): Promise<ScriptDocument> {
   let text: string;
@@ -108,7 +150,7 @@ export async function loadScriptFile(path: string): Promise<ScriptDocument> {
       'readable',
     );
   }
-  return parseScriptText(text, path);
+  return parseScriptText(text, path, scriptFormatOf(path));
 }
 
 function checkSemantics(doc: ScriptDocument, source: string): void {
