@@ -560,6 +560,8 @@ class FakeServerImpl implements FakeServer {
     throwOnFailure: boolean,
   ): TranscriptFrame {
     let announce = false;
+    // Sent once the step frame is recorded, like announcements (the step comes first in the transcript).
+    const emissions: Array<() => void> = [];
     const detectChange =
       this.world.settings.notifications.audience === 'affected'
         ? this.world.lister.viewChangeDetector(this.activePrincipals())
@@ -572,6 +574,12 @@ class FakeServerImpl implements FakeServer {
         if (notify !== false) announce = true;
       },
       announceToolsChanged: (copies) => this.announcements.announce({ copies }),
+      emitNotification: (method, params) => {
+        emissions.push(() => {
+          this.engines.legacy.sendNotification(method, params);
+          this.engines.modern.sendNotification(method, params);
+        });
+      },
       endStreams: (kind, mode) =>
         this.engines.legacy.endStreams(kind, mode) + this.engines.modern.endStreams(kind, mode),
       expireSessions: (sessionId) => this.engines.legacy.expireSession(sessionId),
@@ -609,6 +617,7 @@ class FakeServerImpl implements FakeServer {
       return frame;
     }
     const frame = this.recorder.step(stepId, note);
+    for (const emit of emissions) emit();
     if (announce)
       this.announcements.announce({ copies: 1, ...(detectChange ? { audience: detectChange } : {}) });
     return frame;

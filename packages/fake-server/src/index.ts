@@ -48,6 +48,7 @@ export type { CatalogChange } from './script/actions/catalog-change.js';
 export type { ChangeMetadataAction } from './script/actions/change-metadata.js';
 export type { ChangeSchemaAction } from './script/actions/change-schema.js';
 export type { EmitListChangedAction } from './script/actions/emit-list-changed.js';
+export type { EmitNotificationAction } from './script/actions/emit-notification.js';
 export type { EndStreamsAction } from './script/actions/end-streams.js';
 export type { ExpireSessionAction } from './script/actions/expire-session.js';
 export type { GenerateToolsAction } from './script/actions/generate-tools.js';
@@ -75,6 +76,7 @@ export {
   changeSchema,
   clearFaults,
   emitListChanged,
+  emitNotification,
   endStreams,
   expireSession,
   expireToken,

@@ -5,6 +5,7 @@ import type { CatalogChange } from './actions/catalog-change.js';
 import type { ChangeMetadataAction } from './actions/change-metadata.js';
 import type { ChangeSchemaAction } from './actions/change-schema.js';
 import type { EmitListChangedAction } from './actions/emit-list-changed.js';
+import type { EmitNotificationAction } from './actions/emit-notification.js';
 import type { EndStreamsAction } from './actions/end-streams.js';
 import type { ExpireSessionAction } from './actions/expire-session.js';
 import type { GenerateToolsAction } from './actions/generate-tools.js';
@@ -126,6 +127,22 @@ export function setListen(settings: ListenSettings): SetListenAction {
 /** A `setStreams` action. */
 export function setStreams(settings: StreamSettings): SetStreamsAction {
   return { action: 'setStreams', ...settings };
+}
+
+/**
+ * An `emitNotification` action: a notification that is not about tools (`method`, optional
+ * `params`), `count` times in a row (default 1), on every open stream.
+ */
+export function emitNotification(
+  method: string,
+  options: { params?: Record<string, unknown>; count?: number } = {},
+): EmitNotificationAction {
+  return {
+    action: 'emitNotification',
+    method,
+    ...(options.params !== undefined ? { params: options.params } : {}),
+    ...(options.count !== undefined ? { count: options.count } : {}),
+  };
 }
 
 /** An `emitListChanged` action: `count` signals in a row (default 1). */

@@ -6,6 +6,7 @@ import {
   changeSchema,
   clearFaults,
   emitListChanged,
+  emitNotification,
   endStreams,
   expireSession,
   expireToken,
@@ -73,6 +74,14 @@ function built(): ScriptDocument {
     .step('listen', setListen({ ack: 'withhold' }))
     .step('streams', setStreams({ getStream: 'refuse' }))
     .step('emit', emitListChanged(3))
+    .step('prompts', emitNotification('notifications/prompts/list_changed'))
+    .step(
+      'vendor',
+      emitNotification('notifications/x-vendor/heartbeat', {
+        params: { beat: 1, nested: { ok: true } },
+        count: 2,
+      }),
+    )
     .step('end', endStreams('listen', 'graceful'))
     .step('expire', expireSession())
     .step('restart', restartServer({ tools: [alpha], mode: 'graceful' }))
@@ -145,6 +154,16 @@ const HANDWRITTEN = {
     { id: 'listen', action: { action: 'setListen', ack: 'withhold' } },
     { id: 'streams', action: { action: 'setStreams', getStream: 'refuse' } },
     { id: 'emit', action: { action: 'emitListChanged', count: 3 } },
+    { id: 'prompts', action: { action: 'emitNotification', method: 'notifications/prompts/list_changed' } },
+    {
+      id: 'vendor',
+      action: {
+        action: 'emitNotification',
+        method: 'notifications/x-vendor/heartbeat',
+        params: { beat: 1, nested: { ok: true } },
+        count: 2,
+      },
+    },
     { id: 'end', action: { action: 'endStreams', streams: 'listen', mode: 'graceful' } },
     { id: 'expire', action: { action: 'expireSession' } },
     { id: 'restart', action: { action: 'restartServer', tools: [alpha], mode: 'graceful' } },

@@ -1,11 +1,11 @@
-import { emitListChanged, scriptBuilder } from '@toolshift/fake-server';
+import { emitListChanged, emitNotification, scriptBuilder } from '@toolshift/fake-server';
 import type { Scenario } from '../../src/scenario.js';
 import { tool } from '../tools.js';
 
 export const lc08RepeatedNotifications: Scenario = {
   id: 'lc-08-repeated-notifications',
   title:
-    'The server sends list_changed three times in a row with nothing changed: every notification reaches the client’s refresh, which tolerates the burst and keeps a working registry.',
+    'The server sends prompts and resources list_changed, a notification no spec defines, then tools list_changed three times in a row with nothing changed: the client tolerates the notifications that are not about tools, every tools notification reaches its refresh, and the registry keeps working.',
   source: [{ case: 'LC-08' }],
   eras: ['legacy', 'modern'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
@@ -14,6 +14,12 @@ export const lc08RepeatedNotifications: Scenario = {
       id: 'primary',
       script: scriptBuilder('lc-08')
         .tools(tool('alpha'), tool('beta'))
+        .step('prompts', emitNotification('notifications/prompts/list_changed'))
+        .step('resources', emitNotification('notifications/resources/list_changed'))
+        .step(
+          'unknown',
+          emitNotification('notifications/x-toolshift/unknown', { params: { note: 'no client knows this' } }),
+        )
         .step('burst', emitListChanged(3))
         .build(),
     },
@@ -21,6 +27,9 @@ export const lc08RepeatedNotifications: Scenario = {
   clientActions: [
     { do: 'connect' },
     { do: 'settle' },
+    { do: 'step', step: 'prompts' },
+    { do: 'step', step: 'resources' },
+    { do: 'step', step: 'unknown' },
     { do: 'step', step: 'burst' },
     { do: 'settle' },
     { do: 'call', tool: 'beta', arguments: { query: 'after the burst' } },

@@ -154,6 +154,18 @@ export class LegacyEngine implements EraEngine {
     announceToLegacySessions(this.world, this.sessions.values(), this.lastTransport, audience);
   }
 
+  /** Sends a notification that is not about tools on each session's stream (routed like `list_changed`). */
+  sendNotification(method: string, params: Record<string, unknown> | undefined): void {
+    const notification = { jsonrpc: '2.0' as const, method, ...(params ? { params } : {}) };
+    return announceToLegacySessions(
+      this.world,
+      this.sessions.values(),
+      this.lastTransport,
+      undefined,
+      notification,
+    );
+  }
+
   endStreams(kind: 'listen' | 'get' | 'all', mode: 'graceful' | 'drop'): number {
     if (kind === 'listen') return 0;
     let ended = 0;

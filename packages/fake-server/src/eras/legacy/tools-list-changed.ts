@@ -6,7 +6,8 @@ import type { World } from '../../world/world.js';
 import { sendOnStream } from './legacy-streams.js';
 
 /**
- * Legacy change signalling: `notifications/tools/list_changed`, unsolicited, on exactly one stream
+ * Legacy change signalling: `notifications/tools/list_changed` (or another `notification`, for
+ * `emitNotification`), unsolicited, on exactly one stream
  * per session, chosen by `notifications.legacyRoute`: the standalone GET stream, an open POST
  * response stream (the most recent), or GET when open else a POST stream. With no such stream the
  * signal is lost (recorded as a `note` frame for evidence), unless event ids are on and the
@@ -18,8 +19,11 @@ export function announceToLegacySessions(
   sessions: Iterable<LegacySession>,
   transport: FrameContext['transport'],
   audience: ((principal: Principal) => boolean) | undefined,
+  notification: JSONRPCMessage & { method: string } = {
+    jsonrpc: '2.0',
+    method: 'notifications/tools/list_changed',
+  },
 ): void {
-  const notification: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
   const { legacyRoute, uninitializedSessions } = world.settings.notifications;
   for (const session of sessions) {
     if (!session.initialized && uninitializedSessions === 'skip') continue;
@@ -40,12 +44,12 @@ export function announceToLegacySessions(
       if (legacyRoute !== 'post' && session.getHistory) {
         const eventId = session.getHistory.append(notification);
         world.recorder.note(
-          `notifications/tools/list_changed for session ${session.id}: the GET stream is disconnected; kept as event ${eventId} for Last-Event-ID replay`,
+          `${notification.method} for session ${session.id}: the GET stream is disconnected; kept as event ${eventId} for Last-Event-ID replay`,
           context,
         );
       } else {
         world.recorder.note(
-          `notifications/tools/list_changed for session ${session.id} had no open ${legacyRoute === 'post' ? 'POST' : 'GET'} stream and was not delivered`,
+          `${notification.method} for session ${session.id} had no open ${legacyRoute === 'post' ? 'POST' : 'GET'} stream and was not delivered`,
           context,
         );
       }

@@ -11,7 +11,12 @@ import { WireErrorCode } from '../wire-error.js';
 import { checkEnvelope, checkVersionSupported, supportedVersions } from './handshake.js';
 import { modernHttpRules } from './http-rules.js';
 import { MODERN_METHODS } from './methods.js';
-import { announceToSubscriptions, cancelSubscription, endSubscriptions } from './subscriptions-listen.js';
+import {
+  announceToSubscriptions,
+  cancelSubscription,
+  endSubscriptions,
+  sendToSubscriptions,
+} from './subscriptions-listen.js';
 
 /**
  * The 2026-07-28 engine: stateless requests with a per-request `_meta` envelope, `server/discover`,
@@ -123,6 +128,11 @@ export class ModernEngine implements EraEngine {
 
   announceToolsChanged(audience?: (principal: Principal) => boolean): void {
     announceToSubscriptions(this.world, this.subscriptions, audience);
+  }
+
+  /** Sends a notification that is not about tools on every acknowledged listen stream. */
+  sendNotification(method: string, params: Record<string, unknown> | undefined): void {
+    sendToSubscriptions(this.world, this.subscriptions, method, params);
   }
 
   endStreams(kind: 'listen' | 'get' | 'all', mode: 'graceful' | 'drop'): number {

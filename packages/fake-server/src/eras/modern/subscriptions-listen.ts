@@ -107,6 +107,41 @@ export function announceToSubscriptions(
 }
 
 /**
+ * Sends a notification that is not about tools on every open, acknowledged listen stream, tagged
+ * with its `subscriptionId` (whatever its filter asked for: the client must cope). A subscription
+ * not acknowledged yet gets nothing (nothing may precede the ack); that is recorded as a note.
+ */
+export function sendToSubscriptions(
+  world: World,
+  subscriptions: Map<string, Subscription>,
+  method: string,
+  params: Record<string, unknown> | undefined,
+): void {
+  for (const subscription of subscriptions.values()) {
+    if (!subscription.stream.open) continue;
+    if (!subscription.acknowledged) {
+      world.recorder.note(
+        `${method} for subscription ${String(subscription.subscriptionId)} not sent: not acknowledged yet`,
+        { ...subscription.stream.ctx },
+      );
+      continue;
+    }
+    const meta = params?._meta;
+    subscription.stream.send({
+      jsonrpc: '2.0',
+      method,
+      params: {
+        ...params,
+        _meta: {
+          ...(typeof meta === 'object' && meta !== null ? meta : {}),
+          [SUBSCRIPTION_ID_META_KEY]: subscription.subscriptionId,
+        },
+      },
+    } as JSONRPCMessage);
+  }
+}
+
+/**
  * Ends subscriptions: `graceful` sends the `SubscriptionsListenResult` (empty, tagged) and closes;
  * `drop` resets the stream with no result (an unexpected disconnect for the client). Ended
  * subscriptions are forgotten.

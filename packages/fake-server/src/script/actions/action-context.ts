@@ -18,6 +18,11 @@ export interface ActionContext {
   mutateCatalog(change: (entries: Map<string, ToolDefinition>) => void, notify?: boolean): void;
   /** Announces a tools-list change `copies` times without changing the catalog. */
   announceToolsChanged(copies: number): void;
+  /**
+   * Sends a notification that is not about tools on every open legacy session stream and
+   * acknowledged modern listen stream, right after the step frame is recorded.
+   */
+  emitNotification(method: string, params: Record<string, unknown> | undefined): void;
   /** Ends open streams of `kind` (`graceful`: listen streams get their final result). Returns how many. */
   endStreams(kind: 'listen' | 'get' | 'all', mode: 'graceful' | 'drop'): number;
   /** Expires one legacy session, or all of them; later requests with their ids get 404. Returns how many. */

@@ -4,6 +4,7 @@ import { AdvanceClockAction, applyAdvanceClock } from './advance-clock.js';
 import { applyChangeMetadata, ChangeMetadataAction } from './change-metadata.js';
 import { applyChangeSchema, ChangeSchemaAction } from './change-schema.js';
 import { applyEmitListChanged, EmitListChangedAction } from './emit-list-changed.js';
+import { applyEmitNotification, EmitNotificationAction } from './emit-notification.js';
 import { applyEndStreams, EndStreamsAction } from './end-streams.js';
 import { applyExpireSession, ExpireSessionAction } from './expire-session.js';
 import { applyGenerateTools, GenerateToolsAction } from './generate-tools.js';
@@ -43,6 +44,7 @@ export const ACTIONS = {
   setListen: { schema: SetListenAction, apply: applySetListen },
   setStreams: { schema: SetStreamsAction, apply: applySetStreams },
   emitListChanged: { schema: EmitListChangedAction, apply: applyEmitListChanged },
+  emitNotification: { schema: EmitNotificationAction, apply: applyEmitNotification },
   endStreams: { schema: EndStreamsAction, apply: applyEndStreams },
   expireSession: { schema: ExpireSessionAction, apply: applyExpireSession },
   restartServer: { schema: RestartServerAction, apply: applyRestartServer },
@@ -71,6 +73,7 @@ export type ScriptAction =
   | SetListenAction
   | SetStreamsAction
   | EmitListChangedAction
+  | EmitNotificationAction
   | EndStreamsAction
   | ExpireSessionAction
   | RestartServerAction
