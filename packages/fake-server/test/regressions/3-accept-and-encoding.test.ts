@@ -2,14 +2,13 @@
 // text/event-stream was served anyway (both eras' spec: the client MUST list both; the SDK server
 // answers 406), and a body that was not UTF-8 was decoded with replacement characters and served.
 // Now: 406 + -32600, and 400 + -32700 (recorded as a refusal) on HTTP, msw and stdio.
-import { PassThrough } from 'node:stream';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpTransport } from '../../src/http.js';
 import { createFakeServer, type FakeServer } from '../../src/index.js';
 import { createMswHandlers } from '../../src/msw.js';
-import { runStdioServer } from '../../src/stdio.js';
 import { modernHeaders, modernMeta } from '../support/mcp-http.js';
+import { stdioPipes } from '../support/stdio-pipes.js';
 
 const script = {
   toolshiftScript: 1,
@@ -142,21 +141,13 @@ for (const [name, start] of Object.entries(endpoints)) {
 describe('body encoding over stdio', () => {
   test('a line that is not UTF-8 gets a -32700 line; the next line is served', async () => {
     const server = createFakeServer(script);
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    const stdio = runStdioServer(server, { stdin, stdout });
-    const lines: Array<Record<string, any>> = [];
-    stdout.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
-    });
-    stdin.write(Buffer.concat([invalidUtf8Body(), Buffer.from('\n')]));
-    stdin.write(`${listBody}\n`);
-    await server.waitFor(
-      (frame) => frame.direction === 'out' && (frame.message as { id?: unknown })?.id === 1,
-    );
-    expect(lines[0]).toMatchObject({ error: { code: -32700 } });
-    expect(lines[0]).not.toHaveProperty('id');
-    expect(lines[1]).toMatchObject({ id: 1, result: { tools: [{ name: 'alpha' }] } });
-    stdio.close('drop');
+    const pipes = stdioPipes(server);
+    pipes.write(invalidUtf8Body());
+    pipes.write(listBody);
+    const [refused, served] = await pipes.next(2);
+    expect(refused).toMatchObject({ error: { code: -32700 } });
+    expect(refused).not.toHaveProperty('id');
+    expect(served).toMatchObject({ id: 1, result: { tools: [{ name: 'alpha' }] } });
+    pipes.stdio.close('drop');
   });
 });

@@ -2,15 +2,14 @@
 // and the frame it left made every later transcript export overflow the stack until reset. Messages
 // nesting deeper than MAX_NESTING_DEPTH are now refused at the door (HTTP 400, -32600) on every
 // transport, and the admin API refuses such bodies too.
-import { PassThrough } from 'node:stream';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpTransport } from '../../src/http.js';
 import { createInMemoryPair } from '../../src/in-memory.js';
 import { createFakeServer, type FakeServer, MAX_NESTING_DEPTH, transcriptToJsonl } from '../../src/index.js';
 import { createMswHandlers } from '../../src/msw.js';
-import { runStdioServer } from '../../src/stdio.js';
 import { modernHeaders, modernMeta, post } from '../support/mcp-http.js';
+import { stdioPipes } from '../support/stdio-pipes.js';
 
 const script = {
   toolshiftScript: 1,
@@ -112,24 +111,17 @@ describe('deeply nested JSON over stdio', () => {
     '%i levels: a -32600 line with the id; the next request is answered',
     async (depth) => {
       const server = createFakeServer(script);
-      const stdin = new PassThrough();
-      const stdout = new PassThrough();
-      const stdio = runStdioServer(server, { stdin, stdout });
-      const lines: Array<Record<string, any>> = [];
-      stdout.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
-      });
-      stdin.write(`${deepCall(3, depth)}\n`);
-      stdin.write(
-        `${JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: modernMeta } })}\n`,
+      const pipes = stdioPipes(server);
+      pipes.write(deepCall(3, depth));
+      pipes.write(
+        JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: modernMeta } }),
       );
-      await server.waitFor(
-        (frame) => frame.direction === 'out' && (frame.message as { id?: unknown })?.id === 4,
-      );
-      expect(lines[0]).toMatchObject({ id: 3, error: { code: -32600 } });
-      expect(lines[1]).toMatchObject({ id: 4, result: { tools: [{ name: 'alpha' }] } });
+      expect(await pipes.next(2)).toMatchObject([
+        { id: 3, error: { code: -32600 } },
+        { id: 4, result: { tools: [{ name: 'alpha' }] } },
+      ]);
       expectExportable(server);
-      stdio.close('drop');
+      pipes.stdio.close('drop');
     },
   );
 });
