@@ -1,11 +1,13 @@
 /**
- * The deepest JSON nesting the fake server reads: 128 levels of objects and arrays, counting the
- * message envelope itself as level 1 (so `tools/call` arguments may nest about 125 levels). Deeper
+ * The deepest JSON nesting the fake server reads: 256 levels of objects and arrays, counting the
+ * message envelope itself as level 1 (so `tools/call` arguments may nest about 250 levels). Deeper
  * input is refused at the door (JSON-RPC -32600, HTTP 400; an admin or script error elsewhere) and
  * never reaches the transcript, whose export (`JSON.stringify`, RFC 8785 canonicalization) recurses
- * once per level and would overflow the stack a few thousand levels down.
+ * once per level and would overflow the stack a few thousand levels down. 256, not less, because
+ * scripts must be able to serve hostile but plausible tool schemas (a property nested 80 deep is
+ * about 165 levels in a `tools/list` result) for clients to refuse.
  */
-export const MAX_NESTING_DEPTH = 128;
+export const MAX_NESTING_DEPTH = 256;
 
 /**
  * True when the JSON text nests objects/arrays deeper than `limit`. A single linear scan that

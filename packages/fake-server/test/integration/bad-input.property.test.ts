@@ -1,7 +1,7 @@
 import { fc } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type HttpTransport, startHttpTransport } from '../../src/http.js';
-import { createFakeServer, type FakeServer } from '../../src/index.js';
+import { createFakeServer, type FakeServer, MAX_NESTING_DEPTH } from '../../src/index.js';
 
 /**
  * Bad input over real HTTP: ≥ 10,000 generated requests (raise with TOOLSHIFT_FUZZ_RUNS), sent in
@@ -240,18 +240,20 @@ const targeted: fc.Arbitrary<Case> = fc.oneof(
       };
     }),
   // Nesting deeper than the server reads (arrays or objects, under params; under the body limit).
-  fc.tuple(requestId, fc.integer({ min: 129, max: 1_000 }), fc.boolean()).map(([id, depth, arrays]) => {
-    const [open, close] = arrays ? ['[', ']'] : ['{"a":', '}'];
-    const deep = `${open.repeat(depth)}0${close.repeat(depth)}`;
-    return {
-      category: 'too-deep',
-      httpMethod: 'POST',
-      headers: modernHeaders('tools/list'),
-      body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/list","params":{"_meta":${JSON.stringify(meta)},"x":${deep}}}`,
-      expected: { status: 400, code: -32600 },
-      id,
-    };
-  }),
+  fc
+    .tuple(requestId, fc.integer({ min: MAX_NESTING_DEPTH + 1, max: 1_000 }), fc.boolean())
+    .map(([id, depth, arrays]) => {
+      const [open, close] = arrays ? ['[', ']'] : ['{"a":', '}'];
+      const deep = `${open.repeat(depth)}0${close.repeat(depth)}`;
+      return {
+        category: 'too-deep',
+        httpMethod: 'POST',
+        headers: modernHeaders('tools/list'),
+        body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/list","params":{"_meta":${JSON.stringify(meta)},"x":${deep}}}`,
+        expected: { status: 400, code: -32600 },
+        id,
+      };
+    }),
   // Legacy: a request without a session, or with one the server never issued.
   fc
     .tuple(
