@@ -24,9 +24,9 @@ export const REFERENCE_CLIENT_ERROR_CODES = [
   'TOOL_SCHEMA_UNUSABLE',
   /** The permission layer refused the call (policy `deny`, server disabled for the chat, or an `ask` the approver declined). `data`: `{ serverId, toolName, decision, chatId? }`. */
   'TOOL_PERMISSION_DENIED',
-  /** A destructive tool's snapshot expired and could not be refreshed before execution. `data`: `{ serverId, toolName, failure }`. */
+  /** A destructive tool's snapshot expired and could not be refreshed before execution, or the contract kept changing while the user was asked to approve it. `data`: `{ serverId, toolName, failure }`. */
   'TOOL_CONTRACT_STALE',
-  /** The server answered `tools/call` with a protocol error or the call failed in transit. `data`: `{ serverId, toolName, failure }`. */
+  /** The server answered `tools/call` with a protocol error or the call failed in transit (including a legacy session lost again on the one retry after a new session). `data`: `{ serverId, toolName, failure }`. */
   'TOOL_CALL_FAILED',
   /** `structuredContent` of a successful result fails the tool's `outputSchema`. `data`: `{ serverId, toolName, contractHash, errors }`. */
   'TOOL_OUTPUT_INVALID',
@@ -34,6 +34,8 @@ export const REFERENCE_CLIENT_ERROR_CODES = [
   'PROVIDER_UNKNOWN',
   /** A model-facing alias is not in the exposure it was resolved against. `data`: `{ alias, provider }`. */
   'PROVIDER_ALIAS_UNKNOWN',
+  /** `expose` with `onToolLimit: 'block'` found more eligible tools than the provider's request accepts. `data`: `{ provider, maxTools, eligible }`. Expose fewer (`select`, server enablement) or let the host defer the rest. */
+  'PROVIDER_TOOL_LIMIT',
 ] as const;
 
 /** One of {@link REFERENCE_CLIENT_ERROR_CODES}. */
@@ -61,6 +63,7 @@ export interface ErrorDataByCode {
   TOOL_OUTPUT_INVALID: { serverId: string; toolName: string; contractHash: string; errors: ArgumentError[] };
   PROVIDER_UNKNOWN: { provider: string; known: string[] };
   PROVIDER_ALIAS_UNKNOWN: { alias: string; provider: string };
+  PROVIDER_TOOL_LIMIT: { provider: string; maxTools: number; eligible: number };
 }
 
 /** One JSON Schema validation error: where (`instancePath`, a JSON pointer) and why. */
