@@ -296,7 +296,10 @@ export class DiscoveryHost {
    * reverse map, provider adaptation (a tool the provider cannot express is withheld with a reason,
    * the rest stay), the provider's tool-count limit (a fair share per server, the rest withheld as
    * `tool-limit`; or `PROVIDER_TOOL_LIMIT` with `onToolLimit: 'block'`) and the token budget. Lazy
-   * servers enabled for the chat are loaded first. A server that sent a change signal (e.g. a
+   * servers enabled for the chat are loaded first, waiting up to `changeWaitMs` for a first listing
+   * (never for the retry of a server that failed: one slow or broken server does not stall the
+   * others' requests; a server still loading is named in `staleServers` as `listing-pending`). A
+   * server that sent a change signal (e.g. a
    * `list_changed` on a tool call's stream) is re-listed first: the request waits up to
    * `changeWaitMs` for that listing and otherwise uses the verified snapshot, naming the server in
    * `staleServers`. An expired snapshot is served and re-listed in the background. Recorded in the
@@ -335,7 +338,13 @@ export class DiscoveryHost {
           if (this.context.registry.snapshot(serverId)?.isExpired(now)) {
             void discovery.refresh('expired-on-use');
           }
-          await discovery.ensureLoaded();
+          if ((await discovery.awaitLoaded(this.changeWaitMs)).pending) {
+            return {
+              serverId,
+              reason: 'listing-pending',
+              detail: `the first listing did not finish within ${this.changeWaitMs} ms`,
+            };
+          }
           const change = await discovery.awaitChanges(this.changeWaitMs);
           if (change.current || !this.context.registry.snapshot(serverId)) return undefined;
           return { serverId, reason: change.reason, detail: change.detail };

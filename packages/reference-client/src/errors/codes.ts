@@ -16,7 +16,7 @@ export const REFERENCE_CLIENT_ERROR_CODES = [
   'HOST_CLOSED',
   /** A server cannot serve the request in its current state (no verified snapshot). `data`: `{ serverId, state, failure? }`. Refresh it or fix the cause in `failure`. */
   'SERVER_NOT_READY',
-  /** The proposed tool is not in the server's current verified catalog: a capability change. Never redirected to a similar name. `data`: `{ serverId, toolName, discoveryRevision? }`. Refresh the model's tool list and retry the turn. */
+  /** The proposed tool is not in the server's current verified catalog: a capability change. Never redirected to a similar name. Also thrown when the server rejects a call with -32602 and its new listing lacks the tool (removed before the change signal arrived; `failure` then holds the server's error). `data`: `{ serverId, toolName, discoveryRevision?, failure? }`. Refresh the model's tool list and retry the turn. */
   'TOOL_UNAVAILABLE',
   /** Arguments fail the tool's current `inputSchema`. `data`: `{ serverId, toolName, contractHash, errors, contractChanged }`. Send the errors back to the model. */
   'TOOL_ARGUMENTS_INVALID',
@@ -48,7 +48,12 @@ export interface ErrorDataByCode {
   HOST_UNKNOWN_SERVER: { serverId: string; known: string[] };
   HOST_CLOSED: Record<string, never>;
   SERVER_NOT_READY: { serverId: string; state: string; failure?: DiscoveryFailure };
-  TOOL_UNAVAILABLE: { serverId: string; toolName: string; discoveryRevision?: string };
+  TOOL_UNAVAILABLE: {
+    serverId: string;
+    toolName: string;
+    discoveryRevision?: string;
+    failure?: DiscoveryFailure;
+  };
   TOOL_ARGUMENTS_INVALID: {
     serverId: string;
     toolName: string;

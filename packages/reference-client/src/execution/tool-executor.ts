@@ -237,6 +237,24 @@ export class ToolExecutor {
     return { tool, check: { outcome, contractHash: tool.contractHash } };
   }
 
+  /** Whether `relisted` (waited for at most `changeWaitMs`) produced a snapshot without the tool. */
+  private async removedAfter(
+    relisted: Promise<unknown>,
+    serverId: string,
+    toolName: string,
+  ): Promise<boolean> {
+    let cancel: (() => void) | undefined;
+    const done = await Promise.race([
+      relisted.then(() => true),
+      new Promise<false>((resolve) => {
+        cancel = this.host.clock.setTimer(() => resolve(false), this.host.changeWaitMs);
+      }),
+    ]);
+    cancel?.();
+    const snapshot = this.host.registry.snapshot(serverId);
+    return done && snapshot !== undefined && snapshot.tool(toolName) === undefined;
+  }
+
   private compiled(tool: DiscoveredTool): CompiledContract {
     const compiled = this.host.validators.compiled(tool.contractHash, tool.inputSchema, tool.outputSchema);
     if (compiled.ok) return compiled.contract;
@@ -329,8 +347,19 @@ export class ToolExecutor {
         detail: failure.reason,
       });
       if (failure.reason === 'session-lost') return { ok: false, lost: connection, error };
-      // Unknown tool / method: the list probably changed under us (§3); re-list in the background.
-      if (failure.rpcCode === -32602 || failure.rpcCode === -32601) void discovery.refresh('call-error');
+      // Unknown tool / method: the list probably changed under us (§3); re-list. When the new
+      // listing no longer has the tool, the server removed it before its change signal reached us:
+      // a capability change, never a redirect.
+      if (failure.rpcCode === -32602 || failure.rpcCode === -32601) {
+        const relisted = discovery.refresh('call-error');
+        if (failure.rpcCode === -32602 && (await this.removedAfter(relisted, serverId, toolName))) {
+          throw new ToolshiftError(
+            'TOOL_UNAVAILABLE',
+            `Tool ${toolName} is no longer offered by server ${serverId} (the server rejected the call and its new listing lacks the tool); refresh the tool list and retry the turn.`,
+            { serverId, toolName, discoveryRevision: tool.contractHash, failure },
+          );
+        }
+      }
       throw new ToolshiftError(
         'TOOL_CALL_FAILED',
         `Calling ${serverId}/${toolName} failed: ${failure.message}`,

@@ -55,12 +55,13 @@ export interface ContextBudget {
 /**
  * A server whose tools in an exposure come from a verified snapshot that does not reflect a change
  * signal the server sent: the re-list it started was still running after `changeWaitMs`
- * (`refresh-pending`) or failed (`refresh-failed`). `detail` says why; a host may tell the user or
+ * (`refresh-pending`) or failed (`refresh-failed`), or a server whose first listing was still
+ * running after `changeWaitMs` (`listing-pending`: none of its tools are exposed). `detail` says why; a host may tell the user or
  * the model that the tool list may be out of date.
  */
 export interface StaleServer {
   serverId: string;
-  reason: 'refresh-pending' | 'refresh-failed';
+  reason: 'refresh-pending' | 'refresh-failed' | 'listing-pending';
   detail: string;
 }
 

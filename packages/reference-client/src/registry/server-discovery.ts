@@ -199,6 +199,23 @@ export class ServerDiscovery {
   }
 
   /**
+   * Like {@link ensureLoaded}, but waits at most `waitMs` (host clock) for a first listing, and not
+   * at all for a server whose last attempt failed (a backstop retry must not stall every model
+   * request); never rejects. `pending`: the first listing was waited for and is still running.
+   */
+  async awaitLoaded(waitMs: number): Promise<{ pending: boolean }> {
+    const first = this.state === 'unknown' ? this.refresh('first-use') : this.running;
+    if (!(this.state === 'loading' && first && this.failedAttempts === 0)) return { pending: false };
+    let cancel: (() => void) | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      cancel = this.host.clock.setTimer(resolve, waitMs);
+    });
+    await Promise.race([first, deadline]);
+    cancel?.();
+    return { pending: this.state === 'loading' };
+  }
+
+  /**
    * Switches the credentials (a refreshed token, another account): the connection is rebuilt and the
    * server listed again, because the tool surface may depend on the authorization.
    */
@@ -524,6 +541,10 @@ export class ServerDiscovery {
             message: `a response took longer than ${violation.deadlineMs} ms`,
             atMs: failure.atMs,
           };
+    }
+    // A 401 without any credential is a sign-in the host must start, not an expiry.
+    if (failure.reason === 'http-401' && this.config.bearerToken === undefined) {
+      return { ...failure, reason: 'no-credentials' };
     }
     return failure;
   }
