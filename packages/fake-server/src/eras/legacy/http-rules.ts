@@ -4,8 +4,9 @@ import type { HttpRefusal } from '../responses.js';
 import { WireErrorCode } from '../wire-error.js';
 
 /**
- * Legacy Streamable HTTP rules (2025-11-25 §Streamable HTTP): JSON bodies only, and a POST must accept JSON and SSE (406); a session header
- * on every request after `initialize` (400 when missing, 404 when unknown or ended); GET needs
+ * Legacy Streamable HTTP rules (2025-11-25 §Streamable HTTP): JSON bodies only, and a POST must
+ * accept JSON and SSE (406); a session header on every request after `initialize` (400 when
+ * missing, 404 when unknown or ended); GET needs
  * `Accept: text/event-stream` (or is refused with 405 when the script offers no GET stream);
  * `MCP-Protocol-Version` must match the negotiated version.
  * @see ../shared/spec/mcp-discovery-spec.md §5.2

@@ -16,7 +16,8 @@ export function decodeHeaderValue(value: string): string {
 const NAME_MIRRORED = new Set(['tools/call', 'prompts/get']);
 
 /**
- * Modern Streamable HTTP rules (2026-07-28): POST only (GET/DELETE → 405); JSON bodies; a POST must accept JSON and SSE (406);
+ * Modern Streamable HTTP rules (2026-07-28): POST only (GET/DELETE → 405); JSON bodies; a POST
+ * must accept JSON and SSE (406);
  * `MCP-Protocol-Version` equal to the `_meta` version and `Mcp-Method` (and `Mcp-Name` where it
  * applies) on every request, else 400 + -32020; unknown method → 404 + -32601.
  * @see ../shared/spec/mcp-discovery-spec.md §5.1
