@@ -157,13 +157,7 @@ export class LegacyEngine implements EraEngine {
   /** Sends a notification that is not about tools on each session's stream (routed like `list_changed`). */
   sendNotification(method: string, params: Record<string, unknown> | undefined): void {
     const notification = { jsonrpc: '2.0' as const, method, ...(params ? { params } : {}) };
-    return announceToLegacySessions(
-      this.world,
-      this.sessions.values(),
-      this.lastTransport,
-      undefined,
-      notification,
-    );
+    announceToLegacySessions(this.world, this.sessions.values(), this.lastTransport, undefined, notification);
   }
 
   endStreams(kind: 'listen' | 'get' | 'all', mode: 'graceful' | 'drop'): number {
