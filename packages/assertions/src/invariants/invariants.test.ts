@@ -133,7 +133,7 @@ describe('era.no-modern-flow-in-legacy-session', () => {
     const init = await drive.server.handle({
       transport: 'http',
       httpMethod: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,
@@ -145,7 +145,11 @@ describe('era.no-modern-flow-in-legacy-session', () => {
     await drive.server.handle({
       transport: 'http',
       httpMethod: 'POST',
-      headers: { 'content-type': 'application/json', 'mcp-session-id': session },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': session,
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 2,
