@@ -9,7 +9,12 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 // 1. The handshake: who we are and which host features we implement.
-send({ type: 'hello', protocol: 1, name: 'example-sdk-client', features: ['multi-server', 'bearer-auth', 'manual-refresh'] });
+send({
+  type: 'hello',
+  protocol: 1,
+  name: 'example-sdk-client',
+  features: ['multi-server', 'bearer-auth', 'manual-refresh'],
+});
 
 /** serverId → { client, token } */
 const connections = new Map();
@@ -42,7 +47,9 @@ async function connect({ serverId, url, era, bearerToken }) {
   connection.client = client;
   connections.set(serverId, connection);
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), { authProvider: { token: async () => connection.token } }),
+    new StreamableHTTPClientTransport(new URL(url), {
+      authProvider: { token: async () => connection.token },
+    }),
   );
   const { tools } = await client.listTools();
   expose(serverId, tools);
@@ -77,7 +84,8 @@ createInterface({ input: process.stdin })
     if (request.type === 'shutdown') return void shutdown();
     handle(request).then(
       (result) => send({ type: 'response', id: request.id, ok: true, result }),
-      (error) => send({ type: 'response', id: request.id, ok: false, error: String(error?.message ?? error) }),
+      (error) =>
+        send({ type: 'response', id: request.id, ok: false, error: String(error?.message ?? error) }),
     );
   })
   .on('close', shutdown);

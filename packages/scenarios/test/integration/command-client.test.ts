@@ -5,7 +5,9 @@ import { SCENARIOS } from '../../catalog/index.js';
 import { createCommandClient } from '../../src/adapters/command/create-command-client.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 
-const example = fileURLToPath(new URL('../../examples/command-client/sdk-command-client.mjs', import.meta.url));
+const example = fileURLToPath(
+  new URL('../../examples/command-client/sdk-command-client.mjs', import.meta.url),
+);
 const pick = (...ids: string[]) => SCENARIOS.filter((scenario) => ids.includes(scenario.id));
 /** A one-line Node program, as a shell command. */
 const nodeProgram = (source: string) => `${process.execPath} -e ${JSON.stringify(source)}`;
@@ -40,10 +42,9 @@ test('the example program (the official SDK behind the command protocol) runs LC
   expect(lc01.observations.filter((o) => o.kind === 'exposure').at(-1)).toMatchObject({
     tools: [{ name: 'alpha' }, { name: 'beta' }],
   });
-  expect(lc01.observations.filter((o) => o.kind === 'call').map((o) => o.kind === 'call' && o.outcome.ok)).toEqual([
-    true,
-    true,
-  ]);
+  expect(
+    lc01.observations.filter((o) => o.kind === 'call').map((o) => o.kind === 'call' && o.outcome.ok),
+  ).toEqual([true, true]);
 }, 60_000);
 
 test('a program that does not say hello first is refused with CLIENT_HANDSHAKE_FAILED naming what it printed', async () => {

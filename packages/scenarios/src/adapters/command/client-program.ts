@@ -92,7 +92,7 @@ export class ClientProgram {
     }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, graceMs);
+      timer = setTimeout(() => resolve(undefined), graceMs);
     });
     const reason = await Promise.race([this.exited, timeout]);
     clearTimeout(timer);

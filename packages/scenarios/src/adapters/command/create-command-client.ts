@@ -60,9 +60,7 @@ async function probe(command: string, options: CreateCommandClientOptions): Prom
     },
     {
       message: (message) =>
-        settle(
-          message.type === 'hello' ? message : `its first message was '${message.type}', not 'hello'`,
-        ),
+        settle(message.type === 'hello' ? message : `its first message was '${message.type}', not 'hello'`),
       stray: (text) => {
         if (text.startsWith('stderr: ')) stray.push(text);
         else settle(`its first line was not a hello message: ${text}`);
