@@ -6,9 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 
-const example = fileURLToPath(
-  new URL('../../examples/client-module/sdk-client-module.mjs', import.meta.url),
-);
+const example = fileURLToPath(new URL('../../examples/client-module/sdk-client-module.mjs', import.meta.url));
 
 async function cli(args: string[], cwd?: string) {
   const out = new PassThrough();
