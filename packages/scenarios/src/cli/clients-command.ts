@@ -22,8 +22,8 @@ export function clientEntry(factory: ClientAdapterFactory) {
 
 /**
  * `toolshift clients`: every client `--client` accepts (the built-in clients, then the defect
- * catalogue), with its kind, transports and host features; `clients` adds those of
- * `--client-module` files and `command:` clients.
+ * catalogue), with its kind, transports and host features; `clients` replaces that list (the CLI
+ * passes the built-in clients followed by those of its `--client-module` files).
  */
 export function clientsCommand(
   options: ClientsCommandOptions = {},

@@ -6,7 +6,7 @@ import { EXIT } from './exit-codes.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
 import { replayCommand } from './replay-command.js';
-import { COMMAND_PREFIX } from './resolve-clients.js';
+import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { runCommand } from './run-command.js';
 import { serveCommand } from './serve-command.js';
 import { UsageError } from './usage-error.js';
@@ -115,8 +115,13 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
   program
     .command('clients')
     .description('List every client --client accepts, with its kind, transports and host features.')
+    .option('--client-module <files...>', 'also list the clients these ES modules export')
     .option('--json', 'print JSON')
-    .action((options) => clientsCommand(options, io.out));
+    .action(async (options: { json?: boolean; clientModule?: string[] }) => {
+      const modules = resolvePaths(options, ['clientModule'], io.cwd).clientModule ?? [];
+      const { known } = await resolveClients(undefined, modules, io.cwd);
+      clientsCommand(options, io.out, [...known.values()]);
+    });
 
   program
     .command('export')

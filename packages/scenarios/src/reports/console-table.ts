@@ -56,9 +56,10 @@ export function cellDetail(result: CellResult): string {
   if (result.status === 'error') return result.error ?? '';
   const failure = result.firstFailure;
   if (!failure) return '';
-  const seqs = failure.evidence.map((ref) => ref.seq);
-  const shown = seqs.length > MAX_EVIDENCE ? [...seqs.slice(0, MAX_EVIDENCE), `… ${seqs.length - MAX_EVIDENCE} more`] : seqs;
-  const evidence = seqs.length ? ` [#${shown.join(', #')}]` : '';
+  const seqs = failure.evidence.map((ref) => `#${ref.seq}`);
+  const more = seqs.length - MAX_EVIDENCE;
+  const shown = more > 0 ? [...seqs.slice(0, MAX_EVIDENCE), `… ${more} more`] : seqs;
+  const evidence = seqs.length ? ` [${shown.join(', ')}]` : '';
   return `${failure.checkId}: ${failure.message}${evidence}`;
 }
 

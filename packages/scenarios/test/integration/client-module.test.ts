@@ -77,3 +77,12 @@ test('a baseline may name a module client (here: a stale entry); a module with n
   expect(stdout).toMatch(/pg-02-page-failure-reported\s+modern\s+http\s+example-client-module\s+STALE/);
   expect(code).toBe(1);
 }, 60_000);
+
+test('toolshift clients --client-module lists the module clients after the built-in ones', async () => {
+  const { code, stdout } = await cli(['clients', '--client-module', example]);
+  expect(code).toBe(0);
+  expect(stdout).toContain('reference  [reference; http, msw]');
+  expect(stdout).toContain(
+    'example-client-module  [external; http, msw]\n  The official SDK Client, loaded from a --client-module file.',
+  );
+});
