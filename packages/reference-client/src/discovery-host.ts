@@ -16,7 +16,7 @@ import { AdaptationCache } from './providers/adaptation-cache.js';
 import { buildExposure, type ExposeOptions } from './providers/build-exposure.js';
 import { BUILT_IN_PROVIDERS } from './providers/index.js';
 import type { ProviderAdapter } from './providers/provider-adapter.js';
-import type { ToolExposure } from './providers/tool-exposure.js';
+import type { StaleServer, ToolExposure } from './providers/tool-exposure.js';
 import type { HostContext, PollingPolicy } from './registry/host-context.js';
 import type { ServerConfig } from './registry/server-config.js';
 import { ServerDiscovery } from './registry/server-discovery.js';
@@ -38,6 +38,18 @@ export interface DiscoveryHostOptions {
   listingDeadlineMs?: number;
   /** Re-lists allowed in one refresh while changes keep landing mid-enumeration (default 10). */
   maxRelists?: number;
+  /**
+   * New legacy sessions tried in one refresh after the server answered HTTP 404 to the session id
+   * (default 3: the first at once, the others after the polling backoff). Past it the server is
+   * `failed` (`session-lost`) and the polling backstop tries again later.
+   */
+  maxSessionRetries?: number;
+  /**
+   * Longest wait, ms, for the re-list a change signal started before a model request is built
+   * (`expose`) or a proposal is checked (`callTool`) (default 10,000). Past it the verified snapshot
+   * is used, and the exposure names the server in `staleServers`.
+   */
+  changeWaitMs?: number;
   /** Pagination caps (pages, tools, bytes per listing). */
   listingLimits?: Partial<ListingLimits>;
   /** Per-response caps: bytes (ordinary, long-lived stream) and time. */
@@ -96,6 +108,7 @@ export class DiscoveryHost {
   private readonly providers: Map<string, ProviderAdapter>;
   private readonly adaptations = new AdaptationCache();
   private readonly withholdSuspicious: boolean;
+  private readonly changeWaitMs: number;
   private closed = false;
 
   constructor(options: DiscoveryHostOptions) {
@@ -106,6 +119,7 @@ export class DiscoveryHost {
       });
     }
     const requestTimeoutMs = positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs');
+    this.changeWaitMs = positive(options.changeWaitMs, 10_000, 'changeWaitMs');
     this.audit =
       options.audit === 'disabled'
         ? new DisabledAuditTrail()
@@ -122,6 +136,7 @@ export class DiscoveryHost {
       requestTimeoutMs,
       listingDeadlineMs: positive(options.listingDeadlineMs, 120_000, 'listingDeadlineMs'),
       maxRelists: options.maxRelists ?? 10,
+      maxSessionRetries: options.maxSessionRetries ?? 3,
       listing: { ...DEFAULT_LISTING_LIMITS, ...options.listingLimits },
       fetchBounds: {
         maxResponseBytes: 32 * 1024 * 1024,
@@ -155,6 +170,7 @@ export class DiscoveryHost {
       audit: this.audit,
       clock: this.context.clock,
       requestTimeoutMs,
+      changeWaitMs: this.changeWaitMs,
     });
   }
 
@@ -278,9 +294,19 @@ export class DiscoveryHost {
    * The model-facing tool set for one request: security filtering (server enablement for the chat,
    * `deny` rules) before anything is serialized, then selection, collision-free aliases with a
    * reverse map, provider adaptation (a tool the provider cannot express is withheld with a reason,
-   * the rest stay) and the token budget. Lazy servers enabled for the chat are loaded first; an
-   * expired snapshot is served and re-listed in the background. Recorded in the audit trail.
-   * @throws {ToolshiftError} PROVIDER_UNKNOWN, HOST_CLOSED
+   * the rest stay), the provider's tool-count limit (a fair share per server, the rest withheld as
+   * `tool-limit`; or `PROVIDER_TOOL_LIMIT` with `onToolLimit: 'block'`) and the token budget. Lazy
+   * servers enabled for the chat are loaded first, waiting up to `changeWaitMs` for a first listing
+   * (never for the retry of a server that failed: one slow or broken server does not stall the
+   * others' requests; a server still loading is named in `staleServers` as `listing-pending`). A
+   * server that sent a change signal (e.g. a
+   * `list_changed` on a tool call's stream) is re-listed first: the request waits up to
+   * `changeWaitMs` for that listing and otherwise uses the verified snapshot, naming the server in
+   * `staleServers`. An expired snapshot is served and re-listed in the background. Recorded in the
+   * audit trail.
+   * @throws {ToolshiftError} PROVIDER_UNKNOWN, PROVIDER_TOOL_LIMIT, HOST_CLOSED, HOST_INVALID_CONFIG
+   * (`maxTools` not a non-negative integer).
+   * @see ../shared/cases/discovery-cases.md LC-06, RM-01, LG-02
    */
   async expose(options: ExposeOptions): Promise<ToolExposure> {
     this.assertOpen();
@@ -295,25 +321,43 @@ export class DiscoveryHost {
         },
       );
     }
+    if (options.maxTools !== undefined && !(Number.isInteger(options.maxTools) && options.maxTools >= 0)) {
+      throw new ToolshiftError('HOST_INVALID_CONFIG', 'maxTools must be a non-negative integer.', {
+        field: 'maxTools',
+        reason: 'not a non-negative integer',
+      });
+    }
     const now = this.context.clock.now();
-    await Promise.all(
+    const changes = await Promise.all(
       [...this.discoveries.values()]
         .filter((discovery) =>
           this.permissions.isServerEnabled(discovery.serverConfig.serverId, options.chatId),
         )
-        .map((discovery) => {
-          if (this.context.registry.snapshot(discovery.serverConfig.serverId)?.isExpired(now)) {
+        .map(async (discovery): Promise<StaleServer | undefined> => {
+          const { serverId } = discovery.serverConfig;
+          if (this.context.registry.snapshot(serverId)?.isExpired(now)) {
             void discovery.refresh('expired-on-use');
           }
-          return discovery.ensureLoaded();
+          if ((await discovery.awaitLoaded(this.changeWaitMs)).pending) {
+            return {
+              serverId,
+              reason: 'listing-pending',
+              detail: `the first listing did not finish within ${this.changeWaitMs} ms`,
+            };
+          }
+          const change = await discovery.awaitChanges(this.changeWaitMs);
+          if (change.current || !this.context.registry.snapshot(serverId)) return undefined;
+          return { serverId, reason: change.reason, detail: change.detail };
         }),
     );
+    const staleServers = changes.filter((change) => change !== undefined);
     const exposure = buildExposure(options, {
       tools: this.context.registry.tools(),
       adapter,
       permissions: this.permissions,
       cache: this.adaptations,
       withholdSuspicious: this.withholdSuspicious,
+      staleServers,
     });
     if (options.record !== false) {
       this.audit.record(
@@ -333,6 +377,9 @@ export class DiscoveryHost {
             reason,
           })),
           estimatedTokens: exposure.budget.estimatedTokens,
+          ...(staleServers.length > 0
+            ? { staleServers: staleServers.map(({ serverId, reason }) => ({ serverId, reason })) }
+            : {}),
         },
         this.context.clock.now(),
       );

@@ -43,7 +43,9 @@ export type { AdaptOutcome, NameRule, ProviderAdapter } from './providers/provid
 export {
   type ContextBudget,
   type ExposedTool,
+  type StaleServer,
   ToolExposure,
+  type ToolExposureParts,
   type WithheldTool,
 } from './providers/tool-exposure.js';
 export type { PollingPolicy } from './registry/host-context.js';

@@ -24,6 +24,8 @@ export type AuditEvent =
       tools: Array<{ serverId: string; toolName: string; contractHash: string; alias: string }>;
       withheld: Array<{ serverId: string; toolName: string; reason: string }>;
       estimatedTokens: number;
+      /** Servers whose tools may be out of date (see `ToolExposure.staleServers`); absent when none. */
+      staleServers?: Array<{ serverId: string; reason: string }>;
     }
   | {
       type: 'proposal';

@@ -7,6 +7,7 @@ import {
   StreamableHTTPClientTransport,
   type Tool,
 } from '@modelcontextprotocol/client';
+import { ClassifiedError } from '../errors/classified-error.js';
 import type { Era } from '../snapshot/discovered-tool.js';
 import {
   createBoundedFetch,
@@ -31,18 +32,35 @@ export interface ConnectionOptions {
   onToolsListChanged: () => void;
   /** Called when the bounded fetch cuts a response short. */
   onViolation: (violation: FetchViolation) => void;
-  /** Called when the legacy standalone GET stream is lost and the SDK cannot reopen it (e.g. the session expired). */
+  /** Called when the legacy standalone GET stream is lost and the SDK cannot reopen it. */
   onStreamLost: () => void;
+  /**
+   * Called when the legacy standalone GET stream opens again after the server ended it (the SDK
+   * reopens it with backoff, with or without `Last-Event-ID`): notifications may have been missed.
+   */
+  onStreamReopened: () => void;
+  /** Called once when the server answers HTTP 404 to a request carrying the legacy session id. */
+  onSessionLost: () => void;
 }
 
-// Pages are checked by the page walker, not by the SDK's schema: absent `ttlMs` must read as 0, not fail.
+// Where a tools/list response's raw `tools` array rides past the SDK's result decoding.
+const RAW_TOOLS = 'io.toolshift/rawTools';
+
+// Pages are checked by the page walker, not by the SDK's schema: absent `ttlMs` must read as 0, not
+// fail, and one tool with a bad schema must not reject the page (the schema gate excludes that tool).
 const RAW_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   '~standard': {
     version: 1,
     vendor: 'toolshift',
-    validate: (value) => ({ value: value as Record<string, unknown> }),
+    validate: (value) => {
+      const { [RAW_TOOLS]: tools, ...rest } = value as Record<string, unknown>;
+      return { value: tools === undefined ? rest : { ...rest, tools } };
+    },
   },
 };
+
+/** The HTTP status that tells a legacy client its session is gone (2025-11-25 §5.2). */
+const SESSION_NOT_FOUND = 404;
 
 /**
  * One live connection to one server through the official SDK client over Streamable HTTP: the era
@@ -52,7 +70,11 @@ const RAW_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
 export class ServerConnection {
   readonly meter: FetchMeter = { bytesRead: 0 };
   private readonly inflight = new Set<AbortController>();
+  private readonly listRequestIds = new Set<string | number>();
   private closed = false;
+  private connected = false;
+  private lost = false;
+  private getStreamsOpened = 0;
 
   private transport: StreamableHTTPClientTransport | undefined;
 
@@ -63,7 +85,9 @@ export class ServerConnection {
 
   /**
    * Connects and negotiates the era.
-   * @throws whatever the SDK throws (classify with `classifyFailure`).
+   * @throws {ClassifiedError} `session-lost` when the server forgot the legacy session during the
+   * handshake (HTTP 404 on `notifications/initialized`); otherwise whatever the SDK throws (classify
+   * with `classifyFailure`).
    */
   static async open(options: ConnectionOptions): Promise<ServerConnection> {
     const client = new Client(options.clientInfo, {
@@ -92,8 +116,13 @@ export class ServerConnection {
       if (violation.kind === 'deadline' || !violation.longLived)
         connection.abortInflight(new FetchBoundError(violation));
     };
+    const bounded = createBoundedFetch(options.bounds, onViolation, connection.meter);
     const transport = new StreamableHTTPClientTransport(options.url, {
-      fetch: createBoundedFetch(options.bounds, onViolation, connection.meter),
+      fetch: async (url, init) => {
+        const response = await bounded(url, init);
+        connection.observe(init, response.status);
+        return response;
+      },
       ...(token !== undefined ? { authProvider: { token: async () => token } } : {}),
       reconnectionOptions: {
         initialReconnectionDelay: 1_000,
@@ -103,12 +132,14 @@ export class ServerConnection {
       },
     });
     connection.transport = transport;
+    connection.passRawListings(transport);
     try {
       await client.connect(transport, { timeout: options.requestTimeoutMs });
     } catch (error) {
       await client.close().catch(() => {});
-      throw error;
+      throw connection.lost ? sessionLostError(error) : error;
     }
+    connection.connected = true;
     return connection;
   }
 
@@ -190,7 +221,8 @@ export class ServerConnection {
     try {
       return await run(outer ? AbortSignal.any([outer, controller.signal]) : controller.signal);
     } catch (error) {
-      throw controller.signal.aborted ? controller.signal.reason : error;
+      if (controller.signal.aborted) throw controller.signal.reason;
+      throw this.lost ? sessionLostError(error) : error;
     } finally {
       this.inflight.delete(controller);
     }
@@ -200,10 +232,59 @@ export class ServerConnection {
     for (const controller of this.inflight) controller.abort(reason);
   }
 
-  /** Ends a legacy session (HTTP DELETE, best effort) and closes the transport (every stream). Idempotent. */
+  /**
+   * Watches every HTTP exchange: a 404 to a request carrying the legacy session id means the server
+   * forgot the session, whatever the body says (JSON, text or empty: RC-02); a successful GET after
+   * the first is the standalone stream reopened.
+   */
+  private observe(init: RequestInit | undefined, status: number): void {
+    if (this.closed) return;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const session = new Headers(init?.headers).get('mcp-session-id');
+    if (status === SESSION_NOT_FOUND && session !== null && method !== 'DELETE') {
+      if (this.lost) return;
+      this.lost = true;
+      if (this.connected) this.options.onSessionLost();
+    } else if (method === 'GET' && status >= 200 && status < 300) {
+      if (++this.getStreamsOpened > 1 && this.connected) this.options.onStreamReopened();
+    }
+  }
+
+  /**
+   * The SDK (2.4.0) validates a 2026-07-28 `tools/list` result as a whole, so one tool whose
+   * `inputSchema` root is not an object would reject every tool of the page. The raw `tools` array
+   * is moved aside before the SDK decodes the response and put back by {@link RAW_RESULT}; the
+   * schema gate then excludes only the bad tool.
+   */
+  private passRawListings(transport: StreamableHTTPClientTransport): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      if ('method' in message && message.method === 'tools/list' && 'id' in message) {
+        this.listRequestIds.add(message.id);
+      }
+      return send(message, options);
+    };
+    // Protocol.connect chains a handler set before it, and hands it each message first.
+    transport.onmessage = (message) => {
+      const response = 'result' in message || 'error' in message;
+      if (!response || message.id === undefined || !this.listRequestIds.delete(message.id)) return;
+      if (!('result' in message)) return;
+      const result = message.result as Record<string, unknown>;
+      if (Array.isArray(result.tools)) message.result = { ...result, tools: [], [RAW_TOOLS]: result.tools };
+    };
+  }
+
+  /**
+   * Ends a legacy session with HTTP DELETE (best effort, at most 1 s) and closes the transport
+   * (every stream). The DELETE goes out even after a 404 on the session: a client cannot tell a
+   * server that forgot the session from a 404 on the way (a proxy, a misrouted request, RC-02), and
+   * a server that still holds it then ends it, with its streams, before a new session starts.
+   * Idempotent.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.listRequestIds.clear();
     if (this.era === 'legacy') {
       await Promise.race([
         this.transport?.terminateSession().catch(() => {}),
@@ -212,4 +293,16 @@ export class ServerConnection {
     }
     await this.client.close().catch(() => {});
   }
+}
+
+/** A request failed because the legacy session is gone: re-initialize, re-list, retry. */
+function sessionLostError(cause: unknown): ClassifiedError {
+  const error = new ClassifiedError({
+    kind: 'network-unreachable',
+    reason: 'session-lost',
+    message: 'the server answered HTTP 404 to the session id: the legacy session is gone',
+    httpStatus: SESSION_NOT_FOUND,
+  });
+  error.cause = cause;
+  return error;
 }

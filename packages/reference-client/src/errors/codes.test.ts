@@ -19,6 +19,7 @@ describe('reference client error codes', () => {
       'TOOL_OUTPUT_INVALID',
       'PROVIDER_UNKNOWN',
       'PROVIDER_ALIAS_UNKNOWN',
+      'PROVIDER_TOOL_LIMIT',
     ]);
   });
 

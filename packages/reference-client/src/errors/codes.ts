@@ -16,7 +16,7 @@ export const REFERENCE_CLIENT_ERROR_CODES = [
   'HOST_CLOSED',
   /** A server cannot serve the request in its current state (no verified snapshot). `data`: `{ serverId, state, failure? }`. Refresh it or fix the cause in `failure`. */
   'SERVER_NOT_READY',
-  /** The proposed tool is not in the server's current verified catalog: a capability change. Never redirected to a similar name. `data`: `{ serverId, toolName, discoveryRevision? }`. Refresh the model's tool list and retry the turn. */
+  /** The proposed tool is not in the server's current verified catalog: a capability change. Never redirected to a similar name. Also thrown when the server rejects a call with -32602 and its new listing lacks the tool (removed before the change signal arrived; `failure` then holds the server's error). `data`: `{ serverId, toolName, discoveryRevision?, failure? }`. Refresh the model's tool list and retry the turn. */
   'TOOL_UNAVAILABLE',
   /** Arguments fail the tool's current `inputSchema`. `data`: `{ serverId, toolName, contractHash, errors, contractChanged }`. Send the errors back to the model. */
   'TOOL_ARGUMENTS_INVALID',
@@ -24,9 +24,9 @@ export const REFERENCE_CLIENT_ERROR_CODES = [
   'TOOL_SCHEMA_UNUSABLE',
   /** The permission layer refused the call (policy `deny`, server disabled for the chat, or an `ask` the approver declined). `data`: `{ serverId, toolName, decision, chatId? }`. */
   'TOOL_PERMISSION_DENIED',
-  /** A destructive tool's snapshot expired and could not be refreshed before execution. `data`: `{ serverId, toolName, failure }`. */
+  /** A destructive tool's snapshot expired and could not be refreshed before execution, or the contract kept changing while the user was asked to approve it. `data`: `{ serverId, toolName, failure }`. */
   'TOOL_CONTRACT_STALE',
-  /** The server answered `tools/call` with a protocol error or the call failed in transit. `data`: `{ serverId, toolName, failure }`. */
+  /** The server answered `tools/call` with a protocol error or the call failed in transit (including a legacy session lost again on the one retry after a new session). `data`: `{ serverId, toolName, failure }`. */
   'TOOL_CALL_FAILED',
   /** `structuredContent` of a successful result fails the tool's `outputSchema`. `data`: `{ serverId, toolName, contractHash, errors }`. */
   'TOOL_OUTPUT_INVALID',
@@ -34,6 +34,8 @@ export const REFERENCE_CLIENT_ERROR_CODES = [
   'PROVIDER_UNKNOWN',
   /** A model-facing alias is not in the exposure it was resolved against. `data`: `{ alias, provider }`. */
   'PROVIDER_ALIAS_UNKNOWN',
+  /** `expose` with `onToolLimit: 'block'` found more eligible tools than the provider's request accepts. `data`: `{ provider, maxTools, eligible }`. Expose fewer (`select`, server enablement) or let the host defer the rest. */
+  'PROVIDER_TOOL_LIMIT',
 ] as const;
 
 /** One of {@link REFERENCE_CLIENT_ERROR_CODES}. */
@@ -46,7 +48,12 @@ export interface ErrorDataByCode {
   HOST_UNKNOWN_SERVER: { serverId: string; known: string[] };
   HOST_CLOSED: Record<string, never>;
   SERVER_NOT_READY: { serverId: string; state: string; failure?: DiscoveryFailure };
-  TOOL_UNAVAILABLE: { serverId: string; toolName: string; discoveryRevision?: string };
+  TOOL_UNAVAILABLE: {
+    serverId: string;
+    toolName: string;
+    discoveryRevision?: string;
+    failure?: DiscoveryFailure;
+  };
   TOOL_ARGUMENTS_INVALID: {
     serverId: string;
     toolName: string;
@@ -61,6 +68,7 @@ export interface ErrorDataByCode {
   TOOL_OUTPUT_INVALID: { serverId: string; toolName: string; contractHash: string; errors: ArgumentError[] };
   PROVIDER_UNKNOWN: { provider: string; known: string[] };
   PROVIDER_ALIAS_UNKNOWN: { alias: string; provider: string };
+  PROVIDER_TOOL_LIMIT: { provider: string; maxTools: number; eligible: number };
 }
 
 /** One JSON Schema validation error: where (`instancePath`, a JSON pointer) and why. */

@@ -3,7 +3,8 @@
  * failure: a server that lists no tools is `ready` with an empty snapshot.
  *
  * - `network-unreachable`: connection refused/reset, DNS, a stream dropped mid-response;
- * - `auth-expired`: HTTP 401 (token missing, invalid or expired);
+ * - `auth-expired`: HTTP 401 (token invalid or expired: reason `http-401`; no token configured:
+ *   reason `no-credentials`);
  * - `permission-denied`: HTTP 403 (insufficient scope, forbidden);
  * - `protocol-mismatch`: no mutually supported protocol revision, era negotiation failed;
  * - `malformed-response`: unparseable JSON, a result that is not a valid `tools/list` result, an

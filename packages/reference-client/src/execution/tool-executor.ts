@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { AuditTrail } from '../audit/audit-trail.js';
+import type { ServerConnection } from '../connection/server-connection.js';
 import { classifyFailure } from '../errors/classify-failure.js';
 import { ToolshiftError } from '../errors/toolshift-error.js';
 import type { HostClock } from '../freshness/host-clock.js';
@@ -25,16 +26,33 @@ export interface ExecutorContext {
   audit: AuditTrail;
   clock: HostClock;
   requestTimeoutMs: number;
+  /** Longest wait for the re-list a pending change signal started, ms. */
+  changeWaitMs: number;
 }
+
+/** A proposal that passed the checks against the registry as it is now. */
+interface CheckedProposal {
+  tool: DiscoveredTool;
+  contract: CompiledContract;
+  decision: 'allow' | 'ask';
+}
+
+/** Approvals asked for one proposal whose contract keeps changing while the user decides. */
+const MAX_APPROVAL_ROUNDS = 2;
 
 /**
  * The execution path: a {@link ToolProposal} is checked right before it runs, then called, then
- * its output checked. In order: the server has a verified snapshot; the tool is in it (else a
+ * its output checked. The checks, in order: a re-list that a change signal started is waited for
+ * (bounded by `changeWaitMs`); the server has a verified snapshot; the tool is in it (else a
  * capability-change error, never a similar name); the permission layer does not deny it; a
  * destructive tool whose snapshot expired is re-listed first; the arguments fit the current
- * contract (re-validated when the contract changed since the proposal); an `ask` policy is put to
- * the approver; after the call, `structuredContent` is validated against `outputSchema` when
- * `isError` is false. Every step is audited with the real identity and the contract hash used.
+ * contract (re-validated when the contract changed since the proposal). An `ask` policy is then
+ * put to the approver, and since approval is asynchronous every check runs again after it, right
+ * before sending: a tool removed meanwhile is `TOOL_UNAVAILABLE`, a contract changed meanwhile is
+ * re-validated and put to the user again. A legacy session lost during the call (HTTP 404) is
+ * replaced (new `initialize`, re-list) and the call, checked again, retried once. After the call,
+ * `structuredContent` is validated against `outputSchema` when `isError` is false. Every step is
+ * audited with the real identity and the contract hash used.
  */
 export class ToolExecutor {
   constructor(private readonly host: ExecutorContext) {}
@@ -46,7 +64,6 @@ export class ToolExecutor {
    */
   async execute(proposal: ToolProposal, signal?: AbortSignal): Promise<CallToolResult> {
     const { serverId, toolName, discoveryRevision, chatId } = proposal;
-    const discovery = this.host.discovery(serverId);
     this.audit({
       type: 'proposal',
       serverId,
@@ -55,7 +72,39 @@ export class ToolExecutor {
       ...(proposal.alias !== undefined ? { alias: proposal.alias } : {}),
       ...(chatId !== undefined ? { chatId } : {}),
     });
-    await discovery.ensureLoaded();
+    await this.host.discovery(serverId).ensureLoaded();
+    const checked = await this.approved(proposal, await this.check(proposal));
+    const sent = await this.send(proposal, checked, signal);
+    if (sent.ok) return sent.result;
+    // The server forgot the legacy session: a new one is initialized and the tools re-listed; the
+    // call goes out once more if it still passes every check against the new listing.
+    await this.host.discovery(serverId).recoverSession(sent.lost);
+    const rechecked = await this.check(proposal, checked.tool.contractHash);
+    const again =
+      rechecked.tool.contractHash === checked.tool.contractHash
+        ? rechecked
+        : await this.approved(proposal, rechecked);
+    const retried = await this.send(proposal, again, signal);
+    if (retried.ok) return retried.result;
+    const failure = classifyFailure(retried.error, this.host.clock.now());
+    throw new ToolshiftError(
+      'TOOL_CALL_FAILED',
+      `Calling ${serverId}/${toolName} failed: the server lost the new session too (${failure.message}).`,
+      { serverId, toolName, failure },
+    );
+  }
+
+  /**
+   * The checks against the registry as it is now: pending change, presence, permission, refresh of
+   * an expired destructive contract, arguments. Audited as one revalidation. `checkedHash` is the
+   * contract an earlier check of the same proposal passed (before an approval or a new session).
+   */
+  private async check(proposal: ToolProposal, checkedHash?: string): Promise<CheckedProposal> {
+    const { serverId, toolName, discoveryRevision, chatId } = proposal;
+    const discovery = this.host.discovery(serverId);
+    // A list_changed (or a lost stream or session) may have announced the very tool proposed:
+    // look it up in the listing that signal started, not in the one before it (RM-01).
+    await discovery.awaitChanges(this.host.changeWaitMs);
     let { tool, check } = this.current(proposal);
     const verdict = this.host.permissions.decide({ serverId, toolName }, chatId);
     if (verdict.decision === 'deny') {
@@ -115,13 +164,47 @@ export class ToolExecutor {
           toolName,
           contractHash: tool.contractHash,
           errors,
-          contractChanged: discoveryRevision !== undefined && discoveryRevision !== tool.contractHash,
+          contractChanged: [discoveryRevision, checkedHash].some(
+            (hash) => hash !== undefined && hash !== tool.contractHash,
+          ),
         },
       );
     }
     this.revalidation(proposal, tool.contractHash, check.outcome);
-    if (verdict.decision === 'ask') await this.askApproval(proposal, tool);
-    return this.call(proposal, tool, contract, signal);
+    return { tool, contract, decision: verdict.decision };
+  }
+
+  /**
+   * Puts an `ask` proposal to the approver, then checks it again: the registry may have changed
+   * while the user decided. A contract that changed meanwhile is put to the user again (the
+   * approval was for the old one); one that keeps changing is `TOOL_CONTRACT_STALE`.
+   */
+  private async approved(proposal: ToolProposal, checked: CheckedProposal): Promise<CheckedProposal> {
+    let current = checked;
+    for (let round = 0; round < MAX_APPROVAL_ROUNDS; round++) {
+      if (current.decision !== 'ask') return current;
+      await this.askApproval(proposal, current.tool);
+      const after = await this.check(proposal, current.tool.contractHash);
+      if (after.tool.contractHash === current.tool.contractHash) return after;
+      current = after;
+    }
+    if (current.decision !== 'ask') return current;
+    const { serverId, toolName } = proposal;
+    this.revalidation(proposal, current.tool.contractHash, 'rejected', 'contract changed during approval');
+    throw new ToolshiftError(
+      'TOOL_CONTRACT_STALE',
+      `The contract of ${serverId}/${toolName} changed again while its call awaited approval; propose the call again.`,
+      {
+        serverId,
+        toolName,
+        failure: {
+          kind: 'server-bug',
+          reason: 'contract-unstable',
+          message: `the contract changed during ${MAX_APPROVAL_ROUNDS} approvals`,
+          atMs: this.host.clock.now(),
+        },
+      },
+    );
   }
 
   /** The tool as the registry holds it now, and whether the proposal's revision still matches. */
@@ -152,6 +235,24 @@ export class ToolExecutor {
     }
     const outcome = discoveryRevision === tool.contractHash ? 'unchanged' : 'revalidated';
     return { tool, check: { outcome, contractHash: tool.contractHash } };
+  }
+
+  /** Whether `relisted` (waited for at most `changeWaitMs`) produced a snapshot without the tool. */
+  private async removedAfter(
+    relisted: Promise<unknown>,
+    serverId: string,
+    toolName: string,
+  ): Promise<boolean> {
+    let cancel: (() => void) | undefined;
+    const done = await Promise.race([
+      relisted.then(() => true),
+      new Promise<false>((resolve) => {
+        cancel = this.host.clock.setTimer(() => resolve(false), this.host.changeWaitMs);
+      }),
+    ]);
+    cancel?.();
+    const snapshot = this.host.registry.snapshot(serverId);
+    return done && snapshot !== undefined && snapshot.tool(toolName) === undefined;
   }
 
   private compiled(tool: DiscoveredTool): CompiledContract {
@@ -205,12 +306,15 @@ export class ToolExecutor {
     );
   }
 
-  private async call(
+  /**
+   * Sends the call on the live connection and checks the output. A lost legacy session is returned
+   * (`lost`: the connection whose session the server forgot), for the caller to recover from.
+   */
+  private async send(
     proposal: ToolProposal,
-    tool: DiscoveredTool,
-    contract: CompiledContract,
+    { tool, contract }: CheckedProposal,
     signal: AbortSignal | undefined,
-  ): Promise<CallToolResult> {
+  ): Promise<{ ok: true; result: CallToolResult } | { ok: false; lost: ServerConnection; error: unknown }> {
     const { serverId, toolName } = proposal;
     const discovery = this.host.discovery(serverId);
     const connection = discovery.liveConnection();
@@ -242,8 +346,20 @@ export class ToolExecutor {
         outcome: 'failed',
         detail: failure.reason,
       });
-      // Unknown tool / method: the list probably changed under us (§3); re-list in the background.
-      if (failure.rpcCode === -32602 || failure.rpcCode === -32601) void discovery.refresh('call-error');
+      if (failure.reason === 'session-lost') return { ok: false, lost: connection, error };
+      // Unknown tool / method: the list probably changed under us (§3); re-list. When the new
+      // listing no longer has the tool, the server removed it before its change signal reached us:
+      // a capability change, never a redirect.
+      if (failure.rpcCode === -32602 || failure.rpcCode === -32601) {
+        const relisted = discovery.refresh('call-error');
+        if (failure.rpcCode === -32602 && (await this.removedAfter(relisted, serverId, toolName))) {
+          throw new ToolshiftError(
+            'TOOL_UNAVAILABLE',
+            `Tool ${toolName} is no longer offered by server ${serverId} (the server rejected the call and its new listing lacks the tool); refresh the tool list and retry the turn.`,
+            { serverId, toolName, discoveryRevision: tool.contractHash, failure },
+          );
+        }
+      }
       throw new ToolshiftError(
         'TOOL_CALL_FAILED',
         `Calling ${serverId}/${toolName} failed: ${failure.message}`,
@@ -262,7 +378,7 @@ export class ToolExecutor {
         contractHash: tool.contractHash,
         outcome: 'tool-error',
       });
-      return result;
+      return { ok: true, result };
     }
     if (contract.output) {
       const structured = result.structuredContent;
@@ -286,7 +402,7 @@ export class ToolExecutor {
       }
     }
     this.audit({ type: 'call', serverId, toolName, contractHash: tool.contractHash, outcome: 'ok' });
-    return result;
+    return { ok: true, result };
   }
 
   private revalidation(

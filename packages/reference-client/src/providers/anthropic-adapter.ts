@@ -62,11 +62,16 @@ const KEYWORDS = keywordRules({ keep: STANDARD });
 
 /**
  * Anthropic tool use (`name`, `description`, `input_schema`): JSON Schema passes through; `$schema`
- * and extension keywords are dropped. Names: `[a-zA-Z0-9_-]{1,64}`.
+ * and extension keywords are dropped. Names: `[a-zA-Z0-9_-]{1,64}`. Tool count: the Messages API
+ * documents no fixed limit per request (its guidance is that tool choice degrades past 30–50 tools
+ * and that large catalogs belong behind tool search), so this adapter caps a request at 128, the
+ * limit of the other two APIs: a host choice, not an API rule. Pass `maxTools` to `expose` to
+ * change it.
  */
 export const anthropicAdapter: ProviderAdapter = {
   id: 'anthropic',
   nameRule: { allowed: /^[a-zA-Z0-9_-]$/, first: /^[a-zA-Z0-9_-]$/, maxLength: 64 },
+  maxTools: 128,
   adapt(tool: DiscoveredTool, alias: string): AdaptOutcome {
     const notes = new Set<string>();
     try {

@@ -68,6 +68,35 @@ describe('buildExposure', () => {
     expect(tight.withheld).toEqual([expect.objectContaining({ toolName: 'three', reason: 'budget' })]);
   });
 
+  it('keeps under the tool-count limit with a fair share per server; a small server is never crowded out', () => {
+    const tools = [
+      ...Array.from({ length: 10 }, (_, i) => tool('big', `b${i}`)),
+      tool('small', 's0'),
+      tool('small', 's1'),
+      tool('mid', 'm0'),
+      tool('mid', 'm1'),
+      tool('mid', 'm2'),
+    ];
+    const exposure = buildExposure({ provider: 'openai-strict', maxTools: 7 }, inputs(tools));
+    // One tool per server in turn (big, small, mid), in registry order: 3 + 2 + 2.
+    expect(exposure.tools.map((t) => t.toolName)).toEqual(['b0', 'b1', 'b2', 's0', 's1', 'm0', 'm1']);
+    expect(exposure.definitions).toHaveLength(7);
+    expect(exposure.budget.maxTools).toBe(7);
+    expect(exposure.withheld.map((w) => `${w.toolName}:${w.reason}`)).toEqual([
+      ...Array.from({ length: 7 }, (_, i) => `b${i + 3}:tool-limit`),
+      'm2:tool-limit',
+    ]);
+    expect(buildExposure({ provider: 'openai-strict', maxTools: 0 }, inputs(tools)).tools).toEqual([]);
+    expect(() =>
+      buildExposure({ provider: 'openai-strict', maxTools: 7, onToolLimit: 'block' }, inputs(tools)),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'PROVIDER_TOOL_LIMIT',
+        data: { provider: 'openai-strict', maxTools: 7, eligible: 15 },
+      }),
+    );
+  });
+
   it('selects by identity and resolves aliases back to identities and revisions', () => {
     const exposure = buildExposure(
       { provider: 'openai-strict', select: [{ serverId: 'b', toolName: 'search' }], chatId: 'c' },

@@ -78,11 +78,14 @@ const FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
  * `[T, "null"]` becomes `T` + `nullable`, a string `const` becomes a one-value `enum`, `oneOf` is
  * sent as `anyOf`; non-string enums, multi-type unions, open objects (`additionalProperties` with a
  * schema), `allOf` and `patternProperties` fail. Names: start with a letter or `_`, then
- * `[a-zA-Z0-9_.:-]`, at most 64.
+ * `[a-zA-Z0-9_.:-]`, at most 64. At most 128 function declarations per request (Vertex AI's
+ * function-calling reference: "The maximum number of function declarations that can be provided
+ * with the request is 128"; older SDK docstrings said 64: pass `maxTools` to `expose` for those).
  */
 export const geminiAdapter: ProviderAdapter = {
   id: 'gemini',
   nameRule: { allowed: /^[a-zA-Z0-9_.:-]$/, first: /^[a-zA-Z_]$/, maxLength: 64 },
+  maxTools: 128,
   adapt(tool: DiscoveredTool, alias: string): AdaptOutcome {
     const notes = new Set<string>();
     try {

@@ -79,10 +79,13 @@ const FORMATS = new Set([
  * blur), every schema typed, arrays with `items`, no `allOf`/`patternProperties`/`prefixItems`,
  * no union at the root. `oneOf` is sent as `anyOf` and length/size constraints are left to local
  * validation. Local `$ref`/`$defs` are kept (recursion is allowed). Names: `[a-zA-Z0-9_-]{1,64}`.
+ * At most 128 tools per request (the Chat Completions API reference: "A max of 128 functions are
+ * supported"; a request with more fails outright, case LG-02).
  */
 export const openAiStrictAdapter: ProviderAdapter = {
   id: 'openai-strict',
   nameRule: { allowed: /^[a-zA-Z0-9_-]$/, first: /^[a-zA-Z0-9_-]$/, maxLength: 64 },
+  maxTools: 128,
   adapt(tool: DiscoveredTool, alias: string): AdaptOutcome {
     const notes = new Set<string>();
     try {

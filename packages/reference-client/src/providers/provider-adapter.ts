@@ -31,6 +31,12 @@ export interface ProviderAdapter {
   /** Stable id, e.g. `openai-strict`. */
   readonly id: string;
   readonly nameRule: NameRule;
+  /**
+   * Most tool definitions one model request may carry: the model API's documented limit, or a cap
+   * the adapter chooses where the API documents none (its docstring says which). Undefined: no
+   * limit. `expose` never builds a request above it (see `ExposeOptions.onToolLimit`).
+   */
+  readonly maxTools?: number;
   /** Adapts `tool` under the model-facing `alias`. Never throws. */
   adapt(tool: DiscoveredTool, alias: string): AdaptOutcome;
   /**

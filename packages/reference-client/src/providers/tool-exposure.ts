@@ -22,8 +22,9 @@ export interface ExposedTool {
 /**
  * Why a verified tool is not in an exposure: `server-disabled` (off for the chat), `denied`
  * (permission policy), `suspicious-description` (withheld by host option), `not-selected`,
- * `adaptation-failed` (the provider cannot express the schema; `detail` says why), `budget`
- * (over `maxTokens`).
+ * `adaptation-failed` (the provider cannot express the schema; `detail` says why), `tool-limit`
+ * (deferred: the request would carry more tools than the provider accepts), `budget` (over
+ * `maxTokens`).
  */
 export interface WithheldTool {
   serverId: string;
@@ -34,6 +35,7 @@ export interface WithheldTool {
     | 'suspicious-description'
     | 'not-selected'
     | 'adaptation-failed'
+    | 'tool-limit'
     | 'budget';
   detail?: string;
 }
@@ -46,6 +48,33 @@ export interface ContextBudget {
   perServer: Readonly<Record<string, number>>;
   /** The budget asked for, if any. */
   maxTokens?: number;
+  /** The most tools the request may carry (provider limit or `maxTools`), if any. */
+  maxTools?: number;
+}
+
+/**
+ * A server whose tools in an exposure come from a verified snapshot that does not reflect a change
+ * signal the server sent: the re-list it started was still running after `changeWaitMs`
+ * (`refresh-pending`) or failed (`refresh-failed`), or a server whose first listing was still
+ * running after `changeWaitMs` (`listing-pending`: none of its tools are exposed). `detail` says why; a host may tell the user or
+ * the model that the tool list may be out of date.
+ */
+export interface StaleServer {
+  serverId: string;
+  reason: 'refresh-pending' | 'refresh-failed' | 'listing-pending';
+  detail: string;
+}
+
+/** What a {@link ToolExposure} is made of (built by `DiscoveryHost.expose`). */
+export interface ToolExposureParts {
+  provider: ProviderAdapter;
+  tools: readonly ExposedTool[];
+  /** The verified tool behind each alias. */
+  snapshots: ReadonlyMap<string, DiscoveredTool>;
+  withheld: readonly WithheldTool[];
+  budget: ContextBudget;
+  staleServers?: readonly StaleServer[];
+  chatId?: string;
 }
 
 /**
@@ -54,24 +83,30 @@ export interface ContextBudget {
  * filtering (server enablement, deny rules) happened before any definition was serialized.
  */
 export class ToolExposure {
+  readonly provider: ProviderAdapter;
+  /** The exposed tools, in exposure order; `tools.length === definitions.length` (the count a user sees is the count sent). */
+  readonly tools: readonly ExposedTool[];
   /** The provider definitions, in exposure order, ready for a model request. */
   readonly definitions: readonly JsonObject[];
+  /** Verified tools left out, each with the reason. */
+  readonly withheld: readonly WithheldTool[];
+  readonly budget: ContextBudget;
+  /** Servers whose exposed tools may be out of date (a change signal not yet reflected). Empty normally. */
+  readonly staleServers: readonly StaleServer[];
+  readonly chatId?: string;
   private readonly byAlias: ReadonlyMap<string, { exposed: ExposedTool; tool: DiscoveredTool }>;
 
-  constructor(
-    readonly provider: ProviderAdapter,
-    readonly tools: readonly ExposedTool[],
-    snapshots: ReadonlyMap<string, DiscoveredTool>,
-    readonly withheld: readonly WithheldTool[],
-    readonly budget: ContextBudget,
-    readonly chatId?: string,
-  ) {
-    this.definitions = Object.freeze(tools.map((tool) => tool.definition));
+  constructor(parts: ToolExposureParts) {
+    this.provider = parts.provider;
+    this.tools = Object.freeze([...parts.tools]);
+    this.definitions = Object.freeze(parts.tools.map((tool) => tool.definition));
+    this.withheld = Object.freeze([...parts.withheld]);
+    this.budget = parts.budget;
+    this.staleServers = Object.freeze([...(parts.staleServers ?? [])]);
+    if (parts.chatId !== undefined) this.chatId = parts.chatId;
     this.byAlias = new Map(
-      tools.map((exposed) => [exposed.alias, { exposed, tool: snapshots.get(exposed.alias)! }]),
+      parts.tools.map((exposed) => [exposed.alias, { exposed, tool: parts.snapshots.get(exposed.alias)! }]),
     );
-    Object.freeze(this.tools);
-    Object.freeze(this.withheld);
   }
 
   /**

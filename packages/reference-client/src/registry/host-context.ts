@@ -28,6 +28,8 @@ export interface HostContext {
   listingDeadlineMs: number;
   /** Re-lists allowed in one refresh when changes keep landing mid-enumeration. */
   maxRelists: number;
+  /** New legacy sessions tried in one refresh after the server forgot the session (HTTP 404). */
+  maxSessionRetries: number;
   listing: ListingLimits;
   fetchBounds: FetchBounds;
   freshness: FreshnessPolicy;

@@ -16,6 +16,29 @@ import type { ServerConfig } from './server-config.js';
 import { type ChangeSignal, type DiscoveryState, type ServerState, stateForFailure } from './server-state.js';
 
 /**
+ * Refresh reasons that say the catalog may have changed (a notification, a lost or reopened change
+ * channel, a lost session, a call the server no longer recognised): until a listing that started
+ * after such a signal is verified, the snapshot may be missing tools the server already offers.
+ */
+const CHANGE_REASONS = new Set([
+  'list-changed',
+  'stream-lost',
+  'stream-reopened',
+  'resubscribed',
+  'session-lost',
+  'call-error',
+]);
+
+/**
+ * Whether the verified snapshot reflects every change signal received so far: `current`, or not,
+ * because the refresh the signal started is still running (`refresh-pending`) or failed
+ * (`refresh-failed`); `detail` says why.
+ */
+export type ChangeStatus =
+  | { current: true }
+  | { current: false; reason: 'refresh-pending' | 'refresh-failed'; detail: string };
+
+/**
  * Discovery of one server: its connection, state machine, change signal, refresh loop and polling
  * backstop. A refresh always enumerates from page one; a change that lands while an enumeration is
  * in flight marks it dirty, and the loop discards that listing and lists again (never dropped, never
@@ -43,6 +66,12 @@ export class ServerDiscovery {
   private refreshSoon = false;
   private lastReason = 'initial';
   private closed = false;
+  /** Change signals received, and how many of them the verified snapshot reflects. */
+  private changeSeq = 0;
+  private appliedChangeSeq = 0;
+  private cancelSleep: (() => void) | undefined;
+  /** Connections still closing; a new one waits for them. */
+  private closing: Promise<void> | undefined;
 
   constructor(
     private config: ServerConfig,
@@ -98,12 +127,65 @@ export class ServerDiscovery {
     if (this.closed) return Promise.resolve(this.status());
     this.dirty = true;
     this.lastReason = reason;
-    if (!this.running) {
-      this.running = this.runLoop().finally(() => {
-        this.running = undefined;
-      });
-    }
+    if (CHANGE_REASONS.has(reason)) this.changeSeq++;
+    this.running ??= this.runLoop().finally(() => {
+      this.running = undefined;
+      // A signal that landed after the loop's last check but before it settled still gets its listing.
+      if (this.dirty && !this.closed) void this.refresh(this.lastReason);
+    });
     return this.running.then(() => this.status());
+  }
+
+  /**
+   * Waits, at most `waitMs` (host clock), until the verified snapshot reflects every change signal
+   * received so far, i.e. until the refresh a signal started has swapped in a listing that began
+   * after it. Resolves at once when there is no such signal. Never rejects.
+   * @see ../shared/cases/discovery-cases.md LC-06, RM-01 (refresh before the next model request)
+   */
+  async awaitChanges(waitMs: number): Promise<ChangeStatus> {
+    if (this.closed || this.appliedChangeSeq >= this.changeSeq) return { current: true };
+    let timedOut = false;
+    let cancel: (() => void) | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      cancel = this.host.clock.setTimer(() => {
+        timedOut = true;
+        resolve();
+      }, waitMs);
+    });
+    while (this.running && !timedOut && this.appliedChangeSeq < this.changeSeq) {
+      await Promise.race([this.running, deadline]);
+      await Promise.resolve(); // let a loop restarted by a late signal take its place
+    }
+    cancel?.();
+    if (this.closed || this.appliedChangeSeq >= this.changeSeq) return { current: true };
+    if (this.running) {
+      return {
+        current: false,
+        reason: 'refresh-pending',
+        detail: `the re-list after ${this.lastReason} did not finish within ${waitMs} ms`,
+      };
+    }
+    return {
+      current: false,
+      reason: 'refresh-failed',
+      detail: this.failure
+        ? `the re-list after a change signal failed (${this.failure.kind}, ${this.failure.reason}): ${this.failure.message}`
+        : `the re-list after a change signal did not complete (server is ${this.state})`,
+    };
+  }
+
+  /**
+   * The server forgot the legacy session of `lost` (HTTP 404 on its id): closes that connection
+   * (see `ServerConnection.close`), then initializes a new session without the old id and lists
+   * again from page one. A connection already replaced only waits for the refresh in flight. Never
+   * rejects.
+   * @see ../shared/spec/mcp-discovery-spec.md §5.2; cases RC-01, RC-02
+   */
+  recoverSession(lost: ServerConnection): Promise<ServerState> {
+    if (this.connection !== lost)
+      return this.running?.then(() => this.status()) ?? Promise.resolve(this.status());
+    void this.dropConnection();
+    return this.refresh('session-lost');
   }
 
   /**
@@ -114,6 +196,23 @@ export class ServerDiscovery {
     if (this.state === 'unknown') return this.refresh('first-use');
     if (this.state === 'loading' && this.running) return this.running.then(() => this.status());
     return this.status();
+  }
+
+  /**
+   * Like {@link ensureLoaded}, but waits at most `waitMs` (host clock) for a first listing, and not
+   * at all for a server whose last attempt failed (a backstop retry must not stall every model
+   * request); never rejects. `pending`: the first listing was waited for and is still running.
+   */
+  async awaitLoaded(waitMs: number): Promise<{ pending: boolean }> {
+    const first = this.state === 'unknown' ? this.refresh('first-use') : this.running;
+    if (!(this.state === 'loading' && first && this.failedAttempts === 0)) return { pending: false };
+    let cancel: (() => void) | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      cancel = this.host.clock.setTimer(resolve, waitMs);
+    });
+    await Promise.race([first, deadline]);
+    cancel?.();
+    return { pending: this.state === 'loading' };
   }
 
   /**
@@ -137,6 +236,7 @@ export class ServerDiscovery {
     this.closed = true;
     this.cancelPoll?.();
     this.cancelResubscribe?.();
+    this.cancelSleep?.();
     await this.dropConnection();
     await this.running?.catch(() => {});
   }
@@ -144,16 +244,20 @@ export class ServerDiscovery {
   private async runLoop(): Promise<void> {
     let relists = 0;
     let cursorRestarts = 0;
-    let reconnects = 0;
+    let sessionRetries = 0;
     this.cancelPoll?.();
     while (this.dirty && !this.closed) {
       this.dirty = false;
       const reason = this.lastReason;
+      const signalsCovered = this.changeSeq;
       this.setState(this.host.registry.snapshot(this.config.serverId) ? 'refreshing' : 'loading');
       let connection: ServerConnection | undefined;
       try {
         connection = await this.ensureConnection();
-        if (this.adoptCached(connection)) continue;
+        if (this.adoptCached(connection)) {
+          this.appliedChangeSeq = signalsCovered;
+          continue;
+        }
         const listing = await this.enumerate(connection);
         if (this.closed) return;
         if (this.dirty) {
@@ -186,21 +290,36 @@ export class ServerDiscovery {
             : {}),
         });
         this.install(snapshot, reason);
+        this.appliedChangeSeq = signalsCovered;
         this.host.cache.set(this.cacheKey(connection), snapshot);
       } catch (error) {
         if (this.closed) return;
+        const failure = this.classify(error);
+        // Checked first: a lost session also replaces the connection (recoverSession), and every
+        // new session counts against the limit, so a server that forgets them all is not looped on.
+        if (failure.reason === 'session-lost') {
+          if (sessionRetries >= this.host.maxSessionRetries) {
+            this.dirty = false;
+            this.fail(failure); // the polling backstop tries again later, with backoff
+            continue;
+          }
+          if (this.connection === connection) await this.dropConnection();
+          // A new session at once; after that, back off.
+          if (sessionRetries > 0) {
+            await this.sleep(
+              backoffDelayMs(this.host.polling.backoff, sessionRetries - 1, () => this.host.clock.random()),
+            );
+          }
+          sessionRetries++;
+          this.dirty = true;
+          continue;
+        }
         if (connection !== undefined && connection !== this.connection) {
           this.dirty = true; // the connection was replaced mid-refresh (new credentials): list on the new one
           continue;
         }
-        const failure = this.classify(error);
         if (failure.reason === 'invalid-cursor' && cursorRestarts++ === 0) {
           this.dirty = true; // discard every page and start again from the first one
-          continue;
-        }
-        if (this.isSessionLost(failure) && reconnects++ === 0) {
-          await this.dropConnection();
-          this.dirty = true;
           continue;
         }
         this.fail(failure);
@@ -248,6 +367,10 @@ export class ServerDiscovery {
 
   private async ensureConnection(): Promise<ServerConnection> {
     if (this.connection) return this.connection;
+    // A new session never starts before the old one's streams are closed: the server would
+    // otherwise still see traffic under a session id the client has given up.
+    while (this.closing) await this.closing;
+    if (this.connection) return this.connection;
     const generation = ++this.generation;
     const connection = await ServerConnection.open({
       url: new URL(this.config.url),
@@ -264,6 +387,12 @@ export class ServerDiscovery {
       },
       onStreamLost: () => {
         if (this.generation === generation) void this.refresh('stream-lost');
+      },
+      onStreamReopened: () => {
+        if (this.generation === generation) void this.refresh('stream-reopened');
+      },
+      onSessionLost: () => {
+        if (this.generation === generation && this.connection) void this.recoverSession(this.connection);
       },
     });
     if (this.closed) {
@@ -413,6 +542,10 @@ export class ServerDiscovery {
             atMs: failure.atMs,
           };
     }
+    // A 401 without any credential is a sign-in the host must start, not an expiry.
+    if (failure.reason === 'http-401' && this.config.bearerToken === undefined) {
+      return { ...failure, reason: 'no-credentials' };
+    }
     return failure;
   }
 
@@ -421,8 +554,18 @@ export class ServerDiscovery {
     return compiled.ok ? undefined : compiled.reason;
   }
 
-  private isSessionLost(failure: DiscoveryFailure): boolean {
-    return this.era === 'legacy' && failure.httpStatus === 404;
+  /** Waits `delayMs` on the host clock; `close()` ends the wait early. */
+  private sleep(delayMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const cancel = this.host.clock.setTimer(() => {
+        this.cancelSleep = undefined;
+        resolve();
+      }, delayMs);
+      this.cancelSleep = () => {
+        cancel();
+        resolve();
+      };
+    });
   }
 
   private schedulePoll(): void {
@@ -442,7 +585,8 @@ export class ServerDiscovery {
     }, delay);
   }
 
-  private async dropConnection(): Promise<void> {
+  /** Closes the connection (and its subscription); the next {@link ensureConnection} waits for that. */
+  private dropConnection(): Promise<void> {
     const connection = this.connection;
     const subscription = this.subscription;
     this.connection = undefined;
@@ -450,8 +594,15 @@ export class ServerDiscovery {
     this.generation++;
     this.cancelResubscribe?.();
     this.setChangeSignal('none');
-    await subscription?.close().catch(() => {});
-    await connection?.close();
+    const closing = (async () => {
+      await subscription?.close().catch(() => {});
+      await connection?.close();
+    })();
+    const chained: Promise<void> = Promise.all([this.closing, closing]).then(() => {
+      if (this.closing === chained) this.closing = undefined;
+    });
+    this.closing = chained;
+    return closing;
   }
 
   private cacheKey(connection: ServerConnection): DiscoveryCacheKey {

@@ -152,10 +152,11 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
     const host = newHost({ permissions: { defaultDecision: 'allow' } });
     await host.addServer({ serverId: 'big', url: big.url, era });
     await host.addServer({ serverId: 'small', url: small.url, era });
-    const full = await host.expose({ provider: 'anthropic', record: false });
+    // Past the adapter's default tool-count cap (128), which the next test covers.
+    const full = await host.expose({ provider: 'anthropic', maxTools: 400, record: false });
     expect(full.tools).toHaveLength(301);
     expect(full.budget.perServer.big).toBeGreaterThan(full.budget.perServer.small! * 100);
-    const limited = await host.expose({ provider: 'anthropic', maxTokens: 2_000 });
+    const limited = await host.expose({ provider: 'anthropic', maxTools: 400, maxTokens: 2_000 });
     expect(limited.budget.estimatedTokens).toBeLessThanOrEqual(2_000);
     expect(limited.tools.length).toBeGreaterThan(0);
     expect(limited.withheld.filter((w) => w.reason === 'budget').length).toBe(301 - limited.tools.length);
@@ -164,6 +165,52 @@ describe.each(['legacy', 'modern'] as const)('exposure and permissions, %s era',
       select: (t) => t.serverId === 'small' || t.name === 'tool_7',
     });
     expect(chosen.tools.map((t) => t.alias)).toEqual(['big__tool_7', 'small__only']);
+  });
+
+  it("never builds a request past the provider's tool-count limit: a fair share per server, the rest reported, or blocked (LG-02)", async () => {
+    const crm = await fake(
+      scriptBuilder('crm')
+        .tools(...Array.from({ length: 70 }, (_, i) => tool(`crm_${i}`)))
+        .build(),
+    );
+    const erp = await fake(
+      scriptBuilder('erp')
+        .tools(...Array.from({ length: 70 }, (_, i) => tool(`erp_${i}`)))
+        .build(),
+    );
+    const host = newHost({ permissions: { defaultDecision: 'allow' } });
+    await host.addServer({ serverId: 'crm', url: crm.url, era });
+    await host.addServer({ serverId: 'erp', url: erp.url, era });
+    for (const provider of PROVIDERS) {
+      const exposure = await host.expose({ provider });
+      // What the user is shown is what is sent: 128 definitions, 64 from each server.
+      expect(exposure.definitions).toHaveLength(128);
+      expect(exposure.tools).toHaveLength(128);
+      expect(exposure.budget.maxTools).toBe(128);
+      expect(exposure.tools.filter((t) => t.serverId === 'crm')).toHaveLength(64);
+      const deferred = exposure.withheld.filter((w) => w.reason === 'tool-limit');
+      expect(deferred.map((w) => `${w.serverId}/${w.toolName}`)).toEqual([
+        ...Array.from({ length: 6 }, (_, i) => `crm/crm_${64 + i}`),
+        ...Array.from({ length: 6 }, (_, i) => `erp/erp_${64 + i}`),
+      ]);
+      expect(deferred[0]!.detail).toContain(`${provider} takes at most 128 tools per request`);
+    }
+    // A host that knows its model takes fewer (or more) says so.
+    expect((await host.expose({ provider: 'openai-strict', maxTools: 40 })).tools).toHaveLength(40);
+    expect((await host.expose({ provider: 'anthropic', maxTools: 200 })).tools).toHaveLength(140);
+    // Selecting fewer tools than the limit defers nothing.
+    const chosen = await host.expose({ provider: 'openai-strict', select: (t) => t.serverId === 'erp' });
+    expect(chosen.tools).toHaveLength(70);
+    expect(chosen.withheld.filter((w) => w.reason === 'tool-limit')).toEqual([]);
+    // Or the host blocks before building anything, with a message the user can act on.
+    await expect(host.expose({ provider: 'openai-strict', onToolLimit: 'block' })).rejects.toMatchObject({
+      code: 'PROVIDER_TOOL_LIMIT',
+      data: { provider: 'openai-strict', maxTools: 128, eligible: 140 },
+      message: expect.stringContaining('select'),
+    });
+    await expect(host.expose({ provider: 'openai-strict', maxTools: -1 })).rejects.toMatchObject({
+      code: 'HOST_INVALID_CONFIG',
+    });
   });
 
   it('keeps schemas the gate rejects out, and withholds per provider what a provider cannot express (SC-01/03/04)', async () => {

@@ -40,7 +40,7 @@ export const listChangedRace: PropertySuite<ListChangedRaceInput> = {
       }),
     ),
   trial(input): Trial {
-    const timeline = arb.resolveTimeline(input.tools, intentsOf(input), input.era);
+    const timeline = arb.resolveTimeline(input.tools, input.intents, input.era);
     const script: ScriptDocument = {
       toolshiftScript: 1,
       name: 'list-changed-race',
@@ -75,16 +75,7 @@ export const listChangedRace: PropertySuite<ListChangedRaceInput> = {
     return compareWithModel(
       run.record,
       'primary',
-      arb.resolveTimeline(input.tools, intentsOf(input), input.era).finalTools,
+      arb.resolveTimeline(input.tools, input.intents, input.era).finalTools,
     );
   },
 };
-
-/**
- * The intents a trial plays. In a startup race a legacy session is never expired mid-handshake:
- * the reference client (issue 4) treats a 404 during `initialize` as `incompatible` and never
- * retries, a known gap reported there rather than hidden here as a pass.
- */
-function intentsOf(input: ListChangedRaceInput): arb.ServerIntent[] {
-  return input.startupRace ? input.intents.filter((intent) => intent.kind !== 'lose-session') : input.intents;
-}

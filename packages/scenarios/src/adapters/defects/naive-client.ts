@@ -63,7 +63,15 @@ export class NaiveClient implements ClientAdapter {
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
     this.target = target;
     this.observer = observer;
-    await this.open();
+    // A session lost during the handshake (404 on notifications/initialized) is lost like any other.
+    for (let sessionRetries = 0; ; sessionRetries++) {
+      try {
+        await (sessionRetries === 0 ? this.open() : this.onSessionLost());
+        break;
+      } catch (error) {
+        if (this.closed || sessionRetries >= 3 || !this.isSessionLost(error)) throw error;
+      }
+    }
     await this.refresh();
   }
 
@@ -202,6 +210,12 @@ export class NaiveClient implements ClientAdapter {
 
   // ---- plumbing ----
 
+  /** Whether `error` is HTTP 404 on the legacy session. */
+  private isSessionLost(error: unknown): boolean {
+    const status = (error as { data?: { status?: unknown } }).data?.status;
+    return this.target?.era === 'legacy' && (status === 404 || /\b404\b/.test(String(error)));
+  }
+
   protected async open(): Promise<void> {
     const target = this.target!;
     const client = new Client(
@@ -213,17 +227,22 @@ export class NaiveClient implements ClientAdapter {
     });
     client.onerror = () => {};
     const token = target.bearerToken;
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(target.url), {
-        ...(token !== undefined ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
-        reconnectionOptions: {
-          initialReconnectionDelay: 1_000,
-          maxReconnectionDelay: 30_000,
-          reconnectionDelayGrowFactor: 2,
-          maxRetries: 5,
-        },
-      }),
-    );
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(target.url), {
+          ...(token !== undefined ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
+          reconnectionOptions: {
+            initialReconnectionDelay: 1_000,
+            maxReconnectionDelay: 30_000,
+            reconnectionDelayGrowFactor: 2,
+            maxRetries: 5,
+          },
+        }),
+      );
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
     this.client = client;
     await this.subscribe();
   }
@@ -280,12 +299,7 @@ export class NaiveClient implements ClientAdapter {
         this.scheduleFreshness(ttlMs);
       } catch (error) {
         if (this.closed) return;
-        const status = (error as { status?: unknown; data?: { status?: unknown } }).data?.status;
-        if (
-          this.target?.era === 'legacy' &&
-          (status === 404 || /\b404\b/.test(String(error))) &&
-          sessionRetries++ < 3
-        ) {
+        if (this.isSessionLost(error) && sessionRetries++ < 3) {
           await this.onSessionLost().catch((e: unknown) =>
             this.observer?.note(`reconnect failed: ${(e as Error).message}`),
           );
