@@ -24,6 +24,7 @@ import { expiredCache } from './freshness/expired-cache.scenario.js';
 import { lg01DefinitionsEatContext } from './large/lg-01-definitions-eat-context.scenario.js';
 import { lg02MoreThan128Tools } from './large/lg-02-more-than-128-tools.scenario.js';
 import { veryLargeToolList } from './large/very-large-tool-list.scenario.js';
+import { lc01NewToolOfferedToModel } from './list-changed/lc-01-new-tool-offered-to-model.scenario.js';
 import { lc01NoListChangedHandler } from './list-changed/lc-01-no-list-changed-handler.scenario.js';
 import { lc01ToolRemovedAfterCall } from './list-changed/lc-01-tool-removed-after-call.scenario.js';
 import { lc02NotificationOnGetStream } from './list-changed/lc-02-notification-on-get-stream.scenario.js';
@@ -116,6 +117,7 @@ export const SCENARIOS: readonly Scenario[] = [
   modernTtlBackstop,
   noModernFlowInLegacySession,
   lc01NoListChangedHandler,
+  lc01NewToolOfferedToModel,
   lc01ToolRemovedAfterCall,
   lc02NotificationOnGetStream,
   lc02NotificationOnPostStream,

@@ -14,6 +14,7 @@ import { invalidSchemaReported } from './invalid-schema-reported.js';
 import { lastCallSucceeds } from './last-call-succeeds.js';
 import { legacyLifecycle } from './legacy-lifecycle.js';
 import { listRequests } from './list-requests.js';
+import { listingOrderKept } from './listing-order-kept.js';
 import { matchesFinalCatalog } from './matches-final-catalog.js';
 import { modelCallsRouted } from './model-calls-routed.js';
 import { modelCostReported } from './model-cost-reported.js';
@@ -69,6 +70,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       finalExposure,
       invalidSchemaReported,
       lastCallSucceeds,
+      listingOrderKept,
       legacyLifecycle,
       listRequests,
       modelCallsRouted,
@@ -103,6 +105,7 @@ export {
   invalidSchemaReported,
   lastCallSucceeds,
   legacyLifecycle,
+  listingOrderKept,
   listRequests,
   matchesFinalCatalog,
   modelCallsRouted,

@@ -1,4 +1,5 @@
 import type { Invariant } from '../invariant.js';
+import { paramProblem } from '../param-shape.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { changeSignals, listExchanges } from '../tool-listings.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
@@ -7,22 +8,35 @@ import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
 export interface RelistBound {
   /** Logical ms (the fake server's clock, `frame.tick`) allowed between a change signal and the page-one `tools/list` (default 2000). */
   withinMs?: number;
+  /**
+   * Wall-clock ms (the frames' `wallTimeMs`) allowed between the notification leaving the server and
+   * the page-one `tools/list` reaching it (default: no wall-clock bound). Logical time stands still
+   * unless the script moves it, so only this bound catches a client that reacts, but slowly (a
+   * debounce, a queue behind other work).
+   */
+  wallMs?: number;
 }
 
+const SHAPE = { fields: { withinMs: 'integer', wallMs: 'integer' } } as const;
+
 /**
- * Builds the check that every change notification is followed, within `withinMs` of logical time,
- * by a `tools/list` from page one on the same connection. Logical time moves only when the script
- * or the harness advances it, so the bound is deterministic: a client that waits for its polling
- * backstop instead of reacting to the signal misses it.
+ * Builds the check that every change notification is followed, within `withinMs` of logical time
+ * (and, with `wallMs`, within that many wall-clock ms), by a `tools/list` from page one on the same
+ * connection. Logical time moves only when the script or the harness advances it, so that bound is
+ * deterministic: a client that waits for its polling backstop instead of reacting to the signal
+ * misses it. A scenario's check params (`withinMs`, `wallMs`, non-negative integers) override the bounds.
  * @see ../shared/cases/discovery-cases.md LC-01 E1 ("within a short bound (e.g. 2 s)")
  */
 export function relistedWithinBound(bound: RelistBound = {}): Invariant {
-  const withinMs = bound.withinMs ?? 2000;
+  const defaultWithinMs = bound.withinMs ?? 2000;
   return {
     id: 'change.relisted-within-bound',
-    title: `After each tools list_changed notification, the client re-lists from page one within ${withinMs} ms of logical time.`,
+    title: `After each tools list_changed notification, the client re-lists from page one within ${defaultWithinMs} ms of logical time${bound.wallMs === undefined ? '' : ` and ${bound.wallMs} ms of wall-clock time`}.`,
     source: 'cases LC-01 E1, LC-02 E1, LC-04 E1; seed 002 (refresh on notification)',
-    check(run) {
+    validateParams: (params) => paramProblem(params, SHAPE),
+    check(run, params = {}) {
+      const withinMs = (params.withinMs as number | undefined) ?? defaultWithinMs;
+      const wallMs = (params.wallMs as number | undefined) ?? bound.wallMs;
       let signalsSeen = 0;
       const evidence: FrameRef[] = [];
       for (const serverId of connectionIds(run)) {
@@ -52,14 +66,35 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
               `re-listed, but only after ${lagMs} ms: a polling backstop, not a reaction to the signal`,
             );
           }
-          evidence.push({ seq: relist.request.seq, note: `re-list ${lagMs} ms after #${signal.seq}` });
+          const wallLagMs =
+            signal.wallTimeMs !== undefined && relist.request.wallTimeMs !== undefined
+              ? relist.request.wallTimeMs - signal.wallTimeMs
+              : undefined;
+          if (wallMs !== undefined && wallLagMs !== undefined && wallLagMs > wallMs) {
+            return fail(
+              this.id,
+              `${serverId}: the re-list after the change notification at #${signal.seq} came ${wallLagMs} ms of wall-clock time later (bound ${wallMs} ms).`,
+              [
+                { seq: signal.seq, note: 'change notification' },
+                {
+                  seq: relist.request.seq,
+                  note: `first page-one tools/list, ${wallLagMs} wall-clock ms later`,
+                },
+              ],
+              `re-listed, but ${wallLagMs} ms after the signal: slower than the ${wallMs} ms a user waits for new tools`,
+            );
+          }
+          evidence.push({
+            seq: relist.request.seq,
+            note: `re-list ${lagMs} ms${wallLagMs === undefined ? '' : ` (${wallLagMs} wall-clock ms)`} after #${signal.seq}`,
+          });
         }
       }
       if (signalsSeen === 0)
         return inconclusive(this.id, 'The server sent no change notification in this run.');
       return pass(
         this.id,
-        `Each of the ${signalsSeen} change notification(s) was followed by a page-one tools/list within ${withinMs} ms.`,
+        `Each of the ${signalsSeen} change notification(s) was followed by a page-one tools/list within ${withinMs} ms${wallMs === undefined ? '' : ` (${wallMs} wall-clock ms)`}.`,
         evidence,
       );
     },

@@ -5,6 +5,7 @@ import type { ExcludedTool } from '../schema-gate/gate-verdict.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
 import { canonicalJson, sha256Hex } from './contract-hash.js';
+import { deepFreeze } from './deep-freeze.js';
 import { type DiscoveredTool, type Era, executionContract } from './discovered-tool.js';
 import { jsonEqual } from './json-equal.js';
 
@@ -62,7 +63,7 @@ export function buildCatalogSnapshot(listing: RawListing, context: SnapshotConte
       );
       tool = Object.freeze({
         serverId,
-        ...outcome.tool,
+        ...deepFreeze(outcome.tool),
         discoveredAtMs: nowMs,
         contractHash: sha256Hex(canonical),
         advisories: Object.freeze(advisories),

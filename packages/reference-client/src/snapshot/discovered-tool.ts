@@ -10,7 +10,7 @@ export type Era = 'legacy' | 'modern';
  * A contract snapshot: one tool as a server offered it, identified by `(serverId, name)`.
  * `contractHash` is the SHA-256 (hex) of the RFC 8785 canonical form of the execution-relevant
  * contract (see {@link executionContract}), so key order and whitespace never count as change.
- * Frozen; the schema objects inside must not be mutated.
+ * Deeply frozen (schemas and annotations included): validators are cached by `contractHash`.
  */
 export interface DiscoveredTool {
   readonly serverId: string;

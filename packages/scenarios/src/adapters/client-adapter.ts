@@ -133,8 +133,12 @@ export interface ClientCapabilities {
 export interface ClientAdapterFactory {
   /** CLI name, e.g. `reference`, `sdk`, `defect:ignores-list-changed`. */
   name: string;
-  /** `reference`: ours, no expected failures; `sdk`: a client we do not own; `defect`: deliberately broken. */
-  kind: 'reference' | 'sdk' | 'defect';
+  /**
+   * `reference`: ours, never excused by a baseline; `sdk`: the official SDK client; `external`: any
+   * other client toolshift does not own (yours, loaded with `--client-module` or `--client command:…`);
+   * `defect`: deliberately broken. Every kind but `reference` may have expected-failures baseline entries.
+   */
+  kind: 'reference' | 'sdk' | 'external' | 'defect';
   description: string;
   /** Default: `{ transports: ['http'], features: [] }`. */
   capabilities?: ClientCapabilities;

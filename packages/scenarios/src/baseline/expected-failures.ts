@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ToolshiftError } from '@toolshift/fake-server';
 import { parse as parseYaml } from 'yaml';
+import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import type { Cell, CheckVerdict } from '../runner/cell.js';
-import { TRANSPORT_KINDS } from '../scenario.js';
+import { checkId, type Scenario, TRANSPORT_KINDS } from '../scenario.js';
 
 /**
  * One known failure of a client toolshift does not own: the cells of `client` × `scenario`
@@ -91,6 +92,65 @@ export function parseExpectedFailures(doc: unknown, source: string): ExpectedFai
     };
   });
   return { entries, source };
+}
+
+/** What a baseline's entries may name: the clients and scenarios known to this run. */
+export interface BaselineContext {
+  clients: ReadonlyMap<string, Pick<ClientAdapterFactory, 'name' | 'kind'>>;
+  scenarios: ReadonlyMap<string, Scenario>;
+}
+
+/**
+ * Checks that every entry names a known client that may have expected failures (never a
+ * `reference` client: its bugs show as failures), a known scenario, an era and transport that
+ * scenario runs in, and a check it has (or a `runner.*` check). An entry that could never match
+ * would otherwise be ignored in silence.
+ * @throws {ToolshiftError} BASELINE_INVALID naming the entry, the field and what is known.
+ */
+export function checkExpectedFailures(baseline: ExpectedFailures, context: BaselineContext): void {
+  const { source } = baseline;
+  baseline.entries.forEach((entry, index) => {
+    const at = `/expectedFailures/${index}`;
+    const client = context.clients.get(entry.client);
+    if (!client)
+      throw invalid(
+        source,
+        `${at}/client`,
+        `names unknown client '${entry.client}' (known: ${[...context.clients.keys()].join(', ')}).`,
+      );
+    if (client.kind === 'reference')
+      throw invalid(
+        source,
+        `${at}/client`,
+        `names '${entry.client}', a reference client: it is never excused by a baseline, so its failures always show. Remove the entry.`,
+      );
+    const scenario = context.scenarios.get(entry.scenario);
+    if (!scenario)
+      throw invalid(
+        source,
+        `${at}/scenario`,
+        `names unknown scenario '${entry.scenario}'. Run 'toolshift list' to see every scenario id.`,
+      );
+    if (entry.era && !scenario.eras.includes(entry.era))
+      throw invalid(
+        source,
+        `${at}/era`,
+        `is ${entry.era}, but ${scenario.id} runs only in ${scenario.eras.join(', ')}.`,
+      );
+    if (entry.transport && !scenario.transports.includes(entry.transport))
+      throw invalid(
+        source,
+        `${at}/transport`,
+        `is ${entry.transport}, but ${scenario.id} runs only over ${scenario.transports.join(', ')}.`,
+      );
+    const checks = scenario.checks.map(checkId);
+    if (entry.check && !entry.check.startsWith('runner.') && !checks.includes(entry.check))
+      throw invalid(
+        source,
+        `${at}/check`,
+        `names '${entry.check}', which is not a check of ${scenario.id} (its checks: ${checks.join(', ')}).`,
+      );
+  });
 }
 
 /** The baseline entry covering `cell`, if any. */

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
 import { saveScenarioFile, scenarioToJson, scenarioToYaml } from '../scenario-file/serialize-scenario.js';
 import { UsageError } from './usage-error.js';
@@ -11,7 +12,7 @@ export interface ExportCommandOptions {
 /**
  * `toolshift export <id> [--format yaml|json] [--out FILE]`: writes a catalog scenario as a scenario
  * file (to stdout, or to FILE), ready to edit and run with `toolshift run --scenario-file`.
- * @throws {UsageError} for an unknown scenario id.
+ * @throws {UsageError} for an unknown scenario id, or an `--out` path that cannot be written.
  */
 export async function exportCommand(
   id: string,
@@ -22,7 +23,12 @@ export async function exportCommand(
   if (!scenario)
     throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
   if (options.out) {
-    await saveScenarioFile(scenario, options.out);
+    const path = options.out;
+    await saveScenarioFile(scenario, path).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(
+        `Cannot write ${path}: ${error.code === 'ENOENT' ? `the directory ${dirname(path)} does not exist` : (error.code ?? error.message)}.`,
+      );
+    });
     out.write(`Scenario ${id} written to ${options.out}\n`);
     return;
   }

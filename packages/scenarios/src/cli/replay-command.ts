@@ -3,6 +3,7 @@ import { transcriptToJsonl } from '@toolshift/fake-server';
 import { CLIENT_ADAPTERS } from '../adapters/index.js';
 import { ReplayFileError, readReplayFile } from '../replay/replay-file.js';
 import { replayTrial } from '../replay/replay-trial.js';
+import { EXIT } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 
 /** Parsed options of `toolshift replay`. */
@@ -16,7 +17,11 @@ export interface ReplayCommandOptions {
 /**
  * `toolshift replay FILE`: re-runs a recorded failing run (a property counterexample) with the
  * recorded interleaving, prints what fails and whether the transcript is the recorded one.
- * @returns 1 when the replayed run fails (the failure reproduces), 0 when it holds.
+ * Against another client than the recorded one, the recorded interleaving fits only as long as
+ * that client sends what the recorded one sent: once it stops fitting, the run is not the recorded
+ * counterexample, so its outcome (pass or fail) says nothing about it and the verdict is inconclusive.
+ * @returns {@link EXIT}: `mismatch` (1) when the replayed run fails (the failure reproduces), `ok`
+ *   (0) when it holds, `inconclusive` (4) when another client left the recorded interleaving.
  * @throws {UsageError} for an unknown client or a file that is not a replay file.
  * @throws {ScriptError} SCRIPT_INVALID when the file's script is invalid.
  */
@@ -46,7 +51,13 @@ export async function replayCommand(
       ? '  transcript: identical to the recorded run\n'
       : `  transcript: differs from the recorded run${name === replay.client ? ' (the client or toolshift changed since it was recorded)' : ''}\n`,
   );
-  if (outcome.failures.length === 0) out.write('  result: pass (every invariant held)\n');
+  const inconclusive = name !== replay.client && outcome.diverged !== undefined;
+  if (inconclusive) {
+    out.write(
+      `  result: inconclusive (${name} left the interleaving recorded for ${replay.client}, so this run is not the recorded counterexample)\n`,
+    );
+    for (const failure of outcome.failures) out.write(`    seen after leaving it: ${failure}\n`);
+  } else if (outcome.failures.length === 0) out.write('  result: pass (every invariant held)\n');
   else {
     out.write(`  result: fail\n`);
     for (const failure of outcome.failures) out.write(`    ${failure}\n`);
@@ -55,5 +66,6 @@ export async function replayCommand(
     await writeFile(options.transcript, transcriptToJsonl(frames));
     out.write(`  transcript written to ${options.transcript}\n`);
   }
-  return outcome.failures.length === 0 ? 0 : 1;
+  if (inconclusive) return EXIT.inconclusive;
+  return outcome.failures.length === 0 ? EXIT.ok : EXIT.mismatch;
 }

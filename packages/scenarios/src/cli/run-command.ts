@@ -1,65 +1,60 @@
+import { resolve } from 'node:path';
 import type { Era } from '@toolshift/fake-server';
 import { SCENARIOS } from '../../catalog/index.js';
-import { CLIENT_ADAPTERS } from '../adapters/index.js';
-import { loadExpectedFailures } from '../baseline/expected-failures.js';
+import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
-import { runSuite } from '../runner/run-suite.js';
+import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
+import { expandCells, runSuite } from '../runner/run-suite.js';
 import { type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { defaultBaselinePath } from './package-root.js';
+import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
 
-/** Parsed options of `toolshift run`. */
+/** Parsed options of `toolshift run` (paths absolute, or relative to the process's directory). */
 export interface RunCommandOptions {
-  client: string[];
+  /** Client names (default: the `--client-module` clients, else `reference` and `sdk`). */
+  client?: string[];
+  /** ES modules exporting client adapter factories. */
+  clientModule?: string[];
   era: 'legacy' | 'modern' | 'both';
   scenario?: string[];
   scenarioFile?: string[];
   transport?: string[];
   json?: string;
+  /** Which cells' transcripts the JSON report carries (default `failing`). */
+  jsonTranscripts?: string;
   junit?: string;
   baseline?: string | false;
   settleTimeout?: string;
   concurrency?: string;
   seed?: string;
+  /** Where `command:` clients run (default: the process's directory). */
+  cwd?: string;
 }
 
+/** Comma- or space-separated values, each once; a `command:` value is one value, commas and all. */
 function list(values: readonly string[] | undefined): string[] {
-  return (values ?? [])
-    .flatMap((value) => value.split(','))
-    .map((value) => value.trim())
-    .filter(Boolean);
+  const all = (values ?? []).flatMap((value) =>
+    value.startsWith(COMMAND_PREFIX) ? [value] : value.split(','),
+  );
+  return [...new Set(all.map((value) => value.trim()).filter(Boolean))];
 }
 
 /**
  * `toolshift run`: runs the selected scenarios (catalog ids and/or scenario files) × eras ×
  * transports × clients, prints the table and writes the requested reports.
  * @returns the process exit code (0 = results match the baseline, 1 = they do not).
- * @throws {UsageError} for an unknown client, scenario, era or transport.
+ * @throws {UsageError} for an unknown client, scenario, era or transport, or a selection of no cell.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
+ * @throws {ToolshiftError} BASELINE_INVALID for a baseline entry naming an unknown or reference
+ *   client, an unknown scenario, or a check the scenario lacks; CLIENT_MODULE_INVALID,
+ *   CLIENT_HANDSHAKE_FAILED for a client that cannot be loaded.
  */
 export async function runCommand(
   options: RunCommandOptions,
   out: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
-  const clients = list(options.client).map((name) => {
-    const factory = CLIENT_ADAPTERS[name];
-    if (!factory)
-      throw new UsageError(
-        `Unknown client '${name}'. Known clients: ${Object.keys(CLIENT_ADAPTERS).join(', ')}.`,
-      );
-    return factory;
-  });
-  const ids = list(options.scenario);
-  const files = list(options.scenarioFile);
-  const scenarios: Scenario[] = ids.map((id) => {
-    const scenario = SCENARIOS.find((candidate) => candidate.id === id);
-    if (!scenario)
-      throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
-    return scenario;
-  });
-  for (const file of files) scenarios.push(await loadScenarioFile(file));
-  if (ids.length === 0 && files.length === 0) scenarios.push(...SCENARIOS);
   if (!['legacy', 'modern', 'both'].includes(options.era))
     throw new UsageError(`--era must be legacy, modern or both (got '${options.era}').`);
   const eras: Era[] = options.era === 'both' ? ['legacy', 'modern'] : [options.era];
@@ -70,28 +65,73 @@ export async function runCommand(
         `Unknown transport '${transport}'. Known transports: ${TRANSPORT_KINDS.join(', ')}.`,
       );
   }
-  const baseline =
-    options.baseline === false
-      ? undefined
-      : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
-  const reporters: Reporter[] = [consoleTableReporter(out)];
-  if (options.json) reporters.push(FILE_REPORTERS.json(options.json));
-  if (options.junit) reporters.push(FILE_REPORTERS.junit(options.junit));
-  const summary = await runSuite({
-    scenarios,
-    eras,
-    clients,
-    ...(transports.length ? { transports: transports as ScenarioTransport[] } : {}),
-    ...(baseline ? { baseline } : {}),
-    reporters,
+  const transcripts = (options.jsonTranscripts ?? 'failing') as TranscriptChoice;
+  if (!TRANSCRIPT_CHOICES.includes(transcripts))
+    throw new UsageError(
+      `--json-transcripts must be ${TRANSCRIPT_CHOICES.join(', ')} (got '${options.jsonTranscripts}').`,
+    );
+  const bounds = {
     ...(options.settleTimeout
       ? { settleTimeoutMs: parseCount(options.settleTimeout, '--settle-timeout', 1) }
       : {}),
     ...(options.concurrency ? { concurrency: parseCount(options.concurrency, '--concurrency', 1) } : {}),
     ...(options.seed ? { seed: parseCount(options.seed, '--seed', 0) } : {}),
+  };
+  const json = options.json === undefined ? undefined : resolve(options.json);
+  const junit = options.junit === undefined ? undefined : resolve(options.junit);
+  const ids = list(options.scenario);
+  const files = list(options.scenarioFile);
+  const scenarios: Scenario[] = ids.map((id) => {
+    const scenario = SCENARIOS.find((candidate) => candidate.id === id);
+    if (!scenario)
+      throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
+    return scenario;
   });
-  if (options.json) out.write(`JSON report written to ${options.json}\n`);
-  if (options.junit) out.write(`JUnit report written to ${options.junit}\n`);
+  for (const file of files) {
+    const scenario = await loadScenarioFile(file);
+    const same = scenarios.find((other) => other.id === scenario.id);
+    if (same && same !== scenario)
+      throw new UsageError(
+        `Scenario id '${scenario.id}' of ${file} is already selected (${ids.includes(scenario.id) ? 'a catalog scenario' : 'another file'}); give the file its own id.`,
+      );
+    scenarios.push(scenario);
+  }
+  if (ids.length === 0 && files.length === 0) scenarios.push(...SCENARIOS);
+  const { selected: clients, known } = await resolveClients(
+    options.client ? list(options.client) : undefined,
+    list(options.clientModule),
+    options.cwd ?? process.cwd(),
+  );
+  const selection = {
+    scenarios,
+    eras,
+    clients,
+    ...(transports.length ? { transports: transports as ScenarioTransport[] } : {}),
+  };
+  if (expandCells(selection).length === 0)
+    throw new UsageError(
+      `The selection has no cell to run: ${scenarios
+        .map((s) => `${s.id} runs in ${s.eras.join('/')} over ${s.transports.join('/')}`)
+        .slice(0, 5)
+        .join(
+          '; ',
+        )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${options.era}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
+    );
+  const baseline =
+    options.baseline === false
+      ? undefined
+      : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
+  if (baseline)
+    checkExpectedFailures(baseline, {
+      clients: known,
+      scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
+    });
+  const reporters: Reporter[] = [consoleTableReporter(out)];
+  if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
+  if (junit) reporters.push(FILE_REPORTERS.junit(junit));
+  const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });
+  if (json) out.write(`JSON report written to ${json}\n`);
+  if (junit) out.write(`JUnit report written to ${junit}\n`);
   return summary.exitCode;
 }
 

@@ -1,6 +1,7 @@
 import { createFakeServer, loadScriptFile } from '@toolshift/fake-server';
 import { startAdminServer, startHttpTransport } from '@toolshift/fake-server/http';
 import { runStdioServer } from '@toolshift/fake-server/stdio';
+import { UsageError } from './usage-error.js';
 
 /** Parsed options of `toolshift serve`. */
 export interface ServeCommandOptions {
@@ -14,10 +15,31 @@ export interface ServeCommandOptions {
 }
 
 function parsePort(value: string | undefined, flag: string): number {
-  const port = value === undefined ? 0 : Number(value);
+  if (value === undefined) return 0;
+  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`${flag} must be 0–65535 (got '${value}').`);
+    throw new UsageError(`${flag} must be a port number 0–65535, 0 for any free port (got '${value}').`);
   return port;
+}
+
+/**
+ * Checks the flag combination before anything starts.
+ * @throws {UsageError} for a bad port, `--admin-port` without `--stdio` (the HTTP endpoint serves
+ *   the admin API itself, under `/__toolshift`), or `--port` with `--stdio`.
+ */
+export function checkServeOptions(options: ServeCommandOptions): { port: number; adminPort?: number } {
+  if (options.stdio && options.port !== undefined)
+    throw new UsageError(
+      '--port does not apply with --stdio (MCP goes over stdin/stdout); use --admin-port N for the admin API.',
+    );
+  if (!options.stdio && options.adminPort !== undefined)
+    throw new UsageError(
+      `--admin-port needs --stdio: over HTTP the admin API is served on the MCP port itself, under /__toolshift.`,
+    );
+  const port = parsePort(options.port, '--port');
+  return options.adminPort === undefined
+    ? { port }
+    : { port, adminPort: parsePort(options.adminPort, '--admin-port') };
 }
 
 function untilSignal(): Promise<void> {
@@ -37,17 +59,19 @@ function untilSignal(): Promise<void> {
  * Messages go to stderr, since stdout is the MCP channel; `--admin-port` also serves the admin API
  * over HTTP and prints its URL on stderr. The process exits when stdin ends, or at once when a
  * script drops the channel (the client sees the server go away).
+ * @throws {UsageError} for bad flags (see {@link checkServeOptions}).
  * @throws {ScriptError} when the script file is missing or invalid (the message names the path and rule).
  */
 export async function serveCommand(options: ServeCommandOptions): Promise<void> {
+  const ports = checkServeOptions(options);
   const script = await loadScriptFile(options.script);
   const server = createFakeServer(script);
   const host = options.host ?? '127.0.0.1';
   if (options.stdio) {
     const admin =
-      options.adminPort === undefined
+      ports.adminPort === undefined
         ? undefined
-        : await startAdminServer(server, { host, port: parsePort(options.adminPort, '--admin-port') });
+        : await startAdminServer(server, { host, port: ports.adminPort });
     const stdio = runStdioServer(server, { stdin: process.stdin, stdout: process.stdout });
     process.stderr.write(`toolshift fake server playing ${options.script} on stdio\n`);
     if (admin) process.stderr.write(`admin API ${admin.url}\n`);
@@ -57,7 +81,15 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
     // stdout cannot be ended while the process lives: exiting is how a stdio server goes away.
     process.exit(0);
   }
-  const http = await startHttpTransport(server, { port: parsePort(options.port, '--port'), host });
+  const http = await startHttpTransport(server, { port: ports.port, host }).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
+        ? new UsageError(
+            `Cannot listen on ${host}:${ports.port}: ${error.code}. Pick another --port or --host.`,
+          )
+        : error;
+    },
+  );
   process.stdout.write(`toolshift fake server playing ${options.script}\n${http.url}\n`);
   if (http.adminUrl) process.stdout.write(`admin API ${http.adminUrl}\n`);
   await untilSignal();

@@ -9,6 +9,10 @@ export const SCENARIOS_ERROR_CODES = [
   'SCENARIO_FILE_UNREADABLE',
   /** An expected-failures baseline is unreadable or malformed. `data`: `{ source, pointer }`. Fix the entry at `pointer`. */
   'BASELINE_INVALID',
+  /** A `--client 'command:…'` program did not start, or its first line was not a valid `hello`. `data`: `{ command, reason }`. Run the command yourself and check it prints `{"type":"hello","protocol":1,…}` first. */
+  'CLIENT_HANDSHAKE_FAILED',
+  /** A `--client-module` file could not be imported or exports no usable client adapter factory. `data`: `{ source, reason }`. Export a `ClientAdapterFactory` (or an array of them). */
+  'CLIENT_MODULE_INVALID',
 ] as const;
 
 /** One of {@link SCENARIOS_ERROR_CODES}. */

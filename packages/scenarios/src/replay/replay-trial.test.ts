@@ -74,6 +74,21 @@ describe(`a property failure round-trips through a replay file (list-changed-rac
     expect(outcome.identical).toBe(false);
     expect(outcome.failures.filter((f) => f.startsWith('registry.never-mixed'))).toEqual([]);
   });
+
+  test('toolshift replay --client another-client is inconclusive (exit 4) once the recorded interleaving stops fitting, never a fail', async () => {
+    const replay = await readReplayFile(file);
+    const outcome = await replayTrial(replay, referenceClient);
+    const chunks: string[] = [];
+    const out = { write: (chunk: string) => chunks.push(chunk) } as unknown as NodeJS.WritableStream;
+    const code = await replayCommand(file, { client: 'reference' }, out);
+    const text = chunks.join('');
+    expect(outcome.diverged).toBeDefined();
+    expect(code).toBe(4);
+    expect(text).toContain(
+      'result: inconclusive (reference left the interleaving recorded for defect:no-atomic-swap, so this run is not the recorded counterexample)',
+    );
+    expect(text).not.toContain('result: fail');
+  });
 });
 
 test('toolshift replay refuses a file that is not a replay file with a usage error', async () => {

@@ -20,6 +20,35 @@ const PROGRESS: Record<CellStatus, string> = {
   error: 'E',
 };
 
+/** Evidence frames listed in the detail column (the JSON and JUnit reports list them all). */
+const MAX_EVIDENCE = 8;
+
+/**
+ * Splits `text` into lines of at most `width` characters, at spaces where it can (a longer word is
+ * cut), so a long failure message wraps instead of being cut off.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    let rest = word;
+    while (rest.length > width) {
+      if (line) lines.push(line);
+      line = '';
+      lines.push(rest.slice(0, width));
+      rest = rest.slice(width);
+    }
+    if (!line) line = rest;
+    else if (line.length + 1 + rest.length <= width) line += ` ${rest}`;
+    else {
+      lines.push(line);
+      line = rest;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
 /** The detail column: the first failing check with its evidence frames, or why the cell is n/a / stale / an error. */
 export function cellDetail(result: CellResult): string {
   if (result.status === 'n/a') return result.notApplicable ?? '';
@@ -27,7 +56,10 @@ export function cellDetail(result: CellResult): string {
   if (result.status === 'error') return result.error ?? '';
   const failure = result.firstFailure;
   if (!failure) return '';
-  const evidence = failure.evidence.length ? ` [#${failure.evidence.map((ref) => ref.seq).join(', #')}]` : '';
+  const seqs = failure.evidence.map((ref) => `#${ref.seq}`);
+  const more = seqs.length - MAX_EVIDENCE;
+  const shown = more > 0 ? [...seqs.slice(0, MAX_EVIDENCE), `… ${more} more`] : seqs;
+  const evidence = seqs.length ? ` [${shown.join(', ')}]` : '';
   return `${failure.checkId}: ${failure.message}${evidence}`;
 }
 
@@ -37,10 +69,15 @@ function plural(n: number, one: string, many: string): string {
 
 /**
  * The console table: one row per cell (scenario × era × transport × client) with its result and,
- * for a failure, the first failing check with its evidence frames; then the totals.
+ * for a failure, the first failing check with its whole message and evidence frames, wrapped onto
+ * continuation lines under the detail column; then the totals. `width` is the line width in
+ * characters (default: the terminal's, else 160); the detail column gets at least 50.
  */
-export function consoleTableReporter(out: NodeJS.WritableStream = process.stdout, options: { width?: number } = {}): Reporter {
-  const width = options.width ?? 220;
+export function consoleTableReporter(
+  out: NodeJS.WritableStream = process.stdout,
+  options: { width?: number } = {},
+): Reporter {
+  const width = options.width ?? ((out as { columns?: number }).columns || 160);
   return {
     onRunStart(cells) {
       out.write(`toolshift run: ${cells.length} cells\n`);
@@ -56,12 +93,13 @@ export function consoleTableReporter(out: NodeJS.WritableStream = process.stdout
       const widths = header
         .slice(0, fixed)
         .map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-      const line = (cols: string[]) =>
-        cols
-          .map((col, i) => (i < fixed ? col.padEnd(widths[i]!) : col))
-          .join('  ')
-          .slice(0, width)
-          .trimEnd();
+      const indent = widths.reduce((sum, w) => sum + w + 2, 0);
+      const detailWidth = Math.max(50, width - indent);
+      const line = (cols: string[]) => {
+        const [first, ...more] = wrapText(cols[fixed]!, detailWidth);
+        const head = [...cols.slice(0, fixed).map((col, i) => col.padEnd(widths[i]!)), first].join('  ').trimEnd();
+        return [head, ...more.map((text) => `${' '.repeat(indent)}${text}`)].join('\n');
+      };
       out.write(`${line(header)}\n${line([...widths.map((w) => '-'.repeat(w)), '-'.repeat(header[fixed]!.length)])}\n`);
       for (const row of rows) out.write(`${line(row)}\n`);
       const c = summary.counts;

@@ -1,30 +1,46 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import type { Reporter } from './reporter.js';
 
+/** Which cells' transcripts and observations a JSON report carries. */
+export const TRANSCRIPT_CHOICES = ['failing', 'all', 'none'] as const;
+export type TranscriptChoice = (typeof TRANSCRIPT_CHOICES)[number];
+
 /** Options for {@link jsonReporter}. */
 export interface JsonReportOptions {
-  /** Include each cell's full transcript and observations (default true). */
-  includeTranscripts?: boolean;
+  /**
+   * `failing` (default): every server's transcript and the client's observations for the cells that
+   * failed (expected or not) or hit a harness error; `all`: for every cell; `none`: verdicts only.
+   */
+  transcripts?: TranscriptChoice;
+}
+
+/** True when a JSON report with `choice` carries the cell's transcripts. */
+export function carriesTranscripts(result: CellResult, choice: TranscriptChoice): boolean {
+  if (choice === 'all') return true;
+  return choice === 'failing' && (result.rawStatus === 'fail' || result.rawStatus === 'error');
 }
 
 /**
  * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, durationMs,
- * results: [...] }`, each result a cell with its status, verdicts (check id, citation, evidence) and,
- * by default, every server's transcript and the client's observations.
+ * transcripts, results: [...] }`, each result a cell with its status and verdicts (check id,
+ * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
+ * observations (a full run with every transcript is about 100 MB).
  */
 export function jsonReporter(path: string, options: JsonReportOptions = {}): Reporter {
   return {
     async onRunEnd(summary: SuiteSummary) {
-      const includeTranscripts = options.includeTranscripts ?? true;
+      const transcripts = options.transcripts ?? 'failing';
       const doc = {
         toolshiftReport: 1,
         counts: summary.counts,
         exitCode: summary.exitCode,
         durationMs: summary.durationMs,
+        transcripts,
         results: summary.results.map((result) =>
-          includeTranscripts
+          carriesTranscripts(result, transcripts)
             ? { ...result, transcript: undefined }
             : { ...result, transcript: undefined, servers: undefined, observations: undefined },
         ),

@@ -31,6 +31,42 @@ test('a change notification counts as unanswered until a page-one tools/list fol
   expect(unansweredSignal(server)).toBeUndefined();
 });
 
+test('each principal’s latest change notification must be answered by that principal', async () => {
+  const server = createFakeServer(
+    scriptBuilder('s')
+      .tools(tool('a'))
+      .auth({
+        tokens: [
+          { token: 'token-admin', principal: 'admin' },
+          { token: 'token-user', principal: 'user' },
+        ],
+      })
+      .step('add-b', addTool(tool('b')))
+      .build(),
+  );
+  const as = (token: string, method: string, params: Record<string, unknown> = {}) =>
+    server.handle({
+      transport: 'http',
+      httpMethod: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: meta } }),
+    });
+  await as('token-user', 'subscriptions/listen', { notifications: { toolsListChanged: true } });
+  await as('token-admin', 'subscriptions/listen', { notifications: { toolsListChanged: true } });
+  server.apply('add-b');
+  await as('token-admin', 'tools/list');
+  // The admin answered its (later) signal; the user's is still open.
+  expect(unansweredSignal(server)).toMatchObject({ principal: 'user' });
+  await as('token-user', 'tools/list');
+  expect(unansweredSignal(server)).toBeUndefined();
+});
+
 test('settle converges on a matching exposure and a quiet wire, and explains a timeout', async () => {
   const server = createFakeServer(scriptBuilder('s').tools(tool('a')).build());
   const exposed = [{ serverId: 'p', name: 'a', inputSchema: { type: 'object' } }];

@@ -42,22 +42,27 @@ export function exposureMatches(
 }
 
 /**
- * The latest change notification of `server` that no page-one `tools/list` from the same principal
- * has followed yet (a client reacting to it may still be debouncing), or `undefined`.
+ * A change notification of `server` that no page-one `tools/list` from the same principal has
+ * followed yet (a client reacting to it may still be debouncing), or `undefined`. Each principal's
+ * latest signal is checked, so one user's answered signal never hides another user's unanswered one.
  */
 export function unansweredSignal(server: FakeServer): { seq: number; principal?: string } | undefined {
   const frames = server.transcript.frames;
-  const signal = changeSignals(frames).at(-1);
-  if (!signal) return undefined;
-  const answered = listExchanges(frames).some(
-    (exchange) =>
-      exchange.cursor === undefined &&
-      exchange.request.seq > signal.seq &&
-      (signal.principal === undefined || exchange.request.principal === signal.principal),
-  );
-  return answered
-    ? undefined
-    : { seq: signal.seq, ...(signal.principal ? { principal: signal.principal } : {}) };
+  const latest = new Map<string | undefined, { seq: number; principal?: string }>();
+  for (const signal of changeSignals(frames)) latest.set(signal.principal, signal);
+  if (latest.size === 0) return undefined;
+  const exchanges = listExchanges(frames).filter((exchange) => exchange.cursor === undefined);
+  for (const signal of latest.values()) {
+    const answered = exchanges.some(
+      (exchange) =>
+        exchange.request.seq > signal.seq &&
+        (signal.principal === undefined || exchange.request.principal === signal.principal),
+    );
+    if (!answered) {
+      return { seq: signal.seq, ...(signal.principal ? { principal: signal.principal } : {}) };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -19,6 +19,7 @@ import { relistsPageOneOnly } from './relists-page-one-only.js';
 import { resumesFromStaleCursor } from './resumes-from-stale-cursor.js';
 import { session404Terminal } from './session-404-terminal.js';
 import { skipsRevalidation } from './skips-revalidation.js';
+import { slowRelist } from './slow-relist.js';
 import { trustsReadOnlyHint } from './trusts-read-only-hint.js';
 
 /** The defect catalogue: deliberately broken clients, one real mistake each (see DEFECTS.md). */
@@ -44,6 +45,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   redirectsToSimilarName,
   skipsRevalidation,
   forwardsUnlistedCalls,
+  slowRelist,
 ];
 
 export type { DefectFactory, DefectInfo } from './defect-factory.js';

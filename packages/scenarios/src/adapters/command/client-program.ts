@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { type ProgramMessage, parseProgramLine, type RunnerRequest } from './command-protocol.js';
+
+/** Distributes a request type without its `id` (the program wrapper numbers requests). */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** What a {@link ClientProgram} hands its owner. */
+export interface ClientProgramHandlers {
+  /** A valid message that is not a `response` (those settle `request` promises). */
+  message(message: Exclude<ProgramMessage, { type: 'response' }>): void;
+  /** A line on stdout that is not a protocol message, or a stderr line. */
+  stray(text: string): void;
+}
+
+/**
+ * One running client program speaking the command-client protocol: spawns the shell command in its
+ * own process group, numbers the runner's requests and settles each with the program's `response`,
+ * and rejects every pending request when the program exits.
+ */
+export class ClientProgram {
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<
+    number,
+    { resolve(result: unknown): void; reject(error: Error): void }
+  >();
+  private nextId = 1;
+  private exitReason: string | undefined;
+  /** Resolves with a description of how the program ended. */
+  readonly exited: Promise<string>;
+
+  constructor(
+    readonly command: string,
+    options: { cwd?: string; env: NodeJS.ProcessEnv },
+    private readonly handlers: ClientProgramHandlers,
+  ) {
+    this.child = spawn(command, {
+      shell: true,
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own process group, so the shell and whatever it started end together.
+      detached: true,
+    });
+    this.exited = new Promise((resolve) => {
+      const end = (reason: string) => {
+        if (this.exitReason !== undefined) return;
+        this.exitReason = reason;
+        for (const request of this.pending.values())
+          request.reject(new Error(`the client program ended (${reason}) before it answered`));
+        this.pending.clear();
+        resolve(reason);
+      };
+      this.child.on('error', (error) => end(`it could not start: ${error.message}`));
+      this.child.on('exit', (code, signal) =>
+        end(signal ? `killed by ${signal}` : `exit code ${code ?? 'unknown'}`),
+      );
+    });
+    this.child.stdin?.on('error', () => {
+      // The program closed its stdin (or exited): pending requests are rejected on exit.
+    });
+    createInterface({ input: this.child.stdout! }).on('line', (line) => this.onLine(line));
+    createInterface({ input: this.child.stderr! }).on('line', (line) =>
+      this.handlers.stray(`stderr: ${line}`),
+    );
+  }
+
+  /** True once the program ended. */
+  get ended(): boolean {
+    return this.exitReason !== undefined;
+  }
+
+  /** Sends a request and resolves with the program's `result` (rejects with its `error`, or when it exits). */
+  request(request: WithoutId<Exclude<RunnerRequest, { type: 'shutdown' }>>): Promise<unknown> {
+    if (this.exitReason !== undefined)
+      return Promise.reject(new Error(`the client program has ended (${this.exitReason})`));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.write({ ...request, id } as RunnerRequest);
+    });
+  }
+
+  /**
+   * Sends `shutdown` and waits up to `graceMs` for the program to exit, then kills its process group.
+   * @returns how the program ended.
+   */
+  async shutdown(graceMs = 2000): Promise<string> {
+    if (this.exitReason === undefined) {
+      this.write({ type: 'shutdown' });
+      this.child.stdin?.end();
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), graceMs);
+    });
+    const reason = await Promise.race([this.exited, timeout]);
+    clearTimeout(timer);
+    if (reason !== undefined) return reason;
+    this.kill();
+    return this.exited;
+  }
+
+  /** Kills the program's process group at once. */
+  kill(): void {
+    if (this.exitReason !== undefined || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      this.child.kill('SIGKILL');
+    }
+  }
+
+  private write(message: RunnerRequest): void {
+    if (this.child.stdin?.writable) this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private onLine(line: string): void {
+    if (line.trim() === '') return;
+    const message = parseProgramLine(line);
+    if ('invalid' in message) {
+      this.handlers.stray(`stdout (${message.invalid}): ${line.slice(0, 500)}`);
+      return;
+    }
+    if (message.type !== 'response') {
+      this.handlers.message(message);
+      return;
+    }
+    const pending = this.pending.get(message.id);
+    if (!pending) {
+      this.handlers.stray(`a response to unknown request ${message.id}`);
+      return;
+    }
+    this.pending.delete(message.id);
+    if (message.ok) pending.resolve(message.result);
+    else pending.reject(Object.assign(new Error(message.error), message.code ? { code: message.code } : {}));
+  }
+}

@@ -1,0 +1,196 @@
+import type { ExposedTool } from '@toolshift/assertions';
+import type {
+  AdapterCallOutcome,
+  ClientAdapter,
+  ClientObserver,
+  ConnectTarget,
+  ModelCallResult,
+  ModelRequest,
+  ReportedState,
+} from '../client-adapter.js';
+import { ClientProgram } from './client-program.js';
+import { COMMAND_ENV, COMMAND_PROTOCOL_VERSION, type ModelRequestResult } from './command-protocol.js';
+
+/** Where and how to start the client program. */
+export interface CommandClientOptions {
+  /** Working directory of the program (default: the runner's). */
+  cwd?: string;
+  /** Extra environment variables (the runner's environment and the `TOOLSHIFT_*` variables are always set). */
+  env?: NodeJS.ProcessEnv;
+  /** How long the program has to exit after `shutdown` before its process group is killed, ms (default 2000). */
+  shutdownGraceMs?: number;
+}
+
+/**
+ * Drives a client program in any language over the command-client protocol (see
+ * `command-protocol.ts`): the program is spawned at the cell's first `connect`, with the cell's
+ * era, transport and first server in `TOOLSHIFT_*` variables; every adapter method becomes a
+ * request on its stdin, and what it reports on stdout (exposed tools, notes, warnings, states)
+ * becomes observations. One program per cell; `close` sends `shutdown`.
+ */
+export class CommandClientAdapter implements ClientAdapter {
+  private program: ClientProgram | undefined;
+  private observer: ClientObserver | undefined;
+  private readonly exposures = new Map<string, ExposedTool[]>();
+  private readonly states = new Map<string, ReportedState>();
+  private firstServer: string | undefined;
+
+  constructor(
+    readonly command: string,
+    private readonly options: CommandClientOptions = {},
+  ) {}
+
+  async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
+    if (target.transport.kind !== 'http')
+      throw new Error(`a command client connects over http only (asked for ${target.transport.kind})`);
+    this.observer = observer;
+    this.firstServer ??= target.serverId;
+    this.program ??= this.spawn(target);
+    await this.program.request({
+      type: 'connect',
+      serverId: target.serverId,
+      url: target.transport.url,
+      era: target.era,
+      transport: 'http',
+      ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
+    });
+  }
+
+  async callTool(
+    toolName: string,
+    args: Record<string, unknown>,
+    serverId?: string,
+  ): Promise<AdapterCallOutcome> {
+    try {
+      const result = (await this.running().request({
+        type: 'call',
+        serverId: serverId ?? this.firstServer ?? '',
+        tool: toolName,
+        arguments: args,
+      })) as { isError?: unknown; content?: unknown } | undefined;
+      if (result?.isError === true)
+        return { ok: false, error: `tool returned isError: ${JSON.stringify(result.content)}` };
+      return { ok: true, result };
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      return { ok: false, error: (error as Error).message, ...(typeof code === 'string' ? { code } : {}) };
+    }
+  }
+
+  async refresh(serverId: string): Promise<void> {
+    await this.running().request({ type: 'refresh', serverId });
+  }
+
+  async reconnect(serverId: string): Promise<void> {
+    await this.running().request({ type: 'reconnect', serverId });
+  }
+
+  async reauthorize(serverId: string, bearerToken: string): Promise<void> {
+    await this.running().request({ type: 'reauthorize', serverId, bearerToken });
+  }
+
+  async advanceClock(ms: number): Promise<void> {
+    await this.running().request({ type: 'advance-clock', ms });
+  }
+
+  async modelRequest(options: { provider?: string }): Promise<ModelRequest> {
+    const result = (await this.running().request({
+      type: 'model-request',
+      ...(options.provider !== undefined ? { provider: options.provider } : {}),
+    })) as ModelRequestResult | undefined;
+    if (!result || !Array.isArray(result.tools))
+      throw new Error('the client program answered model-request without a tools array');
+    return {
+      tools: result.tools,
+      withheld: result.withheld ?? [],
+      ...(typeof result.estimatedTokens === 'number' ? { estimatedTokens: result.estimatedTokens } : {}),
+    };
+  }
+
+  async modelCall(
+    name: string,
+    args: Record<string, unknown>,
+    options: { provider?: string },
+  ): Promise<ModelCallResult> {
+    const result = (await this.running().request({
+      type: 'model-call',
+      name,
+      arguments: args,
+      ...(options.provider !== undefined ? { provider: options.provider } : {}),
+    })) as Partial<ModelCallResult> | undefined;
+    return {
+      isError: result?.isError === true,
+      text: typeof result?.text === 'string' ? result.text : '',
+      ...(result?.routedTo ? { routedTo: result.routedTo } : {}),
+    };
+  }
+
+  serverState(serverId: string): ReportedState {
+    return this.states.get(serverId) ?? { state: 'unknown', detail: 'the client program reported no state' };
+  }
+
+  async close(): Promise<void> {
+    const program = this.program;
+    if (!program) return;
+    const wasRunning = !program.ended;
+    const reason = await program.shutdown(this.options.shutdownGraceMs);
+    if (!wasRunning || reason !== 'exit code 0')
+      this.observer?.note(`the client program ended: ${reason}${wasRunning ? ' (after shutdown)' : ''}`);
+  }
+
+  private running(): ClientProgram {
+    if (!this.program) throw new Error('the client program was never started (no connect)');
+    return this.program;
+  }
+
+  private spawn(first: ConnectTarget): ClientProgram {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...this.options.env,
+      [COMMAND_ENV.protocol]: String(COMMAND_PROTOCOL_VERSION),
+      [COMMAND_ENV.era]: first.era,
+      [COMMAND_ENV.transport]: first.transport.kind,
+      [COMMAND_ENV.serverId]: first.serverId,
+      [COMMAND_ENV.serverUrl]: first.url,
+    };
+    delete env[COMMAND_ENV.probe];
+    if (first.bearerToken !== undefined) env[COMMAND_ENV.bearerToken] = first.bearerToken;
+    else delete env[COMMAND_ENV.bearerToken];
+    return new ClientProgram(
+      this.command,
+      { env, ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}) },
+      {
+        message: (message) => {
+          switch (message.type) {
+            case 'tools':
+              this.exposures.set(
+                message.serverId,
+                message.tools.map((tool) => ({ ...tool, serverId: message.serverId })),
+              );
+              this.observer?.exposure([...this.exposures.values()].flat());
+              return;
+            case 'note':
+              this.observer?.note(message.text);
+              return;
+            case 'warning':
+              this.observer?.warning({
+                serverId: message.serverId,
+                message: message.message,
+                ...(message.toolName !== undefined ? { toolName: message.toolName } : {}),
+              });
+              return;
+            case 'state':
+              this.states.set(message.serverId, {
+                state: message.state,
+                ...(message.detail !== undefined ? { detail: message.detail } : {}),
+              });
+              return;
+            case 'hello':
+              return;
+          }
+        },
+        stray: (text) => this.observer?.note(`client program ${text}`),
+      },
+    );
+  }
+}

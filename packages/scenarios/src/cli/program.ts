@@ -1,0 +1,182 @@
+import { isToolshiftError } from '@toolshift/fake-server';
+import { Command, CommanderError, Option } from 'commander';
+import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
+import { clientsCommand } from './clients-command.js';
+import { EXIT } from './exit-codes.js';
+import { exportCommand } from './export-command.js';
+import { listCommand } from './list-command.js';
+import { replayCommand } from './replay-command.js';
+import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
+import { runCommand } from './run-command.js';
+import { serveCommand } from './serve-command.js';
+import { UsageError } from './usage-error.js';
+import { resolveUserPath, userDirectory } from './user-path.js';
+
+/** Where the CLI writes and which directory relative paths are taken from. */
+export interface CliIo {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+  /** Relative paths on the command line are resolved against it (default: {@link userDirectory}). */
+  cwd?: string;
+}
+
+/** Resolves the path-valued options of `options` (a string or a list of strings) against `cwd`. */
+function resolvePaths<T extends Record<string, unknown>>(options: T, keys: string[], cwd: string): T {
+  const resolved: Record<string, unknown> = { ...options };
+  for (const key of keys) {
+    const value = resolved[key];
+    if (typeof value === 'string') resolved[key] = resolveUserPath(value, cwd);
+    else if (Array.isArray(value)) resolved[key] = value.map((each: string) => resolveUserPath(each, cwd));
+  }
+  return resolved as T;
+}
+
+/** The `toolshift` command line; each action stores its exit code in `exit.code`. */
+function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
+  const program = new Command()
+    .name('toolshift')
+    .description('Test MCP clients against a programmable fake MCP server whose tools change while they run.')
+    .configureOutput({
+      writeOut: (text) => io.out.write(text),
+      writeErr: (text) => io.err.write(text),
+    })
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('run')
+    .description('Run scenarios against one or more clients and print the result table.')
+    .option(
+      '--client <names...>',
+      `clients to test (comma or space separated; default: the --client-module clients, else reference and sdk): reference, reference-gateway, sdk, defect:<name>, a --client-module client, or '${COMMAND_PREFIX}<shell command>' for a program in any language. 'toolshift clients' lists them.`,
+    )
+    .option(
+      '--client-module <files...>',
+      'ES modules exporting ClientAdapterFactory objects (repeatable; .ts needs node --import tsx)',
+    )
+    .addOption(
+      new Option('--era <era>', 'protocol era').choices(['legacy', 'modern', 'both']).default('both'),
+    )
+    .option('--scenario <ids...>', 'only these catalog scenario ids (default: all)')
+    .option(
+      '--scenario-file <files...>',
+      'run scenarios from JSON/YAML files (instead of, or besides, --scenario)',
+    )
+    .option(
+      '--transport <kinds...>',
+      'only these transports: http, msw, in-memory, stdio (default: all each scenario lists)',
+    )
+    .option('--json <file>', 'also write the full report (verdicts, evidence, transcripts) as JSON')
+    .addOption(
+      new Option(
+        '--json-transcripts <which>',
+        'cells whose transcripts and observations the JSON report carries',
+      )
+        .choices([...TRANSCRIPT_CHOICES])
+        .default('failing'),
+    )
+    .option('--junit <file>', 'also write a JUnit XML report for CI')
+    .option('--baseline <file>', 'expected-failures baseline (default: the committed one)')
+    .option('--no-baseline', 'treat every failure as unexpected')
+    .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
+    .option('--concurrency <n>', 'cells run at once', '4')
+    .option('--seed <n>', 'override every script seed')
+    .action(async (options) => {
+      exit.code = await runCommand(
+        {
+          ...resolvePaths(options, ['clientModule', 'scenarioFile', 'json', 'junit', 'baseline'], io.cwd),
+          cwd: io.cwd,
+        },
+        io.out,
+      );
+    });
+
+  program
+    .command('serve')
+    .description('Play a script on a Streamable HTTP endpoint (both eras) or on stdio, and print where.')
+    .requiredOption('--script <file>', 'script file (JSON or YAML)')
+    .option('--port <n>', 'TCP port (default: ephemeral)')
+    .option('--host <addr>', 'bind address', '127.0.0.1')
+    .option('--stdio', 'serve MCP on stdin/stdout (newline-delimited JSON-RPC) instead of HTTP')
+    .option(
+      '--admin-port <n>',
+      'with --stdio: also serve the admin API over HTTP on this port (0: ephemeral)',
+    )
+    .action(async (options) => {
+      await serveCommand(resolvePaths(options, ['script'], io.cwd));
+    });
+
+  program
+    .command('list')
+    .description('List every scenario with its id, source, eras, transports and checks.')
+    .option('--json', 'print JSON')
+    .action((options) => listCommand(options, io.out));
+
+  program
+    .command('clients')
+    .description('List every client --client accepts, with its kind, transports and host features.')
+    .option('--client-module <files...>', 'also list the clients these ES modules export')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean; clientModule?: string[] }) => {
+      const modules = resolvePaths(options, ['clientModule'], io.cwd).clientModule ?? [];
+      const { known } = await resolveClients(undefined, modules, io.cwd);
+      clientsCommand(options, io.out, [...known.values()]);
+    });
+
+  program
+    .command('export')
+    .description(
+      'Write a catalog scenario as a scenario file (YAML by default) to edit and run with --scenario-file.',
+    )
+    .argument('<id>', 'scenario id')
+    .addOption(
+      new Option('--format <format>', 'output format on stdout').choices(['yaml', 'json']).default('yaml'),
+    )
+    .option('--out <file>', 'write to FILE (.yaml/.yml: YAML, else JSON)')
+    .action(async (id, options) => {
+      await exportCommand(id, resolvePaths(options, ['out'], io.cwd), io.out);
+    });
+
+  program
+    .command('replay')
+    .description(
+      'Replay a recorded failing run (a property counterexample) with its recorded interleaving. Exit 0: the property holds; 1: the failure reproduces; 4: inconclusive (the recorded interleaving does not fit this client).',
+    )
+    .argument('<file>', 'replay file written by a failing property run')
+    .option('--client <name>', 'replay against this client instead of the recorded one')
+    .option('--transcript <file>', 'write the replayed transcript as JSONL')
+    .action(async (file: string, options) => {
+      exit.code = await replayCommand(
+        resolveUserPath(file, io.cwd),
+        resolvePaths(options, ['transcript'], io.cwd),
+        io.out,
+      );
+    });
+
+  return program;
+}
+
+/**
+ * Runs the `toolshift` CLI on `args` (without `node` and the script path) and returns its exit code
+ * (see {@link EXIT}): command-line mistakes commander catches (unknown option, command or choice)
+ * and toolshift's own usage and input errors print one message and give 2, never a stack trace.
+ */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const full: Required<CliIo> = { ...io, cwd: io.cwd ?? userDirectory() };
+  const exit = { code: EXIT.ok as number };
+  const program = createProgram(full, exit);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return exit.code;
+  } catch (error) {
+    if (error instanceof CommanderError)
+      // Commander printed the message (and the help); help and --version end with code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof UsageError || isToolshiftError(error)) {
+      full.err.write(`toolshift: ${(error as Error).message}\n`);
+      return EXIT.usage;
+    }
+    full.err.write(`toolshift: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT.internal;
+  }
+}

@@ -1,0 +1,62 @@
+import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
+import { createCommandClient } from '../adapters/command/create-command-client.js';
+import { CLIENT_ADAPTERS } from '../adapters/index.js';
+import { loadClientModule } from './load-client-module.js';
+import { UsageError } from './usage-error.js';
+
+/** The clients of one CLI run: the ones to test, and every client a baseline may name. */
+export interface ResolvedClients {
+  selected: ClientAdapterFactory[];
+  /** Built-in clients, clients of `--client-module` files and the `command:` clients of this run, by name. */
+  known: ReadonlyMap<string, ClientAdapterFactory>;
+}
+
+/** The prefix of a `--client` value that runs a client program (`command:<shell command>`). */
+export const COMMAND_PREFIX = 'command:';
+
+/**
+ * Resolves `--client` names and `--client-module` files. Without `--client`, the clients of the
+ * modules run when there are any, else `reference` and `sdk`. A `command:<shell command>` value
+ * starts the program once to read its handshake (in `cwd`). Repeated names run once.
+ * @throws {UsageError} for an unknown client name, or a module client named like another client.
+ * @throws {ToolshiftError} CLIENT_MODULE_INVALID / CLIENT_HANDSHAKE_FAILED from loading them.
+ */
+export async function resolveClients(
+  names: readonly string[] | undefined,
+  modules: readonly string[],
+  cwd: string,
+): Promise<ResolvedClients> {
+  const known = new Map(Object.entries(CLIENT_ADAPTERS));
+  const add = (factory: ClientAdapterFactory, from: string) => {
+    if (known.has(factory.name))
+      throw new UsageError(
+        `${from} defines client '${factory.name}', which is already a client name; give it another name.`,
+      );
+    known.set(factory.name, factory);
+  };
+  const fromModules: ClientAdapterFactory[] = [];
+  for (const path of modules) {
+    for (const factory of await loadClientModule(path)) {
+      add(factory, `Client module ${path}`);
+      fromModules.push(factory);
+    }
+  }
+  const wanted =
+    names ?? (fromModules.length ? fromModules.map((factory) => factory.name) : ['reference', 'sdk']);
+  const selected: ClientAdapterFactory[] = [];
+  for (const name of new Set(wanted)) {
+    let factory = known.get(name);
+    if (!factory && name.startsWith(COMMAND_PREFIX)) {
+      const command = name.slice(COMMAND_PREFIX.length).trim();
+      if (!command) throw new UsageError(`--client ${COMMAND_PREFIX} needs a shell command after the colon.`);
+      factory = await createCommandClient(command, { cwd });
+      add(factory, `Client command '${command}'`);
+    }
+    if (!factory)
+      throw new UsageError(
+        `Unknown client '${name}'. Known clients: ${[...known.keys()].join(', ')}, or ${COMMAND_PREFIX}<shell command>; see 'toolshift clients'.`,
+      );
+    if (!selected.includes(factory)) selected.push(factory);
+  }
+  return { selected, known };
+}

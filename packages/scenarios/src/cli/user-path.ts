@@ -1,0 +1,17 @@
+import { isAbsolute, resolve } from 'node:path';
+
+/**
+ * The directory relative paths on the command line are relative to: the directory the user ran
+ * the command in. A package manager running a script (`pnpm toolshift …`, `npm run …`) starts it in
+ * the package root and passes the user's directory as `INIT_CWD`; otherwise it is the process's
+ * working directory.
+ */
+export function userDirectory(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  const initCwd = env.INIT_CWD;
+  return initCwd && isAbsolute(initCwd) ? initCwd : cwd;
+}
+
+/** `path` as an absolute path, a relative one taken from `baseDir` (see {@link userDirectory}). */
+export function resolveUserPath(path: string, baseDir: string): string {
+  return resolve(baseDir, path);
+}
