@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { DEFAULT_ADMIN_PATH } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
+import { messageChunks } from '../../exchange/message-bytes.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { sseEventText } from '../sse-event-text.js';
 import type { TransportCapabilities } from '../transport.js';
@@ -182,6 +183,17 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
+/** Writes a body given as chunks with its Content-Length (a shared chunk is never copied). */
+function writeChunks(res: Response, chunks: readonly Buffer[]): void {
+  res.setHeader(
+    'Content-Length',
+    chunks.reduce((total, chunk) => total + chunk.length, 0),
+  );
+  const last = chunks.length - 1;
+  for (let i = 0; i < last; i++) res.write(chunks[i]);
+  res.end(chunks[last]);
+}
+
 function send(res: Response, response: WireResponse): void {
   res.status(response.status);
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
@@ -192,7 +204,7 @@ function send(res: Response, response: WireResponse): void {
       return;
     case 'message':
       res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(reply.message));
+      writeChunks(res, messageChunks(reply.message));
       return;
     case 'raw':
       res.setHeader('Content-Type', reply.contentType);

@@ -4,6 +4,7 @@ import { routeAdminRequest } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
 import type { EventStream } from '../../exchange/event-stream.js';
+import { messageBytes } from '../../exchange/message-bytes.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { sseEventText } from '../sse-event-text.js';
 import {
@@ -132,7 +133,7 @@ function toFetchResponse(response: WireResponse): Response {
       return new Response(null, { status: response.status, headers });
     case 'message':
       headers.set('content-type', 'application/json');
-      return new Response(JSON.stringify(reply.message), { status: response.status, headers });
+      return new Response(messageBytes(reply.message), { status: response.status, headers });
     case 'raw':
       headers.set('content-type', reply.contentType);
       return new Response(reply.body, { status: response.status, headers });
