@@ -95,18 +95,21 @@ describe('tools/call without a name', () => {
     ['no name', { arguments: {} }, 'params.name'],
     ['an empty name', { name: '', arguments: {} }, 'params.name'],
     ['array arguments', { name: 'alpha', arguments: [1] }, 'params.arguments'],
-  ])('modern HTTP: %s gets -32602 naming the param', async (_label, params, names) => {
-    const server = createFakeServer(script);
-    http = await startHttpTransport(server);
-    const headers = modernHeaders('tools/call', params.name ? { 'mcp-name': params.name } : {});
-    const reply = await post(
-      http.url,
-      { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { ...params, _meta: modernMeta } },
-      headers,
-    );
-    expect(reply.json).toMatchObject({ id: 9, error: { code: -32602 } });
-    expect(reply.json?.error.message).toContain(names);
-  });
+  ] as Array<[string, { name?: string; arguments: unknown }, string]>)(
+    'modern HTTP: %s gets -32602 naming the param',
+    async (_label, params, names) => {
+      const server = createFakeServer(script);
+      http = await startHttpTransport(server);
+      const headers = modernHeaders('tools/call', params.name ? { 'mcp-name': params.name } : {});
+      const reply = await post(
+        http.url,
+        { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { ...params, _meta: modernMeta } },
+        headers,
+      );
+      expect(reply.json).toMatchObject({ id: 9, error: { code: -32602 } });
+      expect(reply.json?.error.message).toContain(names);
+    },
+  );
 
   test('legacy stdio: no name gets -32602 naming params.name', async () => {
     const server = createFakeServer(script);

@@ -1,20 +1,13 @@
 import { scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApprovalRequest, DiscoveryHost, PermissionPolicy } from '../../src/index.js';
-import { type FakeEndpoint, requestsOf, startFakeEndpoint, tool } from './fake-endpoint.js';
+import { type FakeEndpoint, requestsOf, tool } from './fake-endpoint.js';
+import { testResources } from './test-resources.js';
 
 const clientInfo = { name: 'exposure-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
-async function fake(script: Parameters<typeof startFakeEndpoint>[0]) {
-  const endpoint = await startFakeEndpoint(script);
-  cleanup.push(() => endpoint.close());
-  return endpoint;
-}
+const { fake } = cleanup;
 
 function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]> = {}) {
   const host = new DiscoveryHost({ clientInfo, ...options });

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoveryHost, type DiscoveryHostOptions } from '../../src/index.js';
 import { type FakeEndpoint, startFakeEndpoint, tool } from './fake-endpoint.js';
 import {
@@ -11,13 +11,10 @@ import {
   openSse,
   startHostilePeer,
 } from './hostile-peer.js';
+import { testResources } from './test-resources.js';
 
 const clientInfo = { name: 'hostile-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
 /** A host with one healthy fake server (`healthy`) and one hostile peer (`hostile`), added concurrently. */
 async function arena(

@@ -1,15 +1,12 @@
 import { scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoveryHost } from '../../src/index.js';
 import { namesOf, requestsOf, startFakeEndpoint, tool } from './fake-endpoint.js';
 import { type PeerHandler, startHostilePeer } from './hostile-peer.js';
+import { testResources } from './test-resources.js';
 
 const clientInfo = { name: 'pagination-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
 function newHost() {
   const host = new DiscoveryHost({ clientInfo });

@@ -1,16 +1,13 @@
 import { createServer } from 'node:net';
 import { scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoveryHost } from '../../src/index.js';
 import { startFakeEndpoint, tool } from './fake-endpoint.js';
 import { type PeerHandler, startHostilePeer } from './hostile-peer.js';
+import { testResources } from './test-resources.js';
 
 const clientInfo = { name: 'state-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
 function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]> = {}) {
   const host = new DiscoveryHost({ clientInfo, ...options });

@@ -2,7 +2,7 @@
 // registry again, so a tool removed, re-schemaed or denied while the user was deciding still ran
 // with the approval given for the old contract.
 import { changeMetadata, changeSchema, removeTool, scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApprovalRequest, type Approver, DiscoveryHost } from '../../src/index.js';
 import {
   type FakeEndpoint,
@@ -11,13 +11,10 @@ import {
   startFakeEndpoint,
   tool,
 } from '../integration/fake-endpoint.js';
+import { testResources } from '../integration/test-resources.js';
 
 const clientInfo = { name: 'approval-recheck-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
 const TITLE = { title: { type: 'string' } };
 const calls = (endpoint: FakeEndpoint) => requestsOf(endpoint.server.transcript.frames, 'tools/call');

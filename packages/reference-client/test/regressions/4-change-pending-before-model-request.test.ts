@@ -3,23 +3,16 @@
 // change signal had started was still in flight, so a tool announced mid-turn was missing from the
 // next model request and unknown to the next call.
 import { addTool, afterRequests, injectFault, scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoveryHost } from '../../src/index.js';
-import { requestsOf, startFakeEndpoint, tool } from '../integration/fake-endpoint.js';
+import { requestsOf, tool } from '../integration/fake-endpoint.js';
 import { ManualClock } from '../integration/manual-clock.js';
+import { testResources } from '../integration/test-resources.js';
 
 const clientInfo = { name: 'change-pending-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
-async function fake(script: Parameters<typeof startFakeEndpoint>[0]) {
-  const endpoint = await startFakeEndpoint(script);
-  cleanup.push(() => endpoint.close());
-  return endpoint;
-}
+const { fake } = cleanup;
 
 function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]> = {}) {
   const host = new DiscoveryHost({ clientInfo, permissions: { defaultDecision: 'allow' }, ...options });

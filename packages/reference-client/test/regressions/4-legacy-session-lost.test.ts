@@ -12,24 +12,17 @@ import {
   scriptBuilder,
   type TranscriptFrame,
 } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoveryHost } from '../../src/index.js';
-import { namesOf, nextView, requestsOf, startFakeEndpoint, tool } from '../integration/fake-endpoint.js';
+import { namesOf, nextView, requestsOf, tool } from '../integration/fake-endpoint.js';
 import { startHostilePeer } from '../integration/hostile-peer.js';
 import { ManualClock } from '../integration/manual-clock.js';
+import { testResources } from '../integration/test-resources.js';
 
 const clientInfo = { name: 'session-lost-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
-async function fake(script: Parameters<typeof startFakeEndpoint>[0]) {
-  const endpoint = await startFakeEndpoint(script);
-  cleanup.push(() => endpoint.close());
-  return endpoint;
-}
+const { fake } = cleanup;
 
 function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]> = {}) {
   const host = new DiscoveryHost({

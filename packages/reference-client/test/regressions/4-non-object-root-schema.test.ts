@@ -2,16 +2,13 @@
 // SDK validated each tools/list result as a whole, so one tool whose inputSchema root is not an
 // object rejected the page and every valid tool on it was lost (the server went `failed`).
 import { scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoveryHost } from '../../src/index.js';
 import { requestsOf, startFakeEndpoint, tool } from '../integration/fake-endpoint.js';
+import { testResources } from '../integration/test-resources.js';
 
 const clientInfo = { name: 'non-object-root-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
 const hostile = [
   { name: 'tags', description: 'Array root.', inputSchema: { type: 'array', items: { type: 'string' } } },

@@ -4,23 +4,16 @@
 // change signal arrived surfaced as TOOL_CALL_FAILED instead of TOOL_UNAVAILABLE; (3) a 401 with no
 // credential configured read as an expired token.
 import { addTool, afterRequests, injectFault, removeTool, scriptBuilder } from '@toolshift/fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoveryHost, isToolshiftError } from '../../src/index.js';
-import { requestsOf, startFakeEndpoint, tool } from '../integration/fake-endpoint.js';
+import { requestsOf, tool } from '../integration/fake-endpoint.js';
 import { ManualClock } from '../integration/manual-clock.js';
+import { testResources } from '../integration/test-resources.js';
 
 const clientInfo = { name: 'isolation-test', version: '1.0.0' };
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = testResources();
 
-async function fake(script: Parameters<typeof startFakeEndpoint>[0]) {
-  const endpoint = await startFakeEndpoint(script);
-  cleanup.push(() => endpoint.close());
-  return endpoint;
-}
+const { fake } = cleanup;
 
 function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]> = {}) {
   const host = new DiscoveryHost({ clientInfo, permissions: { defaultDecision: 'allow' }, ...options });
@@ -94,9 +87,9 @@ describe.each(['legacy', 'modern'] as const)('a tool removed before its change s
     expect(host.tools().map((t) => t.name)).toEqual(['search']);
     // Never redirected: the only tools/call on the wire named the removed tool.
     const calls = requestsOf(endpoint.server.transcript.frames, 'tools/call');
-    expect(calls.map((frame) => (frame.message as { params: { name: string } }).params.name)).toEqual([
-      'delete_repo',
-    ]);
+    expect(
+      calls.map((frame) => (frame.message as unknown as { params: { name: string } }).params.name),
+    ).toEqual(['delete_repo']);
   });
 
   it('a -32602 for a tool the new listing still has stays TOOL_CALL_FAILED', async () => {

@@ -3,7 +3,15 @@ import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { renderJunit } from './junit-report.js';
 
-const base = { era: 'legacy', transport: 'http', verdicts: [], transcript: [], servers: [], observations: [], durationMs: 1200 } as const;
+const base = {
+  era: 'legacy' as const,
+  transport: 'http' as const,
+  verdicts: [],
+  transcript: [],
+  servers: [],
+  observations: [],
+  durationMs: 1200,
+};
 const results: CellResult[] = [
   { ...base, scenarioId: 'empty-list', client: 'reference', status: 'pass', rawStatus: 'pass' },
   {
