@@ -1,13 +1,7 @@
-// Regression (issue 3 review): a POST whose Accept header did not list both application/json and
-// text/event-stream was served anyway (both eras' spec: the client MUST list both; the SDK server
-// answers 406), and a body that was not UTF-8 was decoded with replacement characters and served.
-// Now: 406 + -32600, and 400 + -32700 (recorded as a refusal) on HTTP, msw and stdio.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startHttpTransport } from '../../src/http.js';
-import { createFakeServer, type FakeServer } from '../../src/index.js';
-import { createMswHandlers } from '../../src/msw.js';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createFakeServer } from '../../src/index.js';
 import { modernHeaders, modernMeta } from '../support/mcp-http.js';
+import { postEndpoints } from '../support/post-endpoints.js';
 import { stdioPipes } from '../support/stdio-pipes.js';
 
 const script = {
@@ -39,23 +33,7 @@ function invalidUtf8Body(): Uint8Array {
   return new Uint8Array([...Buffer.from(head), 0xff, 0xfe, ...Buffer.from(tail)]);
 }
 
-const msw = setupServer();
-beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));
-afterAll(() => msw.close());
-
-const endpoints: Record<string, (server: FakeServer, cleanups: Array<() => unknown>) => Promise<string>> = {
-  http: async (server, cleanups) => {
-    const http = await startHttpTransport(server);
-    cleanups.push(() => http.close('drop'));
-    return http.url;
-  },
-  msw: async (server, cleanups) => {
-    const url = 'http://127.0.0.1:9/mcp';
-    msw.use(...createMswHandlers(server, { url }));
-    cleanups.push(() => msw.resetHandlers());
-    return url;
-  },
-};
+const endpoints = postEndpoints();
 
 for (const [name, start] of Object.entries(endpoints)) {
   describe(`POST Accept and body encoding over ${name}`, () => {

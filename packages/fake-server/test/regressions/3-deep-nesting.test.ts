@@ -1,14 +1,9 @@
-// Regression (issue 3 review): a tools/call whose arguments nested 5,000 levels deep got HTTP 500,
-// and the frame it left made every later transcript export overflow the stack until reset. Messages
-// nesting deeper than MAX_NESTING_DEPTH are now refused at the door (HTTP 400, -32600) on every
-// transport, and the admin API refuses such bodies too.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { startHttpTransport } from '../../src/http.js';
 import { createInMemoryPair } from '../../src/in-memory.js';
 import { createFakeServer, type FakeServer, MAX_NESTING_DEPTH, transcriptToJsonl } from '../../src/index.js';
-import { createMswHandlers } from '../../src/msw.js';
 import { modernHeaders, modernMeta, post } from '../support/mcp-http.js';
+import { postEndpoints } from '../support/post-endpoints.js';
 import { stdioPipes } from '../support/stdio-pipes.js';
 
 const script = {
@@ -34,23 +29,7 @@ function expectExportable(server: FakeServer): void {
   expect(refused).not.toHaveProperty('message');
 }
 
-const msw = setupServer();
-beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));
-afterAll(() => msw.close());
-
-const endpoints: Record<string, (server: FakeServer, cleanups: Array<() => unknown>) => Promise<string>> = {
-  http: async (server, cleanups) => {
-    const http = await startHttpTransport(server);
-    cleanups.push(() => http.close('drop'));
-    return http.url;
-  },
-  msw: async (server, cleanups) => {
-    const url = 'http://127.0.0.1:9/mcp';
-    msw.use(...createMswHandlers(server, { url }));
-    cleanups.push(() => msw.resetHandlers());
-    return url;
-  },
-};
+const endpoints = postEndpoints();
 
 for (const [name, start] of Object.entries(endpoints)) {
   describe(`deeply nested JSON over ${name}`, () => {
