@@ -1,5 +1,6 @@
 /** `@toolshift/fake-server/stdio`: serve a fake server over newline-delimited JSON-RPC on stdin/stdout. */
 
+export { StdioStreamClientTransport } from './transports/stdio/stdio-client-transport.js';
 export type {
   StdioCloseReason,
   StdioServer,

@@ -11,8 +11,7 @@ import { startHttpTransport } from '../../src/http.js';
 import { createInMemoryPair } from '../../src/in-memory.js';
 import { createFakeServer, type Era, type FakeServer, type FakeServerOptions } from '../../src/index.js';
 import { createMswHandlers } from '../../src/msw.js';
-import { runStdioServer } from '../../src/stdio.js';
-import { StreamClientTransport } from './stream-client-transport.js';
+import { runStdioServer, StdioStreamClientTransport } from '../../src/stdio.js';
 
 /** The transports a cell can run on. */
 export type CellTransport = 'http' | 'msw' | 'stdio' | 'in-memory';
@@ -119,7 +118,7 @@ async function serve(
         const toClient = new PassThrough();
         const stdio = runStdioServer(server, { stdin: toServer, stdout: toClient });
         cleanups.push(() => stdio.close('drop'));
-        return new StreamClientTransport(toServer, toClient);
+        return new StdioStreamClientTransport(toServer, toClient);
       };
     case 'in-memory':
       return () => {

@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FakeServer } from '@toolshift/fake-server';
-import { runStdioServer, type StdioServer } from '@toolshift/fake-server/stdio';
+import { runStdioServer, type StdioServer, StdioStreamClientTransport } from '@toolshift/fake-server/stdio';
 import type { ServedServer } from './served-server.js';
-import { StdioClientTransport } from './stdio-client-transport.js';
 
 /**
  * Serves a fake server over stdio framing on in-process pipes: each connect is a fresh channel, as
@@ -18,7 +17,7 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
         const toServer = new PassThrough();
         const toClient = new PassThrough();
         channels.push(runStdioServer(server, { stdin: toServer, stdout: toClient }));
-        return new StdioClientTransport(toServer, toClient);
+        return new StdioStreamClientTransport(toServer, toClient);
       },
     },
     async close() {

@@ -4,14 +4,16 @@ import {
   ReadBuffer,
   serializeMessage,
   type Transport,
-} from '@modelcontextprotocol/client';
+} from '@modelcontextprotocol/server';
 
 /**
  * The client side of a stdio channel without a child process: the SDK's own newline framing
- * (`ReadBuffer`, `serializeMessage`) over a pair of streams, as `StdioClientTransport` does over a
- * process's pipes. The runner keeps the fake server in-process so its transcript is at hand.
+ * (`ReadBuffer`, `serializeMessage`) over a pair of streams, as the SDK's `StdioClientTransport`
+ * does over a process's pipes. Connect an SDK `Client` (or any client taking a `Transport`) to a
+ * `runStdioServer` in the same process, so the fake server's transcript stays at hand.
+ * `send` throws `Error` once the channel is closed.
  */
-export class StdioClientTransport implements Transport {
+export class StdioStreamClientTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
