@@ -3,7 +3,7 @@ import type { AuditTrail } from '../audit/audit-trail.js';
 import type { ServerConnection } from '../connection/server-connection.js';
 import { classifyFailure } from '../errors/classify-failure.js';
 import { ToolshiftError } from '../errors/toolshift-error.js';
-import type { HostClock } from '../freshness/host-clock.js';
+import { type HostClock, settlesWithin } from '../freshness/host-clock.js';
 import type { Approver } from '../permissions/approver.js';
 import type { PermissionPolicy } from '../permissions/permission-policy.js';
 import type { ServerDiscovery } from '../registry/server-discovery.js';
@@ -243,14 +243,7 @@ export class ToolExecutor {
     serverId: string,
     toolName: string,
   ): Promise<boolean> {
-    let cancel: (() => void) | undefined;
-    const done = await Promise.race([
-      relisted.then(() => true),
-      new Promise<false>((resolve) => {
-        cancel = this.host.clock.setTimer(() => resolve(false), this.host.changeWaitMs);
-      }),
-    ]);
-    cancel?.();
+    const done = await settlesWithin(this.host.clock, relisted, this.host.changeWaitMs);
     const snapshot = this.host.registry.snapshot(serverId);
     return done && snapshot !== undefined && snapshot.tool(toolName) === undefined;
   }

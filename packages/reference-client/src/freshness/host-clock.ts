@@ -21,3 +21,26 @@ export const systemClock: HostClock = {
   },
   random: () => Math.random(),
 };
+
+/**
+ * Waits for `work` at most `waitMs` on `clock`: true when it settled (resolved or rejected) first,
+ * false when the time ran out (it keeps running). Never rejects; the timer is cancelled either way.
+ */
+export async function settlesWithin(
+  clock: HostClock,
+  work: Promise<unknown>,
+  waitMs: number,
+): Promise<boolean> {
+  let cancel: (() => void) | undefined;
+  const settled = await Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => {
+      cancel = clock.setTimer(() => resolve(false), waitMs);
+    }),
+  ]);
+  cancel?.();
+  return settled;
+}

@@ -8,6 +8,7 @@ import type { DiscoveryFailure } from '../errors/discovery-failure.js';
 import { backoffDelayMs } from '../freshness/backoff.js';
 import type { DiscoveryCacheKey } from '../freshness/discovery-cache.js';
 import { effectiveTtlMs } from '../freshness/freshness-policy.js';
+import { settlesWithin } from '../freshness/host-clock.js';
 import { buildCatalogSnapshot } from '../snapshot/build-catalog-snapshot.js';
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
 import type { DiscoveredTool, Era } from '../snapshot/discovered-tool.js';
@@ -206,12 +207,7 @@ export class ServerDiscovery {
   async awaitLoaded(waitMs: number): Promise<{ pending: boolean }> {
     const first = this.state === 'unknown' ? this.refresh('first-use') : this.running;
     if (!(this.state === 'loading' && first && this.failedAttempts === 0)) return { pending: false };
-    let cancel: (() => void) | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      cancel = this.host.clock.setTimer(resolve, waitMs);
-    });
-    await Promise.race([first, deadline]);
-    cancel?.();
+    await settlesWithin(this.host.clock, first, waitMs);
     return { pending: this.state === 'loading' };
   }
 

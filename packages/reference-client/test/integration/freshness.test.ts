@@ -10,6 +10,17 @@ const cleanup = testResources();
 
 const { fake } = cleanup;
 
+/** A fresh shared cache and a `cached-with-refresh` modern server config for `endpoint`. */
+const sharedCache = (endpoint: FakeEndpoint) => ({
+  cache: new DiscoveryCache(),
+  config: {
+    serverId: 's',
+    url: endpoint.url,
+    era: 'modern' as const,
+    strategy: 'cached-with-refresh' as const,
+  },
+});
+
 function newHost(options: Partial<ConstructorParameters<typeof DiscoveryHost>[0]> = {}) {
   const host = new DiscoveryHost({ clientInfo, ...options });
   cleanup.push(() => host.close());
@@ -98,13 +109,7 @@ describe('discovery strategies and the shared cache', () => {
     const endpoint = await fake(
       scriptBuilder('shared').tools(tool('a')).freshness({ cacheScope: 'private' }).build(),
     );
-    const cache = new DiscoveryCache();
-    const config = {
-      serverId: 's',
-      url: endpoint.url,
-      era: 'modern' as const,
-      strategy: 'cached-with-refresh' as const,
-    };
+    const { cache, config } = sharedCache(endpoint);
     await newHost({ cache }).addServer({
       ...config,
       bearerToken: 'alice-token',
@@ -124,13 +129,7 @@ describe('discovery strategies and the shared cache', () => {
     const endpoint = await fake(
       scriptBuilder('private').tools(tool('a')).freshness({ cacheScope: 'private' }).build(),
     );
-    const cache = new DiscoveryCache();
-    const config = {
-      serverId: 's',
-      url: endpoint.url,
-      era: 'modern' as const,
-      strategy: 'cached-with-refresh' as const,
-    };
+    const { cache, config } = sharedCache(endpoint);
     await newHost({ cache }).addServer({
       ...config,
       bearerToken: 'alice-token',
@@ -145,13 +144,7 @@ describe('discovery strategies and the shared cache', () => {
     const endpoint = await fake(
       scriptBuilder('public').tools(tool('a')).freshness({ cacheScope: 'public' }).build(),
     );
-    const cache = new DiscoveryCache();
-    const config = {
-      serverId: 's',
-      url: endpoint.url,
-      era: 'modern' as const,
-      strategy: 'cached-with-refresh' as const,
-    };
+    const { cache, config } = sharedCache(endpoint);
     await newHost({ cache }).addServer({ ...config, credentialProfileId: 'alice', bearerToken: 'a' });
     const before = lists(endpoint);
     await newHost({ cache }).addServer({ ...config, credentialProfileId: 'bob', bearerToken: 'b' });
@@ -165,13 +158,7 @@ describe('discovery strategies and the shared cache', () => {
     const endpoint = await fake(
       scriptBuilder('expired').tools(tool('a')).freshness({ ttlMs: 1_000 }).build(),
     );
-    const cache = new DiscoveryCache();
-    const config = {
-      serverId: 's',
-      url: endpoint.url,
-      era: 'modern' as const,
-      strategy: 'cached-with-refresh' as const,
-    };
+    const { cache, config } = sharedCache(endpoint);
     await newHost({ cache, clock }).addServer(config);
     endpoint.server.apply(addTool(tool('b'), { notify: false }));
     clock.advance(2_000);
