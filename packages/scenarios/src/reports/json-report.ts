@@ -27,7 +27,9 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
  * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, durationMs,
  * transcripts, results: [...] }`, each result a cell with its status and verdicts (check id,
  * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
- * observations (a full run with every transcript is about 100 MB).
+ * observations (a full run with every transcript is about 100 MB). Each server's `transcript` and the
+ * `observations` are exactly what the checks judged (up to the end of the scenario's actions);
+ * `teardown` and `teardownObservations` hold what came after, while the cell was torn down.
  */
 export function jsonReporter(path: string, options: JsonReportOptions = {}): Reporter {
   return {
@@ -42,7 +44,13 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
         results: summary.results.map((result) =>
           carriesTranscripts(result, transcripts)
             ? { ...result, transcript: undefined }
-            : { ...result, transcript: undefined, servers: undefined, observations: undefined },
+            : {
+                ...result,
+                transcript: undefined,
+                servers: undefined,
+                observations: undefined,
+                teardownObservations: undefined,
+              },
         ),
       };
       await mkdir(dirname(path), { recursive: true });

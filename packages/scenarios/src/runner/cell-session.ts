@@ -6,6 +6,7 @@ import { serverOf } from '../scenario.js';
 import { bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
+import { principalOf } from './evaluate-checks.js';
 import { matchesFrame } from './frame-match.js';
 import { ObservationLog } from './observation-log.js';
 import { settle } from './settle.js';
@@ -109,6 +110,10 @@ export class CellSession {
           (server) => ({
             serverId: server.id,
             server: server.fake,
+            // Connections with credentials are told apart by principal; without, every request counts.
+            ...(server.bearerToken !== undefined
+              ? { principal: principalOf(server.fake.script, server.bearerToken) }
+              : {}),
           }),
         );
         const outcome = await settle(
@@ -122,6 +127,7 @@ export class CellSession {
             timeoutMs: this.timeouts.settleTimeoutMs,
             quietMs: this.timeouts.quietMs,
             until: action.until ?? 'catalog',
+            exposedAtSeq: (serverId) => this.log.lastExposureAt(serverId),
           },
         );
         if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });

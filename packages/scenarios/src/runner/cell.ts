@@ -42,12 +42,23 @@ export interface CellResult extends Cell {
   firstFailure?: CheckVerdict;
   /** The baseline entry's reason for a known failure or stale entry. */
   baselineReason?: string;
-  /** The first server's transcript. */
+  /** The first server's transcript, as judged (see `servers`). */
   transcript: readonly TranscriptFrame[];
-  /** Every server's transcript (servers sharing one fake server share it). */
-  servers: ReadonlyArray<{ serverId: string; transcript: readonly TranscriptFrame[] }>;
-  /** The client's observations, stamped against the first server's transcript. */
+  /**
+   * Every server's transcript (servers sharing one fake server share it), split where the
+   * scenario's actions ended: `transcript` is exactly what the checks judged, so every evidence
+   * `seq` is in it and nothing in it went unjudged; `teardown` holds the frames recorded afterwards
+   * (the client's late frames, then the harness closing the client and the server), never judged.
+   */
+  servers: ReadonlyArray<{
+    serverId: string;
+    transcript: readonly TranscriptFrame[];
+    teardown?: readonly TranscriptFrame[];
+  }>;
+  /** The client's observations up to the end of the actions (what the checks judged), stamped against the first server's transcript. */
   observations: readonly Observation[];
+  /** What the client reported after the actions ended (during teardown), never judged. */
+  teardownObservations?: readonly Observation[];
   /** Wall time the cell took, ms (for the report; never asserted). */
   durationMs: number;
 }

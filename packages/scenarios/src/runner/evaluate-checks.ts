@@ -48,7 +48,7 @@ export function runRecordFor(
 }
 
 /** The principal the fake server records for requests carrying `bearerToken` (from the script's tokens and grants). */
-function principalOf(script: ScriptDocument, bearerToken: string | undefined): string {
+export function principalOf(script: ScriptDocument, bearerToken: string | undefined): string {
   if (bearerToken === undefined) return 'anonymous';
   const granted = (script.steps ?? []).flatMap((step) =>
     step.action.action === 'grantToken' ? [step.action] : [],

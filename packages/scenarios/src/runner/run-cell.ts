@@ -2,10 +2,10 @@ import type { Era } from '@toolshift/fake-server';
 import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import type { Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
-import { bounded } from './bounded.js';
 import type { CellResult } from './cell.js';
-import { type CellServers, startCellServers } from './cell-servers.js';
+import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
+import { tearDownCell } from './cell-teardown.js';
 import { evaluateChecks } from './evaluate-checks.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
@@ -68,11 +68,12 @@ export async function runCell(
     waitTimeoutMs: options.waitTimeoutMs ?? 4000,
   });
   const end = await session.run(scenario.clientActions);
-  const endSeqs = session.log.positions();
-  await bounded(adapter.close(), actionTimeoutMs, 'close').catch((error) =>
-    session.observer.note(`close failed: ${(error as Error).message}`),
-  );
-  await servers.close();
+  // The judged run ends here: frames and observations after this point are teardown, reported apart.
+  const endSeqs = session.log.end();
+  await tearDownCell(adapter, servers, {
+    actionTimeoutMs,
+    note: (text) => session.observer.note(text),
+  });
 
   const verdicts = [
     ...session.runnerVerdicts,
@@ -86,12 +87,20 @@ export async function runCell(
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
-    transcript: first.fake.transcript.frames,
+    transcript: judgedFrames(first, endSeqs),
     servers: servers.list.map((server) => ({
       serverId: server.id,
-      transcript: server.fake.transcript.frames,
+      transcript: judgedFrames(server, endSeqs),
+      teardown: server.fake.transcript.frames.filter((frame) => frame.seq > (endSeqs[server.id] ?? 0)),
     })),
     observations: session.log.forServer(first.id),
+    teardownObservations: session.log.afterEnd(first.id),
     durationMs: Date.now() - started,
   };
+}
+
+/** The frames of `server` up to the end of the actions: the transcript the checks judge (see `runRecordFor`). */
+function judgedFrames(server: CellServer, endSeqs: Readonly<Record<string, number>>) {
+  const end = endSeqs[server.id] ?? 0;
+  return server.fake.transcript.frames.filter((frame) => frame.seq <= end);
 }

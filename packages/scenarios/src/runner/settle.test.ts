@@ -97,3 +97,48 @@ test('settle converges on a matching exposure and a quiet wire, and explains a t
   );
   expect(quiet).toEqual({ settled: true });
 });
+
+test('settle never ends between two pages of a listing, however long the client pauses, and names a cursor left unrequested', async () => {
+  const server = createFakeServer(
+    scriptBuilder('s').tools(tool('a'), tool('b'), tool('c')).pageSize(2).build(),
+  );
+  const exposed = ['a', 'b', 'c'].map((name) => ({ serverId: 'p', name }));
+  const page1 = (await request(server, 'tools/list')).reply;
+  const cursor =
+    page1.kind === 'message' ? (page1.message as { result: { nextCursor: string } }).result.nextCursor : '';
+  let ended = false;
+  const settling = settle(
+    [{ serverId: 'p', server }],
+    () => exposed,
+    () => () => {},
+    { timeoutMs: 20_000, quietMs: 5, until: 'quiet' },
+  ).finally(() => {
+    ended = true;
+  });
+  // Forty quiet periods pass with the second page still unrequested.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(ended).toBe(false);
+  await request(server, 'tools/list', { cursor });
+  expect(await settling).toEqual({ settled: true });
+
+  const complete = await settle(
+    [{ serverId: 'p', server }],
+    () => exposed,
+    () => () => {},
+    { timeoutMs: 50, quietMs: 5, until: 'quiet' },
+  );
+  expect(complete).toEqual({ settled: true });
+  await request(server, 'tools/list');
+  const stuck = await settle(
+    [{ serverId: 'p', server }],
+    () => exposed,
+    () => () => {},
+    { timeoutMs: 50, quietMs: 5, until: 'quiet' },
+  );
+  expect(stuck).toEqual({
+    settled: false,
+    reason: expect.stringMatching(
+      /^after 50 ms the client had not requested nextCursor ".+" offered at #\d+ \(p\)$/,
+    ),
+  });
+});

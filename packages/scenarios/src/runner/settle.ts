@@ -1,11 +1,14 @@
 import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
+import { type ListingInFlight, listingInFlight } from './listing-in-flight.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
 export interface SettleTarget {
   serverId: string;
   server: FakeServer;
+  /** The principal the connection's requests are made as (its listings are told apart by it). */
+  principal?: string;
 }
 
 /** Bounds and goal of {@link settle}. */
@@ -16,6 +19,11 @@ export interface SettleOptions {
   quietMs?: number;
   /** `catalog` (default): the exposure must equal every target's catalog; `quiet`: only a quiet wire. */
   until?: 'catalog' | 'quiet';
+  /**
+   * `seq` of the target's server when the client last reported its exposure (`undefined`: never), so
+   * a listing the client completed but has not shown yet keeps the wire from counting as settled.
+   */
+  exposedAtSeq?: (serverId: string) => number | undefined;
 }
 
 /** Whether the client converged, and if not, how far it was. */
@@ -67,10 +75,14 @@ export function unansweredSignal(server: FakeServer): { seq: number; principal?:
 
 /**
  * Waits until the client has reacted to the last change notification of every target's server
- * (a page-one `tools/list` followed it), its latest exposure equals every target's catalog (unless
- * `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
- * `timeoutMs` passes. Event-driven: it wakes on every transcript frame and exposure, not on a
- * polling sleep.
+ * (a page-one `tools/list` followed it), no listing is in flight on any target's connection (no
+ * unanswered `tools/list`, no `nextCursor` the client has not followed yet, no completed listing it
+ * has not shown yet: see {@link listingInFlight}), its latest exposure equals every target's catalog
+ * (unless `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
+ * `timeoutMs` passes (which also bounds the wait for a client that abandons a listing silently).
+ * Event-driven: it wakes on every transcript frame and exposure, not on a polling sleep; before it
+ * declares the wire quiet it lets I/O that arrived meanwhile be read (a busy machine can run the
+ * quiet timer before the socket that carries the client's next request).
  */
 export async function settle(
   targets: readonly SettleTarget[],
@@ -104,33 +116,63 @@ export async function settle(
     }
     return undefined;
   };
+  const inFlight = (): (ListingInFlight & { serverId: string }) | undefined => {
+    for (const target of targets) {
+      const exposed = latestExposure();
+      const exposedAtSeq = options.exposedAtSeq?.(target.serverId);
+      const listing = listingInFlight(target.server.transcript.frames, {
+        ...(target.principal !== undefined ? { principal: target.principal } : {}),
+        ...(exposed
+          ? {
+              exposedNames: exposed
+                .filter((tool) => tool.serverId === target.serverId)
+                .map((tool) => tool.name),
+            }
+          : {}),
+        ...(exposedAtSeq !== undefined ? { exposedAtSeq } : {}),
+      });
+      if (listing) return { ...listing, serverId: target.serverId };
+    }
+    return undefined;
+  };
   try {
     for (;;) {
       const now = Date.now();
       const off = misaligned();
       const signal = ignoredSignal();
-      if (!off && !signal && now - lastActivity >= quietMs) return { settled: true };
+      const listing = inFlight();
+      if (!off && !signal && !listing && now - lastActivity >= quietMs) {
+        // Let I/O that is already waiting be read before calling the wire quiet.
+        const before = lastActivity;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (lastActivity === before) return { settled: true };
+        continue;
+      }
       const remaining = timeoutMs - (now - started);
       if (remaining <= 0) {
-        if (!off && signal)
+        if (off) {
+          const names = (latestExposure() ?? [])
+            .filter((tool) => tool.serverId === off.serverId)
+            .map((tool) => tool.name);
+          const held = off.server.tools().map((tool) => tool.name);
+          return {
+            settled: false,
+            reason: `after ${timeoutMs} ms the client exposed [${names.join(', ')}] for ${off.serverId} while the server holds [${held.join(', ')}] (catalog revision ${off.server.catalogRevision})`,
+          };
+        }
+        if (signal)
           return {
             settled: false,
             reason: `after ${timeoutMs} ms no tools/list had followed the change notification at #${signal.seq}`,
           };
-        const names = (latestExposure() ?? [])
-          .filter((tool) => !off || tool.serverId === off.serverId)
-          .map((tool) => tool.name);
+        if (listing)
+          return { settled: false, reason: `after ${timeoutMs} ms ${listing.note} (${listing.serverId})` };
         return {
           settled: false,
-          reason: off
-            ? `after ${timeoutMs} ms the client exposed [${names.join(', ')}] for ${off.serverId} while the server holds [${off.server
-                .tools()
-                .map((tool) => tool.name)
-                .join(', ')}] (catalog revision ${off.server.catalogRevision})`
-            : `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
+          reason: `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
         };
       }
-      const wait = off || signal ? remaining : Math.min(remaining, quietMs - (now - lastActivity));
+      const wait = off || signal || listing ? remaining : Math.min(remaining, quietMs - (now - lastActivity));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, wait));
         wake = () => {

@@ -47,6 +47,9 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
       request.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
+      // fetch adds `Accept: */*` when the caller set none, but only on its way to the network (Fetch
+      // standard, "fetching"), which an intercepted request never takes: add it as the wire would carry it.
+      headers.accept ??= '*/*';
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.byteLength > maxBodyBytes) {
         const refusal: WireResponse = {
@@ -142,22 +145,54 @@ function toFetchResponse(response: WireResponse): Response {
   }
 }
 
-/** An SSE body: events as they are written; `graceful` closes it, `drop` errors it (a reset, for fetch). */
+/**
+ * An SSE body: events as they are written; `graceful` closes it, `drop` errors it (a reset, for
+ * fetch) once every event written before the drop has been read, as a reset socket delivers the
+ * bytes already sent before the error (erroring a `ReadableStream` discards what it still queues,
+ * which would lose e.g. the priming event whose id a client resumes from with `Last-Event-ID`).
+ * Chunks are handed out on pull, so nothing sits in the stream's own queue when it ends.
+ */
 function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      stream.attach({
-        write: (event) => controller.enqueue(encoder.encode(sseEventText(event))),
-        end: (mode) => {
-          if (mode === 'drop')
-            controller.error(new TypeError('terminated: the fake server dropped the stream'));
-          else controller.close();
-        },
-      });
+  const queued: Uint8Array[] = [];
+  let ended: 'graceful' | 'drop' | undefined;
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start() {
+        stream.attach({
+          write: (event) => {
+            queued.push(encoder.encode(sseEventText(event)));
+            poke();
+          },
+          end: (mode) => {
+            ended = mode;
+            poke();
+          },
+        });
+      },
+      async pull(controller) {
+        while (queued.length === 0 && ended === undefined) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
+        const next = queued.shift();
+        if (next) controller.enqueue(next);
+        else if (ended === 'drop')
+          controller.error(new TypeError('terminated: the fake server dropped the stream'));
+        else controller.close();
+      },
+      cancel() {
+        poke();
+        stream.detach();
+      },
     },
-    cancel() {
-      stream.detach();
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }
