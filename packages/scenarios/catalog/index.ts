@@ -50,6 +50,7 @@ import { pg03SinglePageOneRequest } from './pagination/pg-03-single-page-one-req
 import { pg05EmptyCursorLoop } from './pagination/pg-05-empty-cursor-loop.scenario.js';
 import { pg05EmptyStringCursorIsACursor } from './pagination/pg-05-empty-string-cursor-is-a-cursor.scenario.js';
 import { toolAddedToPaginatedList } from './pagination/tool-added-to-paginated-list.scenario.js';
+import { droppedCallResumed } from './reconnect/dropped-call-resumed.scenario.js';
 import { rc01Session404Reinitialize } from './reconnect/rc-01-session-404-reinitialize.scenario.js';
 import { rc02Session404EmptyBody } from './reconnect/rc-02-session-404-empty-body.scenario.js';
 import { rc02Session404TextBody } from './reconnect/rc-02-session-404-text-body.scenario.js';
@@ -109,6 +110,7 @@ export const SCENARIOS: readonly Scenario[] = [
   rc03GetStreamClosedWithoutEventIds,
   rc05RestartKeepsOldTools,
   subscriptionDisconnect,
+  droppedCallResumed,
   legacyFlow,
   legacyWithoutListChanged,
   modernAckWithoutTools,

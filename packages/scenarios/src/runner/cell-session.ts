@@ -5,7 +5,7 @@ import type { ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
 import { bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
-import type { CellServers } from './cell-servers.js';
+import type { CellServer, CellServers } from './cell-servers.js';
 import { principalOf } from './evaluate-checks.js';
 import { matchesFrame } from './frame-match.js';
 import { ObservationLog } from './observation-log.js';
@@ -69,11 +69,22 @@ export class CellSession {
     };
   }
 
-  /** Performs every action in order (then waits for connects still running in the background). */
+  /**
+   * Performs every action in order, waits for connects still running in the background, then lets
+   * the client finish what it started on the wire: the run ends once no listing is in flight and the
+   * wire has been quiet for the quiet period (at most the settle timeout). A client's trailing
+   * frames (a re-list after a call, the last page of a listing) are thus judged on every transport
+   * and every run alike, instead of landing before or after the end by the speed of the transport.
+   */
   async run(actions: readonly ClientAction[]): Promise<SessionEnd> {
     const end = await this.runActions(actions);
     const stopped = await this.awaitPending();
-    return end.kind === 'completed' && stopped ? stopped : end;
+    const result = end.kind === 'completed' && stopped ? stopped : end;
+    if (result.kind !== 'error') {
+      const quiet = await this.settleOn(this.servers.list, 'quiet', false);
+      if (!quiet.settled) this.log.add({ kind: 'note', text: `the run ended unsettled: ${quiet.reason}` });
+    }
+    return result;
   }
 
   private async runActions(actions: readonly ClientAction[]): Promise<SessionEnd> {
@@ -106,29 +117,10 @@ export class CellSession {
       case 'settle': {
         const stopped = await this.awaitPending();
         if (stopped) return stopped;
-        const targets = (action.server ? [this.servers.get(action.server)] : this.servers.list).map(
-          (server) => ({
-            serverId: server.id,
-            server: server.fake,
-            // Connections with credentials are told apart by principal; without, every request counts.
-            ...(server.bearerToken !== undefined
-              ? { principal: principalOf(server.fake.script, server.bearerToken) }
-              : {}),
-          }),
-        );
-        const outcome = await settle(
-          targets,
-          () => this.latest,
-          (listener) => {
-            this.exposureListeners.add(listener);
-            return () => this.exposureListeners.delete(listener);
-          },
-          {
-            timeoutMs: this.timeouts.settleTimeoutMs,
-            quietMs: this.timeouts.quietMs,
-            until: action.until ?? 'catalog',
-            exposedAtSeq: (serverId) => this.log.lastExposureAt(serverId),
-          },
+        const outcome = await this.settleOn(
+          action.server ? [this.servers.get(action.server)] : this.servers.list,
+          action.until ?? 'catalog',
+          true,
         );
         if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
         return undefined;
@@ -253,6 +245,37 @@ export class CellSession {
         return undefined;
       }
     }
+  }
+
+  /** Runs {@link settle} on `servers` with the session's bounds. */
+  private settleOn(
+    servers: readonly CellServer[],
+    until: 'catalog' | 'quiet',
+    awaitSignals: boolean,
+  ): ReturnType<typeof settle> {
+    const targets = servers.map((server) => ({
+      serverId: server.id,
+      server: server.fake,
+      // Connections with credentials are told apart by principal; without, every request counts.
+      ...(server.bearerToken !== undefined
+        ? { principal: principalOf(server.fake.script, server.bearerToken) }
+        : {}),
+    }));
+    return settle(
+      targets,
+      () => this.latest,
+      (listener) => {
+        this.exposureListeners.add(listener);
+        return () => this.exposureListeners.delete(listener);
+      },
+      {
+        timeoutMs: this.timeouts.settleTimeoutMs,
+        quietMs: this.timeouts.quietMs,
+        until,
+        awaitSignals,
+        exposedAtSeq: (serverId) => this.log.lastExposureAt(serverId),
+      },
+    );
   }
 
   /** Connects to every server of the action (or its one server), in order. */

@@ -20,6 +20,11 @@ export interface SettleOptions {
   /** `catalog` (default): the exposure must equal every target's catalog; `quiet`: only a quiet wire. */
   until?: 'catalog' | 'quiet';
   /**
+   * Wait for the client to answer every change notification with a page-one `tools/list` (default
+   * true); `false` leaves an ignored notification to the checks.
+   */
+  awaitSignals?: boolean;
+  /**
    * `seq` of the target's server when the client last reported its exposure (`undefined`: never), so
    * a listing the client completed but has not shown yet keeps the wire from counting as settled.
    */
@@ -110,6 +115,7 @@ export async function settle(
       ? targets.find((target) => !exposureMatches(latestExposure(), target.server, target.serverId))
       : undefined;
   const ignoredSignal = () => {
+    if (options.awaitSignals === false) return undefined;
     for (const server of servers) {
       const signal = unansweredSignal(server);
       if (signal) return signal;

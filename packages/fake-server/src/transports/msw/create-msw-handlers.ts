@@ -156,6 +156,7 @@ function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const queued: Uint8Array[] = [];
   let ended: 'graceful' | 'drop' | undefined;
+  let cancelled = false;
   let wake: (() => void) | undefined;
   const poke = () => {
     const resolve = wake;
@@ -177,11 +178,12 @@ function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
         });
       },
       async pull(controller) {
-        while (queued.length === 0 && ended === undefined) {
+        while (queued.length === 0 && ended === undefined && !cancelled) {
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
         }
+        if (cancelled) return;
         const next = queued.shift();
         if (next) controller.enqueue(next);
         else if (ended === 'drop')
@@ -189,6 +191,7 @@ function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
         else controller.close();
       },
       cancel() {
+        cancelled = true;
         poke();
         stream.detach();
       },
