@@ -62,7 +62,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
           refusal,
           `body of ${bytes.byteLength} bytes not read: over the ${maxBodyBytes}-byte limit`,
         );
-        return toFetchResponse(refusal);
+        return toFetchResponse(refusal, request);
       }
       const body = bytes.byteLength > 0 ? decodeUtf8(bytes) : undefined;
       if (bytes.byteLength > 0 && body === undefined) {
@@ -76,7 +76,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
           refusal,
           `body of ${bytes.byteLength} bytes not read: not valid UTF-8`,
         );
-        return toFetchResponse(refusal);
+        return toFetchResponse(refusal, request);
       }
       const response = await server.handle({
         transport: 'msw',
@@ -85,12 +85,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
         endpointUrl: options.url,
         ...(body !== undefined ? { body } : {}),
       });
-      if (response.reply.kind === 'stream') {
-        // The client closing its fetch (AbortSignal) is how an HTTP client closes the stream.
-        const stream = response.reply.stream;
-        request.signal.addEventListener('abort', () => stream.detach(), { once: true });
-      }
-      return toFetchResponse(response);
+      return toFetchResponse(response, request);
     }),
   ];
   const endpoint = new URL(options.url);
@@ -128,7 +123,8 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
   return handlers;
 }
 
-function toFetchResponse(response: WireResponse): Response {
+/** The fetch `Response` for a server answer to `request` (a stream reply stays tied to it: see {@link sseBody}). */
+function toFetchResponse(response: WireResponse, request: Request): Response {
   const headers = new Headers(response.headers);
   const reply = response.reply;
   switch (reply.kind) {
@@ -141,19 +137,25 @@ function toFetchResponse(response: WireResponse): Response {
       headers.set('content-type', reply.contentType);
       return new Response(reply.body, { status: response.status, headers });
     case 'stream':
-      return new Response(sseBody(reply.stream), { status: response.status, headers });
+      return new Response(sseBody(reply.stream, request), { status: response.status, headers });
   }
 }
 
 /**
- * An SSE body: events as they are written; `graceful` closes it, `drop` errors it (a reset, for
- * fetch) once every event written before the drop has been read, as a reset socket delivers the
+ * An SSE body answering `request`: events as they are written; `graceful` closes it, `drop` errors
+ * it (a reset, for fetch) once every event written before the drop has been read, as a reset socket delivers the
  * bytes already sent before the error (erroring a `ReadableStream` discards what it still queues,
  * which would lose e.g. the priming event whose id a client resumes from with `Last-Event-ID`).
  * Chunks are handed out on pull, so nothing sits in the stream's own queue when it ends.
  */
-function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
+function sseBody(stream: EventStream, request: Request): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  // The client aborting its fetch is how an HTTP client closes the stream. The intercepted
+  // request's signal follows the client's through a weak reference (undici), so the sink below
+  // holds the request for as long as the stream lives: were it garbage-collected, the abort would
+  // never arrive and the server would keep a stream the client has closed.
+  const onAbort = () => stream.detach();
+  request.signal.addEventListener('abort', onAbort, { once: true });
   const queued: Uint8Array[] = [];
   let ended: 'graceful' | 'drop' | undefined;
   let cancelled = false;
@@ -172,6 +174,7 @@ function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
             poke();
           },
           end: (mode) => {
+            request.signal.removeEventListener('abort', onAbort);
             ended = mode;
             poke();
           },
