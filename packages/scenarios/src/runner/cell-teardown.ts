@@ -2,8 +2,9 @@ import type { FakeServer } from '@toolshift/fake-server';
 import type { ClientAdapter } from '../adapters/client-adapter.js';
 import { bounded } from './bounded.js';
 import type { CellServers } from './cell-servers.js';
+import { StallAwareDeadline } from './stall-aware-deadline.js';
 
-/** How long teardown waits for a closed client's streams to go, ms of wall time. */
+/** How long teardown waits for a closed client's streams to go, ms of wall time (event-loop stalls not counted). */
 export const CLIENT_GONE_GRACE_MS = 1000;
 
 /**
@@ -34,18 +35,29 @@ export async function tearDownCell(
   await servers.close();
 }
 
-/** Resolves with 0 once `fake` has no open long-lived stream, or after `graceMs` with the number still open. */
+/**
+ * Resolves with 0 once `fake` has no open long-lived stream, or after `graceMs` (stalls of the
+ * event loop not counted) with the number still open.
+ */
 function streamsClosed(fake: FakeServer, graceMs: number): Promise<number> {
   if (fake.openStreamCount() === 0) return Promise.resolve(0);
   return new Promise<number>((resolve) => {
+    const deadline = new StallAwareDeadline(graceMs);
+    let timer: NodeJS.Timeout | undefined;
     const done = () => {
       clearTimeout(timer);
+      deadline.dispose();
       stop();
       resolve(fake.openStreamCount());
     };
-    const timer = setTimeout(done, graceMs);
+    const check = () => {
+      const left = deadline.remainingMs();
+      if (left <= 0) done();
+      else timer = setTimeout(check, left);
+    };
     const stop = fake.transcript.subscribe(() => {
       if (fake.openStreamCount() === 0) done();
     });
+    check();
   });
 }

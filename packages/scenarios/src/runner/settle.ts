@@ -2,6 +2,7 @@ import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/asser
 import type { FakeServer } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
 import { type ListingInFlight, listingInFlight } from './listing-in-flight.js';
+import { StallAwareDeadline } from './stall-aware-deadline.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
 export interface SettleTarget {
@@ -13,7 +14,10 @@ export interface SettleTarget {
 
 /** Bounds and goal of {@link settle}. */
 export interface SettleOptions {
-  /** Give up after this many ms of wall time (default 4000). */
+  /**
+   * Give up after this many ms of wall time (default 4000), not counting time this process could
+   * not run (see {@link StallAwareDeadline}): a busy machine does not cut a client short.
+   */
   timeoutMs?: number;
   /** The wire must have been quiet this long, ms, once the goal holds (default 150). */
   quietMs?: number;
@@ -84,7 +88,8 @@ export function unansweredSignal(server: FakeServer): { seq: number; principal?:
  * unanswered `tools/list`, no `nextCursor` the client has not followed yet, no completed listing it
  * has not shown yet: see {@link listingInFlight}), its latest exposure equals every target's catalog
  * (unless `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
- * `timeoutMs` passes (which also bounds the wait for a client that abandons a listing silently).
+ * `timeoutMs` passes (which also bounds the wait for a client that abandons a listing silently;
+ * stalls of this process's event loop are not counted).
  * Event-driven: it wakes on every transcript frame and exposure, not on a polling sleep; before it
  * declares the wire quiet it lets I/O that arrived meanwhile be read (a busy machine can run the
  * quiet timer before the socket that carries the client's next request).
@@ -98,7 +103,7 @@ export async function settle(
   const timeoutMs = options.timeoutMs ?? 4000;
   const quietMs = options.quietMs ?? 150;
   const wantCatalog = (options.until ?? 'catalog') === 'catalog';
-  const started = Date.now();
+  const deadline = new StallAwareDeadline(timeoutMs);
   let lastActivity = Date.now();
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
@@ -154,7 +159,7 @@ export async function settle(
         if (lastActivity === before) return { settled: true };
         continue;
       }
-      const remaining = timeoutMs - (now - started);
+      const remaining = deadline.remainingMs();
       if (remaining <= 0) {
         if (off) {
           const names = (latestExposure() ?? [])
@@ -189,6 +194,7 @@ export async function settle(
       wake = undefined;
     }
   } finally {
+    deadline.dispose();
     for (const stop of stops) stop();
   }
 }

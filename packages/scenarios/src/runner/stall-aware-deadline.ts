@@ -1,0 +1,55 @@
+/** How often a {@link StallAwareDeadline} samples the event loop, ms. */
+const SAMPLE_MS = 25;
+
+/**
+ * A wall-time deadline that does not count time this process could not run: every stall of its
+ * event loop (a timer firing late because the machine was busy, or a long synchronous task of
+ * another cell) moves the deadline later by the stall, up to `maxExtensionMs` in all. A bound on
+ * how long a client may take then means the same on a busy CI machine as on an idle one, while a
+ * client that simply never answers still meets it after `ms`. Call {@link dispose} when done.
+ */
+export class StallAwareDeadline {
+  private readonly end: number;
+  private readonly sampler: NodeJS.Timeout;
+  private lastSample: number;
+  private extensionMs = 0;
+
+  /**
+   * @param ms the bound, ms of wall time while the event loop runs.
+   * @param maxExtensionMs most the deadline moves in all (default `3 * ms`).
+   */
+  constructor(
+    ms: number,
+    private readonly maxExtensionMs = ms * 3,
+  ) {
+    const now = Date.now();
+    this.end = now + ms;
+    this.lastSample = now;
+    this.sampler = setInterval(() => this.sample(), SAMPLE_MS);
+    this.sampler.unref();
+  }
+
+  /** ms until the deadline (0 or less once it passed), counting a stall still in progress. */
+  remainingMs(): number {
+    const now = Date.now();
+    const ongoing = stallOf(now - this.lastSample);
+    return this.end + Math.min(this.maxExtensionMs, this.extensionMs + ongoing) - now;
+  }
+
+  /** Stops sampling. */
+  dispose(): void {
+    clearInterval(this.sampler);
+  }
+
+  private sample(): void {
+    const now = Date.now();
+    this.extensionMs = Math.min(this.maxExtensionMs, this.extensionMs + stallOf(now - this.lastSample));
+    this.lastSample = now;
+  }
+}
+
+/** The part of a gap between two samples that the event loop could not run (a small delay is jitter). */
+function stallOf(gapMs: number): number {
+  const late = gapMs - SAMPLE_MS;
+  return late > SAMPLE_MS ? late : 0;
+}
