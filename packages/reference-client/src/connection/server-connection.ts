@@ -8,6 +8,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import { ClassifiedError } from '../errors/classified-error.js';
+import { type HostClock, settlesWithin, systemClock } from '../freshness/host-clock.js';
 import type { Era } from '../snapshot/discovered-tool.js';
 import {
   createBoundedFetch,
@@ -41,6 +42,8 @@ export interface ConnectionOptions {
   onStreamReopened: () => void;
   /** Called once when the server answers HTTP 404 to a request carrying the legacy session id. */
   onSessionLost: () => void;
+  /** The host's clock, for the bound on the legacy DELETE at `close` (default: the system clock). */
+  clock?: HostClock;
 }
 
 // Where a tools/list response's raw `tools` array rides past the SDK's result decoding.
@@ -285,12 +288,8 @@ export class ServerConnection {
     if (this.closed) return;
     this.closed = true;
     this.listRequestIds.clear();
-    if (this.era === 'legacy') {
-      await Promise.race([
-        this.transport?.terminateSession().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
-      ]);
-    }
+    if (this.era === 'legacy' && this.transport)
+      await settlesWithin(this.options.clock ?? systemClock, this.transport.terminateSession(), 1_000);
     await this.client.close().catch(() => {});
   }
 }

@@ -375,6 +375,7 @@ export class ServerDiscovery {
       ...(this.config.bearerToken !== undefined ? { bearerToken: this.config.bearerToken } : {}),
       requestTimeoutMs: this.host.requestTimeoutMs,
       bounds: this.host.fetchBounds,
+      clock: this.host.clock,
       onToolsListChanged: () => {
         if (this.generation === generation) void this.refresh('list-changed');
       },

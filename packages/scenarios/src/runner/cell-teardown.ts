@@ -1,8 +1,8 @@
 import type { FakeServer } from '@toolshift/fake-server';
 import type { ClientAdapter } from '../adapters/client-adapter.js';
+import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
 import { bounded } from './bounded.js';
 import type { CellServers } from './cell-servers.js';
-import { StallAwareDeadline } from './stall-aware-deadline.js';
 
 /** How long teardown waits for a closed client's streams to go, ms of wall time (event-loop stalls not counted). */
 export const CLIENT_GONE_GRACE_MS = 1000;

@@ -1,8 +1,8 @@
 import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
+import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
 import { type ListingInFlight, listingInFlight } from './listing-in-flight.js';
-import { StallAwareDeadline } from './stall-aware-deadline.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
 export interface SettleTarget {

@@ -1,6 +1,17 @@
 /** How often a {@link StallAwareDeadline} samples the event loop, ms. */
 const SAMPLE_MS = 25;
 
+let virtualTime = false;
+
+/**
+ * Tells every {@link StallAwareDeadline} that time is virtual (faked process-wide for a property
+ * trial, see `VirtualTime`): it moves only when the trial moves it, so there are no stalls to leave
+ * out and deadlines are plain.
+ */
+export function setVirtualTime(on: boolean): void {
+  virtualTime = on;
+}
+
 /**
  * A wall-time deadline that does not count time this process could not run: every stall of its
  * event loop (a timer firing late because the machine was busy, or a long synchronous task of
@@ -10,7 +21,7 @@ const SAMPLE_MS = 25;
  */
 export class StallAwareDeadline {
   private readonly end: number;
-  private readonly sampler: NodeJS.Timeout;
+  private readonly sampler: NodeJS.Timeout | undefined;
   private lastSample: number;
   private extensionMs = 0;
 
@@ -25,6 +36,7 @@ export class StallAwareDeadline {
     const now = Date.now();
     this.end = now + ms;
     this.lastSample = now;
+    if (virtualTime) return;
     this.sampler = setInterval(() => this.sample(), SAMPLE_MS);
     this.sampler.unref();
   }
@@ -32,6 +44,7 @@ export class StallAwareDeadline {
   /** ms until the deadline (0 or less once it passed), counting a stall still in progress. */
   remainingMs(): number {
     const now = Date.now();
+    if (!this.sampler) return this.end - now;
     const ongoing = stallOf(now - this.lastSample);
     return this.end + Math.min(this.maxExtensionMs, this.extensionMs + ongoing) - now;
   }
