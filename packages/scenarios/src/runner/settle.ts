@@ -88,8 +88,8 @@ export function unansweredSignal(server: FakeServer): { seq: number; principal?:
  * unanswered `tools/list`, no `nextCursor` the client has not followed yet, no completed listing it
  * has not shown yet: see {@link listingInFlight}), its latest exposure equals every target's catalog
  * (unless `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
- * `timeoutMs` passes (which also bounds the wait for a client that abandons a listing silently;
- * stalls of this process's event loop are not counted).
+ * `timeoutMs` passes (which also bounds the wait for a client that abandons a listing silently).
+ * Stalls of this process's event loop count neither toward the timeout nor as quiet time.
  * Event-driven: it wakes on every transcript frame and exposure, not on a polling sleep; before it
  * declares the wire quiet it lets I/O that arrived meanwhile be read (a busy machine can run the
  * quiet timer before the socket that carries the client's next request).
@@ -105,12 +105,16 @@ export async function settle(
   const wantCatalog = (options.until ?? 'catalog') === 'catalog';
   const deadline = new StallAwareDeadline(timeoutMs);
   let lastActivity = Date.now();
+  let stalledAtActivity = 0;
+  // The quiet period counts only time the process could run: a stall is not the client being quiet.
+  const quietFor = () => Date.now() - lastActivity - (deadline.stalledMs() - stalledAtActivity);
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
   const servers = [...new Set(targets.map((target) => target.server))];
   const stops = servers.map((server) =>
     server.transcript.subscribe(() => {
       lastActivity = Date.now();
+      stalledAtActivity = deadline.stalledMs();
       poke();
     }),
   );
@@ -148,11 +152,11 @@ export async function settle(
   };
   try {
     for (;;) {
-      const now = Date.now();
       const off = misaligned();
       const signal = ignoredSignal();
       const listing = inFlight();
-      if (!off && !signal && !listing && now - lastActivity >= quietMs) {
+      const quiet = quietFor();
+      if (!off && !signal && !listing && quiet >= quietMs) {
         // Let I/O that is already waiting be read before calling the wire quiet.
         const before = lastActivity;
         await new Promise<void>((resolve) => setImmediate(resolve));
@@ -183,7 +187,7 @@ export async function settle(
           reason: `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
         };
       }
-      const wait = off || signal || listing ? remaining : Math.min(remaining, quietMs - (now - lastActivity));
+      const wait = off || signal || listing ? remaining : Math.min(remaining, quietMs - quiet);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, wait));
         wake = () => {

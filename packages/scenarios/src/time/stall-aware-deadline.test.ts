@@ -28,6 +28,7 @@ test('time the event loop could not run is not counted (beyond one sample period
   // The next sample counts the stall for good; from there the deadline runs down as usual.
   vi.advanceTimersByTime(25);
   expect(deadline.remainingMs()).toBe(25);
+  expect(deadline.stalledMs()).toBe(200);
   vi.advanceTimersByTime(25);
   expect(deadline.remainingMs()).toBe(0);
   deadline.dispose();
@@ -38,5 +39,6 @@ test('stalls move the deadline by at most the extension limit', () => {
   vi.advanceTimersByTime(50);
   stall(1000);
   expect(deadline.remainingMs()).toBe(100 + 300 - 1050);
+  expect(deadline.stalledMs()).toBe(975);
   deadline.dispose();
 });

@@ -23,7 +23,7 @@ export class StallAwareDeadline {
   private readonly end: number;
   private readonly sampler: NodeJS.Timeout | undefined;
   private lastSample: number;
-  private extensionMs = 0;
+  private stalledTotalMs = 0;
 
   /**
    * @param ms the bound, ms of wall time while the event loop runs.
@@ -43,10 +43,13 @@ export class StallAwareDeadline {
 
   /** ms until the deadline (0 or less once it passed), counting a stall still in progress. */
   remainingMs(): number {
-    const now = Date.now();
-    if (!this.sampler) return this.end - now;
-    const ongoing = stallOf(now - this.lastSample);
-    return this.end + Math.min(this.maxExtensionMs, this.extensionMs + ongoing) - now;
+    return this.end + Math.min(this.maxExtensionMs, this.stalledMs()) - Date.now();
+  }
+
+  /** ms of stalls since the deadline was made, one still in progress included (not capped). */
+  stalledMs(): number {
+    if (!this.sampler) return 0;
+    return this.stalledTotalMs + stallOf(Date.now() - this.lastSample);
   }
 
   /** Stops sampling. */
@@ -56,7 +59,7 @@ export class StallAwareDeadline {
 
   private sample(): void {
     const now = Date.now();
-    this.extensionMs = Math.min(this.maxExtensionMs, this.extensionMs + stallOf(now - this.lastSample));
+    this.stalledTotalMs += stallOf(now - this.lastSample);
     this.lastSample = now;
   }
 }
