@@ -1,7 +1,6 @@
 import { type ExposedTool, fail, type ModelCallOutcome, type Verdict } from '@toolshift/assertions';
-import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
-import type { ClientAction, Scenario } from '../scenario.js';
+import type { CellEra, ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
 import { bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
@@ -46,7 +45,7 @@ export class CellSession {
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly era: Era,
+    private readonly era: CellEra,
     private readonly servers: CellServers,
     private readonly adapter: ClientAdapter,
     private readonly timeouts: SessionTimeouts,
@@ -262,7 +261,8 @@ export class CellSession {
                   ? server.served.target.url
                   : `${server.served.transport}://${server.id}`,
               transport: server.served.target,
-              era: this.era,
+              // A dual cell gives no preference: the client shows which era it picks by itself.
+              ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
               ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
             },
