@@ -212,6 +212,7 @@ export class CellSession {
             'runner.awaited-frame',
             `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
+            server.id,
           );
         }
         return undefined;
@@ -282,6 +283,7 @@ export class CellSession {
           'runner.client-connected',
           `The client failed to connect to ${server.id}: ${message}`,
           [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
+          server.id,
         );
         return { kind: 'stopped', reason: `connect to ${server.id} failed` };
       }
@@ -318,7 +320,17 @@ export class CellSession {
     }
   }
 
-  private runnerFail(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {
-    this.runnerVerdicts.push({ ...fail(checkId, message, evidence), checkId });
+  /** Records a failed runner expectation; `serverId` names the server connection it is about, if one. */
+  private runnerFail(
+    checkId: string,
+    message: string,
+    evidence: Verdict['evidence'] = [],
+    serverId?: string,
+  ): void {
+    this.runnerVerdicts.push({
+      ...fail(checkId, message, evidence),
+      checkId,
+      ...(serverId ? { serverId } : {}),
+    });
   }
 }

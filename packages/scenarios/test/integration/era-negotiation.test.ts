@@ -86,9 +86,11 @@ describe('runner.era-negotiated: a client that cannot speak the cell era fails w
       expect(result.negotiated).toEqual([
         expect.objectContaining({ serverId: 'primary', endpointEras: ['legacy'], accepted: [] }),
       ]);
-      // No runner timeout, and the scenario checks that would only repeat the era failure are set aside.
-      expect(fails(result)).not.toContain('runner.awaited-frame');
-      expect(fails(result).filter((id) => !id.startsWith('runner.'))).toEqual([]);
+      // The era failure is the one failure: the failed connect and the checks that would only repeat it are set aside.
+      expect(fails(result)).toEqual(['runner.era-negotiated']);
+      expect(result.verdicts.find((verdict) => verdict.checkId === 'runner.client-connected')?.status).toBe(
+        'inconclusive',
+      );
       const follows = result.verdicts.find((verdict) => verdict.checkId === 'registry.matches-final-catalog');
       expect(follows?.status).toBe('inconclusive');
       expect(follows?.message).toMatch(/^Not judged: the client never negotiated an era with primary/);
@@ -117,6 +119,30 @@ describe('runner.era-negotiated: a client that cannot speak the cell era fails w
       const result = await runCell(oneValidTool, era, client, { ...options, transport: 'http' });
       expect(result.rawStatus, `${era} ${client.name}: ${result.firstFailure?.message}`).toBe('pass');
     }
+  }, 60_000);
+
+  test('a scenario waiting for a frame of the other era ends with the era verdict, the runner timeout set aside', async () => {
+    // The reference client speaking 2025-11-25 only reports its modern-only server as incompatible
+    // without throwing, so the run goes on to wait for a subscriptions/listen that never comes.
+    const waitsForListen = parseScenario({
+      id: 'waits-for-listen',
+      title: 'The client subscribes, then the catalog changes.',
+      source: [{ spec: '2026-07-28 §4.2' }],
+      eras: ['modern'],
+      transports: ['http'],
+      servers: [{ id: 'primary', script: scriptBuilder('listen').tools(tool('alpha')).build() }],
+      clientActions: [
+        { do: 'connect' },
+        { do: 'wait-for', frame: { method: 'subscriptions/listen' }, timeoutMs: 300 },
+      ],
+      checks: [{ invariant: 'registry.matches-final-catalog', cites: { spec: '2026-07-28 §4.2' } }],
+    });
+    const result = await runCell(waitsForListen, 'modern', legacyOnlyUndeclared, options);
+    expect(result.rawStatus).toBe('fail');
+    expect(fails(result)).toEqual(['runner.era-negotiated']);
+    const timeout = result.verdicts.find((verdict) => verdict.checkId === 'runner.awaited-frame');
+    expect(timeout).toMatchObject({ status: 'inconclusive', serverId: 'primary' });
+    expect(timeout?.message).toContain('Not judged: the client never negotiated an era with primary');
   }, 60_000);
 
   test('a client that declares the eras it speaks is n/a where no server of the cell serves one', async () => {
