@@ -68,7 +68,7 @@ const legacyOnlyUndeclared: ClientAdapterFactory = {
 
 const oneValidTool = SCENARIOS.find((scenario) => scenario.id === 'one-valid-tool')!;
 const options = { settleTimeoutMs: 1500, quietMs: 100, actionTimeoutMs: 10_000 };
-const fails = (result: CellResult) =>
+const fails = (result: Pick<CellResult, 'verdicts'>) =>
   result.verdicts.filter((verdict) => verdict.status === 'fail').map((verdict) => verdict.checkId);
 
 describe('runner.era-negotiated: a client that cannot speak the cell era fails with a verdict saying exactly that', () => {
