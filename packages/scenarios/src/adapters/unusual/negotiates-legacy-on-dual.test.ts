@@ -16,7 +16,7 @@ describe('unusual:negotiates-legacy-on-dual (a 2025-11-25-only client) on the wh
       scenarios: SCENARIOS,
       eras: CELL_ERAS,
       clients: [negotiatesLegacyOnDual],
-      concurrency: 6,
+      concurrency: 4,
       quietMs: 100,
       settleTimeoutMs: 2500,
       waitTimeoutMs: 3000,
