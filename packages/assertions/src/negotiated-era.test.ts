@@ -1,4 +1,4 @@
-import { createFakeServer, type FakeServer, scriptBuilder } from '@toolshift/fake-server';
+import { createFakeServer, type FakeServer, injectFault, scriptBuilder } from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
 import { INVARIANTS } from './invariants/index.js';
 import { inferEndpointEras, negotiatedEra, requestEra } from './negotiated-era.js';
@@ -228,6 +228,36 @@ describe('era.negotiated', () => {
     expect(verdict.status).toBe('inconclusive');
     expect(verdict.message).toContain('not because of the era');
     expect(verdict.message).toContain('answered 401');
+  });
+
+  test('is inconclusive when the refusal was a fault the script injected (-32022 by a versionMismatch step)', async () => {
+    const server = createFakeServer(
+      scriptBuilder('mismatch')
+        .eras('modern')
+        .step('mismatch', injectFault({ kind: 'versionMismatch' }, { times: 'always' }), { atStart: true })
+        .build(),
+    );
+    await server.handle({
+      transport: 'http',
+      httpMethod: 'POST',
+      headers: { ...HTTP_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }),
+    });
+    const record: RunRecord = {
+      era: 'modern',
+      endpointEras: ['modern'],
+      serverId: 'primary',
+      transcript: server.transcript.frames,
+      observations: [],
+      finalCatalog: server.snapshot(),
+    };
+    expect(negotiatedEra(server.transcript.frames).attempts[0]).toMatchObject({
+      errorCode: -32022,
+      fault: 'versionMismatch',
+    });
+    const verdict = check(record);
+    expect(verdict.status).toBe('inconclusive');
+    expect(verdict.message).toContain('(injected fault versionMismatch)');
   });
 
   test('is inconclusive when the client sent no handshake at all', () => {

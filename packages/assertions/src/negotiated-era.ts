@@ -43,6 +43,8 @@ export interface EraAttempt {
   errorCode?: number;
   /** JSON-RPC error message of a refusal. */
   errorMessage?: string;
+  /** The fault a script step injected into the answer (e.g. `versionMismatch`, `httpStatus`), when one did. */
+  fault?: string;
 }
 
 /**
@@ -131,6 +133,7 @@ function attemptOf(frames: readonly TranscriptFrame[], index: number, era: Era):
   if (!answer) return attempt;
   attempt.answerSeq = answer.seq;
   if (answer.httpStatus !== undefined) attempt.httpStatus = answer.httpStatus;
+  if (answer.fault !== undefined) attempt.fault = answer.fault;
   const error = messageOf(answer)?.error;
   if (error) {
     if (typeof error.code === 'number') attempt.errorCode = error.code;
@@ -202,6 +205,7 @@ export function describeAttempt(attempt: EraAttempt): string {
     if (attempt.outcome === 'accepted') parts.push('with a result');
     if (attempt.errorCode !== undefined) parts.push(String(attempt.errorCode));
     if (attempt.errorMessage !== undefined) parts.push(JSON.stringify(attempt.errorMessage));
+    if (attempt.fault !== undefined) parts.push(`(injected fault ${attempt.fault})`);
     answer = parts.join(' ');
   }
   return `${attempt.method} (#${attempt.seq}, ${answer})`;
@@ -225,10 +229,14 @@ export function inferEndpointEras(frames: readonly TranscriptFrame[]): Era[] | u
   return [...handled].filter((era) => !unserved.has(era));
 }
 
-/** Whether a refusal is about the era or revision (a request of an era the endpoint does not serve, or -32022). */
+/**
+ * Whether a refusal is about the era or revision the client chose (a request of an era the endpoint
+ * does not serve, or -32022); a refusal a script's fault injected is the scenario's doing, not one.
+ */
 export function refusedForEra(attempt: EraAttempt, endpointEras: readonly Era[]): boolean {
   return (
     attempt.outcome === 'refused' &&
+    attempt.fault === undefined &&
     (!endpointEras.includes(attempt.era) || attempt.errorCode === UNSUPPORTED_PROTOCOL_VERSION)
   );
 }
