@@ -13,7 +13,7 @@ afterEach(async () => {
 
 /** An SDK client on the cell's server (legacy: it holds a GET stream), and an adapter whose close() is `close`. */
 async function connectedClient(close: (client: Client) => Promise<void>) {
-  servers = await startCellServers(oneValidTool, 'http', undefined);
+  servers = await startCellServers(oneValidTool, 'http', undefined, 'legacy');
   const [server] = servers.list;
   const client = new Client({ name: 'teardown-test', version: '1.0.0' });
   const url = 'url' in server!.served.target ? server!.served.target.url : '';

@@ -105,7 +105,9 @@ test('settle never ends between two pages of a listing, however long the client 
   const exposed = ['a', 'b', 'c'].map((name) => ({ serverId: 'p', name }));
   const page1 = (await request(server, 'tools/list')).reply;
   const cursor =
-    page1.kind === 'message' ? (page1.message as { result: { nextCursor: string } }).result.nextCursor : '';
+    page1.kind === 'message'
+      ? (page1.message as unknown as { result: { nextCursor: string } }).result.nextCursor
+      : '';
   let ended = false;
   const settling = settle(
     [{ serverId: 'p', server }],
