@@ -17,8 +17,15 @@ export interface ComparableCell {
   verdicts: string[];
   /** Every server's frames the checks judged, one line per frame. */
   frames: string[];
-  /** Every server's frames recorded after the run (the teardown), one line per frame. */
-  teardown: string[];
+  /**
+   * Every server's frames recorded after the run (the teardown), one line per frame without its
+   * `seq`, grouped by stream in stream order: when a client closes two connections at once, which
+   * one the server sees first is decided by the client's connection pool, so teardown is compared
+   * stream by stream.
+   */
+  teardown: Record<string, string[]>;
+  /** True when the client left a stream open after `close()` and the server had to end it (a note says so). */
+  leftStreamOpen: boolean;
 }
 
 const ORIGIN = /http:\/\/127\.\d+\.\d+\.\d+:\d+/g;
@@ -43,6 +50,22 @@ export function comparableCell(
         .replace(ORIGIN, '<origin>'),
     ),
     frames: result.servers.flatMap((server) => server.transcript.map(frame)),
-    teardown: result.servers.flatMap((server) => (server.teardown ?? []).map(frame)),
+    teardown: teardownByStream(result, frame),
+    leftStreamOpen: (result.teardownObservations ?? []).some(
+      (observation) => observation.kind === 'note' && observation.text.includes('stream(s) open'),
+    ),
   };
+}
+
+function teardownByStream(
+  result: CellResult,
+  line: (frame: TranscriptFrame) => string,
+): Record<string, string[]> {
+  const streams: Record<string, string[]> = {};
+  for (const server of result.servers)
+    for (const each of server.teardown ?? []) {
+      const { seq: _seq, ...rest } = each;
+      (streams[`${server.serverId} ${each.streamId}`] ??= []).push(line(rest as TranscriptFrame));
+    }
+  return streams;
 }
