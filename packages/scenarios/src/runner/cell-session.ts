@@ -273,7 +273,7 @@ export class CellSession {
         quietMs: this.timeouts.quietMs,
         until,
         awaitSignals,
-        exposedAtSeq: (serverId) => this.log.lastExposureAt(serverId),
+        exposures: (serverId) => this.log.exposures(serverId),
       },
     );
   }

@@ -63,14 +63,28 @@ test('a page with a nextCursor the client has not requested yet is a listing in 
     seq: completedAt,
     note: `the client had not reported an exposure since the listing it completed at #${completedAt}`,
   });
-  expect(listingInFlight(server.transcript.frames, { exposedNames: names(5) })).toBeUndefined();
-  // A client that shows something else (it filtered or renamed tools) is done once it reported after the listing.
+  const shown = (exposures: Array<{ atSeq: number; names: string[] }>) =>
+    listingInFlight(server.transcript.frames, { exposures });
+  expect(shown([{ atSeq: 1, names: names(5) }])).toBeUndefined();
+  // A client that shows the listing differently (filtered, renamed) is done once it showed a change.
+  expect(shown([{ atSeq: completedAt, names: ['x'] }])).toBeUndefined();
   expect(
-    listingInFlight(server.transcript.frames, { exposedNames: ['x'], exposedAtSeq: completedAt }),
+    shown([
+      { atSeq: 1, names: ['x'] },
+      { atSeq: completedAt, names: ['y'] },
+    ]),
   ).toBeUndefined();
+  // An exposure reported since, but unchanged for this connection (another connection's listing
+  // made it), does not show this listing.
   expect(
-    listingInFlight(server.transcript.frames, { exposedNames: ['x'], exposedAtSeq: completedAt - 1 }),
-  ).toMatchObject({ kind: 'listing-not-shown' });
+    shown([
+      { atSeq: 1, names: ['x'] },
+      { atSeq: completedAt, names: ['x'] },
+    ]),
+  ).toMatchObject({
+    kind: 'listing-not-shown',
+  });
+  expect(shown([{ atSeq: completedAt - 1, names: ['x'] }])).toMatchObject({ kind: 'listing-not-shown' });
 });
 
 test('a tools/list the server has not answered yet is in flight; one held by a hang fault is not', async () => {
@@ -88,7 +102,9 @@ test('a tools/list the server has not answered yet is in flight; one held by a h
   expect(listingInFlight(delayed.transcript.frames)).toMatchObject({ kind: 'unanswered-request' });
   delayed.advanceClock(100);
   await answer;
-  expect(listingInFlight(delayed.transcript.frames, { exposedNames: names(1) })).toBeUndefined();
+  expect(
+    listingInFlight(delayed.transcript.frames, { exposures: [{ atSeq: 0, names: names(1) }] }),
+  ).toBeUndefined();
 
   const hung = createFakeServer(
     scriptBuilder('h')
@@ -162,10 +178,16 @@ test('each connection is judged by its own principal’s listings', async () => 
   await list(server, nextCursorOf(server), 'token-admin');
   await list(server, undefined, 'token-user');
   expect(
-    listingInFlight(server.transcript.frames, { principal: 'admin', exposedNames: names(3) }),
+    listingInFlight(server.transcript.frames, {
+      principal: 'admin',
+      exposures: [{ atSeq: 0, names: names(3) }],
+    }),
   ).toBeUndefined();
   expect(
-    listingInFlight(server.transcript.frames, { principal: 'user', exposedNames: names(3) }),
+    listingInFlight(server.transcript.frames, {
+      principal: 'user',
+      exposures: [{ atSeq: 0, names: names(3) }],
+    }),
   ).toMatchObject({
     kind: 'cursor-not-followed',
   });

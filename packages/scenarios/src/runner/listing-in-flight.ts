@@ -1,14 +1,19 @@
 import { enumerations, type ListExchange, listExchanges } from '@toolshift/assertions';
 import type { TranscriptFrame } from '@toolshift/fake-server';
 
+/** One exposure the client reported: the tool names it showed for the connection, and when. */
+export interface ReportedExposure {
+  /** `seq` of the server's last frame when the client reported it. */
+  atSeq: number;
+  names: readonly string[];
+}
+
 /** One client connection as the wire and the client's reports show it. */
 export interface ListingConnection {
   /** The principal its requests are made as; `undefined` takes every request of the transcript. */
   principal?: string;
-  /** Names of the tools the client exposes for this connection now (`undefined`: it reported none). */
-  exposedNames?: readonly string[];
-  /** `seq` of the server's last frame when the client last reported its exposure (`undefined`: never). */
-  exposedAtSeq?: number;
+  /** Every exposure the client reported, in order (the last is what it shows now). */
+  exposures?: readonly ReportedExposure[];
 }
 
 /**
@@ -20,8 +25,11 @@ export interface ListingConnection {
  *   stop at, and not an empty string in a 2025-11-25 session, which that revision does not define
  *   as a cursor);
  * - `listing-not-shown`: the latest enumeration is complete, its tools are not what the client
- *   exposes, and the client has reported no exposure since its last page (it may still be
- *   processing the listing).
+ *   exposes, and no exposure the client reported since its last page changed what it showed for
+ *   the connection (it may still be processing the listing: an exposure reported meanwhile can come
+ *   from another connection's listing). A client that shows a listing differently (filtered,
+ *   renamed) is done once it reported a change; one whose view does not change at all is left to
+ *   the caller's bound.
  */
 export interface ListingInFlight {
   kind: 'unanswered-request' | 'cursor-not-followed' | 'listing-not-shown';
@@ -66,9 +74,14 @@ export function listingInFlight(
     };
   }
   const completedAt = latest.completedAtSeq!;
-  if (connection.exposedAtSeq !== undefined && connection.exposedAtSeq >= completedAt) return undefined;
+  const exposures = connection.exposures ?? [];
   const served = latest.pages.flatMap((page) => page.tools ?? []).map((tool) => tool.name);
-  if (sameNames(served, connection.exposedNames ?? [])) return undefined;
+  if (sameNames(served, exposures.at(-1)?.names ?? [])) return undefined;
+  const before = exposures.filter((exposure) => exposure.atSeq < completedAt).at(-1);
+  const changedSince = exposures.some(
+    (exposure) => exposure.atSeq >= completedAt && (!before || !sameNames(exposure.names, before.names)),
+  );
+  if (changedSince) return undefined;
   return {
     kind: 'listing-not-shown',
     seq: completedAt,

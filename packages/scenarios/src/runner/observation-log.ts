@@ -36,13 +36,21 @@ export class ObservationLog {
     this.entries.push({ observation, at: this.lastSeqs(), ...(startedAt ? { startedAt } : {}) });
   }
 
-  /** `seq` of server `serverId`'s transcript when the client last reported its exposure (`undefined`: never). */
-  lastExposureAt(serverId: string): number | undefined {
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      const entry = this.entries[i]!;
-      if (entry.observation.kind === 'exposure') return entry.at[serverId];
-    }
-    return undefined;
+  /**
+   * Every exposure the client reported, in order: the names it exposed for `serverId` and the `seq`
+   * of that server's transcript when it reported them.
+   */
+  exposures(serverId: string): Array<{ atSeq: number; names: string[] }> {
+    return this.entries.flatMap(({ observation, at }) =>
+      observation.kind === 'exposure'
+        ? [
+            {
+              atSeq: at[serverId] ?? 0,
+              names: observation.tools.filter((tool) => tool.serverId === serverId).map((tool) => tool.name),
+            },
+          ]
+        : [],
+    );
   }
 
   /** Observations up to {@link end} (all of them before it), stamped against server `serverId`'s transcript. */

@@ -2,7 +2,7 @@ import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/asser
 import type { FakeServer } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
 import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
-import { type ListingInFlight, listingInFlight } from './listing-in-flight.js';
+import { type ListingInFlight, listingInFlight, type ReportedExposure } from './listing-in-flight.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
 export interface SettleTarget {
@@ -29,10 +29,10 @@ export interface SettleOptions {
    */
   awaitSignals?: boolean;
   /**
-   * `seq` of the target's server when the client last reported its exposure (`undefined`: never), so
-   * a listing the client completed but has not shown yet keeps the wire from counting as settled.
+   * Every exposure the client reported for a target, with the `seq` of its server at the time, so a
+   * listing the client completed but has not shown yet keeps the wire from counting as settled.
    */
-  exposedAtSeq?: (serverId: string) => number | undefined;
+  exposures?: (serverId: string) => readonly ReportedExposure[];
 }
 
 /** Whether the client converged, and if not, how far it was. */
@@ -133,22 +133,22 @@ export async function settle(
   };
   const inFlight = (): (ListingInFlight & { serverId: string }) | undefined => {
     for (const target of targets) {
-      const exposed = latestExposure();
-      const exposedAtSeq = options.exposedAtSeq?.(target.serverId);
+      const exposures = options.exposures?.(target.serverId) ?? currentExposure(target.serverId);
       const listing = listingInFlight(target.server.transcript.frames, {
         ...(target.principal !== undefined ? { principal: target.principal } : {}),
-        ...(exposed
-          ? {
-              exposedNames: exposed
-                .filter((tool) => tool.serverId === target.serverId)
-                .map((tool) => tool.name),
-            }
-          : {}),
-        ...(exposedAtSeq !== undefined ? { exposedAtSeq } : {}),
+        exposures,
       });
       if (listing) return { ...listing, serverId: target.serverId };
     }
     return undefined;
+  };
+  /** Without the client's exposure history: its latest exposure, as if reported just now. */
+  const currentExposure = (serverId: string): ReportedExposure[] => {
+    const exposed = latestExposure();
+    if (!exposed) return [];
+    const names = exposed.filter((tool) => tool.serverId === serverId).map((tool) => tool.name);
+    const atSeq = targets.find((target) => target.serverId === serverId)?.server.transcript.lastSeq ?? 0;
+    return [{ atSeq, names }];
   };
   try {
     for (;;) {
