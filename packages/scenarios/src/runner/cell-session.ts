@@ -9,6 +9,7 @@ import { principalOf } from './evaluate-checks.js';
 import { matchesFrame } from './frame-match.js';
 import { ObservationLog } from './observation-log.js';
 import { settle } from './settle.js';
+import { waitForFrame } from './wait-for-frame.js';
 
 /** Wall-time bounds of a cell's actions, ms. */
 export interface SessionTimeouts {
@@ -199,13 +200,12 @@ export class CellSession {
         const server = this.servers.get(serverOf(this.scenario, action));
         const afterSeq = this.waitCursor.get(server.id) ?? 0;
         const timeoutMs = action.timeoutMs ?? this.timeouts.waitTimeoutMs;
-        try {
-          const frame = await server.fake.waitFor((candidate) => matchesFrame(candidate, action.frame), {
-            afterSeq,
-            timeoutMs,
-          });
-          this.waitCursor.set(server.id, frame.seq);
-        } catch {
+        const frame = await waitForFrame(server.fake, (candidate) => matchesFrame(candidate, action.frame), {
+          afterSeq,
+          timeoutMs,
+        });
+        if (frame) this.waitCursor.set(server.id, frame.seq);
+        else {
           this.runnerFail(
             'runner.awaited-frame',
             `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
