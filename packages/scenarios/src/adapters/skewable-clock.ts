@@ -1,5 +1,5 @@
+import { StallAwareDeadline } from '@toolshift/fake-server';
 import type { HostClock } from '@toolshift/reference-client';
-import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
 
 /**
  * A host clock that runs in real time but can be jumped forward: `now()` is wall time plus the sum

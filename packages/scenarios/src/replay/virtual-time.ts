@@ -1,5 +1,5 @@
 import FakeTimers from '@sinonjs/fake-timers';
-import { setVirtualTime } from '../time/stall-aware-deadline.js';
+import { setVirtualTime } from '@toolshift/fake-server';
 
 const realSetImmediate = globalThis.setImmediate;
 

@@ -1,4 +1,4 @@
-import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
+import { StallAwareDeadline } from '@toolshift/fake-server';
 
 /**
  * Resolves or rejects like `promise`, but rejects with "`what` did not finish within `timeoutMs` ms"

@@ -1,6 +1,6 @@
 import type { FakeServer } from '@toolshift/fake-server';
+import { StallAwareDeadline } from '@toolshift/fake-server';
 import type { ClientAdapter } from '../adapters/client-adapter.js';
-import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
 import { bounded } from './bounded.js';
 import type { CellServers } from './cell-servers.js';
 

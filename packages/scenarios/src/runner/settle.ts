@@ -1,7 +1,7 @@
 import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
+import { StallAwareDeadline } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
-import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
 import { type ListingInFlight, listingInFlight, type ReportedExposure } from './listing-in-flight.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */

@@ -1,5 +1,5 @@
 import type { FakeServer, TranscriptFrame } from '@toolshift/fake-server';
-import { StallAwareDeadline } from '../time/stall-aware-deadline.js';
+import { StallAwareDeadline } from '@toolshift/fake-server';
 
 /**
  * The first frame of `fake`'s transcript after `afterSeq` (past or future) that `predicate`

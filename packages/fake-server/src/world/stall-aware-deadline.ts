@@ -4,9 +4,9 @@ const SAMPLE_MS = 25;
 let virtualTime = false;
 
 /**
- * Tells every {@link StallAwareDeadline} that time is virtual (faked process-wide for a property
- * trial, see `VirtualTime`): it moves only when the trial moves it, so there are no stalls to leave
- * out and deadlines are plain.
+ * Tells every {@link StallAwareDeadline} whether time is virtual (`setTimeout` and `Date` faked
+ * process-wide, as the scenarios' property trials do): virtual time moves only when the trial moves
+ * it, so there are no stalls to leave out and deadlines are plain.
  */
 export function setVirtualTime(on: boolean): void {
   virtualTime = on;
@@ -15,9 +15,9 @@ export function setVirtualTime(on: boolean): void {
 /**
  * A wall-time deadline that does not count time this process could not run: every stall of its
  * event loop (a timer firing late because the machine was busy, or a long synchronous task of
- * another cell) moves the deadline later by the stall, up to `maxExtensionMs` in all. A bound on
- * how long a client may take then means the same on a busy CI machine as on an idle one, while a
- * client that simply never answers still meets it after `ms`. Call {@link dispose} when done.
+ * other work in the process) moves the deadline later by the stall, up to `maxExtensionMs` in all.
+ * A bound on how long a peer may take then means the same on a busy CI machine as on an idle one,
+ * while a peer that simply never answers still meets it after `ms`. Call {@link dispose} when done.
  */
 export class StallAwareDeadline {
   private readonly end: number;
