@@ -3,6 +3,7 @@ import type { AuditTrail } from './audit/audit-trail.js';
 import { DisabledAuditTrail, InMemoryAuditTrail } from './audit/audit-trail.js';
 import type { FetchBounds } from './connection/bounded-fetch.js';
 import { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-walker.js';
+import { DEFAULT_MACHINE_POLICY } from './discovery-machine/machine-policy.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import { ToolExecutor } from './execution/tool-executor.js';
 import type { ToolProposal } from './execution/tool-proposal.js';
@@ -17,6 +18,7 @@ import { buildExposure, type ExposeOptions } from './providers/build-exposure.js
 import { BUILT_IN_PROVIDERS } from './providers/index.js';
 import type { ProviderAdapter } from './providers/provider-adapter.js';
 import type { StaleServer, ToolExposure } from './providers/tool-exposure.js';
+import type { DiscoveryWarning, WarningListener } from './registry/discovery-warning.js';
 import type { HostContext, PollingPolicy } from './registry/host-context.js';
 import type { ServerConfig } from './registry/server-config.js';
 import { ServerDiscovery } from './registry/server-discovery.js';
@@ -82,6 +84,18 @@ export interface DiscoveryHostOptions {
   providers?: readonly ProviderAdapter[];
   /** Tools whose text screening raised advisories (instruction-like text, hidden characters): `expose` (default, flagged) or `withhold`. */
   suspiciousDescriptions?: 'expose' | 'withhold';
+  /**
+   * The rate of re-lists change signals may cause, per server and list: a bucket of `burst` re-lists
+   * (default 5), one more every `refillMs` (default 500). A notification storm costs at most
+   * `burst + T / refillMs` listings in T ms; signals in between are coalesced.
+   */
+  relistRate?: { burst?: number; refillMs?: number };
+  /** When a `notification-storm` warning is raised: more than `threshold` (default 100) change signals within `windowMs` (default 1,000). */
+  storm?: { threshold?: number; windowMs?: number };
+  /** A change stream open at least this long before it ended cleanly resets its reconnect backoff, ms (default 60,000). */
+  stableStreamMs?: number;
+  /** Longest time `close()` (and `removeServer`) waits, wall ms (default 100); in-flight work is aborted, not awaited. */
+  closeBudgetMs?: number;
 }
 
 /** Arguments of {@link DiscoveryHost.callTool}: a {@link ToolProposal}. */
@@ -109,6 +123,7 @@ export class DiscoveryHost {
   private readonly adaptations = new AdaptationCache();
   private readonly withholdSuspicious: boolean;
   private readonly changeWaitMs: number;
+  private readonly warningListeners = new Set<WarningListener>();
   private closed = false;
 
   constructor(options: DiscoveryHostOptions) {
@@ -131,12 +146,15 @@ export class DiscoveryHost {
         ? options.permissions
         : new PermissionPolicy(options.permissions ?? {});
     this.validators = new ValidatorCache(options.validatorCacheSize);
+    const polling = {
+      intervalMs: options.polling?.intervalMs ?? 60_000,
+      backstopMs: options.polling?.backstopMs ?? 900_000,
+      backoff: { initialMs: 1_000, maxMs: 300_000, factor: 2, jitter: 0.2, ...options.polling?.backoff },
+    };
     this.context = {
       clientInfo: options.clientInfo,
       requestTimeoutMs,
       listingDeadlineMs: positive(options.listingDeadlineMs, 120_000, 'listingDeadlineMs'),
-      maxRelists: options.maxRelists ?? 10,
-      maxSessionRetries: options.maxSessionRetries ?? 3,
       listing: { ...DEFAULT_LISTING_LIMITS, ...options.listingLimits },
       fetchBounds: {
         maxResponseBytes: 32 * 1024 * 1024,
@@ -145,11 +163,7 @@ export class DiscoveryHost {
         ...options.fetchBounds,
       },
       freshness: { ...DEFAULT_FRESHNESS_POLICY, ...options.freshness },
-      polling: {
-        intervalMs: options.polling?.intervalMs ?? 60_000,
-        backstopMs: options.polling?.backstopMs ?? 900_000,
-        backoff: { initialMs: 1_000, maxMs: 300_000, factor: 2, jitter: 0.2, ...options.polling?.backoff },
-      },
+      polling,
       clock: options.clock ?? systemClock,
       registry: new ToolRegistry(),
       gate: new SchemaGate(this.validators, options.schemaLimits),
@@ -157,6 +171,32 @@ export class DiscoveryHost {
       compileValidators: options.compileValidators ?? 'lazy',
       cache: options.cache ?? new DiscoveryCache(),
       audit: this.audit,
+      machine: {
+        ...DEFAULT_MACHINE_POLICY,
+        maxRelists: options.maxRelists ?? DEFAULT_MACHINE_POLICY.maxRelists,
+        maxSessionRetries: options.maxSessionRetries ?? DEFAULT_MACHINE_POLICY.maxSessionRetries,
+        relistBurst: options.relistRate?.burst ?? DEFAULT_MACHINE_POLICY.relistBurst,
+        relistRefillMs: positive(
+          options.relistRate?.refillMs,
+          DEFAULT_MACHINE_POLICY.relistRefillMs,
+          'relistRate.refillMs',
+        ),
+        stormThreshold: options.storm?.threshold ?? DEFAULT_MACHINE_POLICY.stormThreshold,
+        stormWindowMs: positive(
+          options.storm?.windowMs,
+          DEFAULT_MACHINE_POLICY.stormWindowMs,
+          'storm.windowMs',
+        ),
+        stableStreamMs: positive(
+          options.stableStreamMs,
+          DEFAULT_MACHINE_POLICY.stableStreamMs,
+          'stableStreamMs',
+        ),
+        pollIntervalMs: polling.intervalMs,
+        backstopMs: polling.backstopMs,
+      },
+      closeBudgetMs: positive(options.closeBudgetMs, 100, 'closeBudgetMs'),
+      warn: (warning) => this.warn(warning),
     };
     this.providers = new Map(BUILT_IN_PROVIDERS);
     for (const adapter of options.providers ?? []) this.providers.set(adapter.id, adapter);
@@ -217,6 +257,16 @@ export class DiscoveryHost {
   /** The verified tool with this identity, if any. */
   tool(serverId: string, toolName: string): DiscoveredTool | undefined {
     return this.context.registry.get({ serverId, toolName });
+  }
+
+  /**
+   * Calls `listener` with every {@link DiscoveryWarning} (non-advancing cursor, page cap, oversize
+   * stream, notification storm, normalized or excluded schemas), each naming the server. Warnings
+   * are also recorded in the audit trail. Returns the unsubscribe function.
+   */
+  onWarning(listener: WarningListener): () => void {
+    this.warningListeners.add(listener);
+    return () => this.warningListeners.delete(listener);
   }
 
   /** Calls `listener` after every swap that changes the verified registry. Returns the unsubscribe function. */
@@ -407,6 +457,18 @@ export class DiscoveryHost {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.discoveries.values()].map((discovery) => discovery.close()));
+  }
+
+  private warn(body: Omit<DiscoveryWarning, 'atMs'>): void {
+    const warning: DiscoveryWarning = { ...body, atMs: this.context.clock.now() };
+    this.audit.record({ type: 'warning', warning }, warning.atMs);
+    for (const listener of [...this.warningListeners]) {
+      try {
+        listener(warning);
+      } catch {
+        // A listener owns its errors; the others still hear of it.
+      }
+    }
   }
 
   private discovery(serverId: string): ServerDiscovery {

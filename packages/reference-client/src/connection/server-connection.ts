@@ -3,10 +3,14 @@ import {
   Client,
   type Implementation,
   type McpSubscription,
+  type ServerCapabilities,
   type StandardSchemaV1,
   StreamableHTTPClientTransport,
   type Tool,
+  type Transport,
 } from '@modelcontextprotocol/client';
+import { LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
+import type { ListCapability, StreamEndCause } from '../discovery-machine/machine-event.js';
 import { ClassifiedError } from '../errors/classified-error.js';
 import type { Era } from '../snapshot/discovered-tool.js';
 import {
@@ -28,99 +32,109 @@ export interface ConnectionOptions {
   /** Per-request timeout, ms (also the `server/discover` probe and the listen ack timeout). */
   requestTimeoutMs: number;
   bounds: FetchBounds;
-  /** Called for every `notifications/tools/list_changed` (legacy unsolicited, or on a modern listen stream). */
-  onToolsListChanged: () => void;
+  /** The lists whose change notifications are routed to {@link onListChanged}. */
+  lists: readonly ListKind[];
+  /** Called for every `notifications/<list>/list_changed` (legacy unsolicited, or on a modern listen stream). */
+  onListChanged: (list: ListKind) => void;
   /** Called when the bounded fetch cuts a response short. */
   onViolation: (violation: FetchViolation) => void;
-  /** Called when the legacy standalone GET stream is lost and the SDK cannot reopen it. */
-  onStreamLost: () => void;
   /**
-   * Called when the legacy standalone GET stream opens again after the server ended it (the SDK
-   * reopens it with backoff, with or without `Last-Event-ID`): notifications may have been missed.
+   * Called when the legacy GET stream ended and wants to reconnect: call {@link reopenStream} when
+   * the backoff allows. `suggestedDelayMs` is the SDK's (or the server's SSE `retry`) delay.
    */
+  onStreamEnded: (cause: StreamEndCause, suggestedDelayMs: number) => void;
+  /** Called when the legacy standalone GET stream is lost and the SDK gives up reopening it. */
+  onStreamLost: () => void;
+  /** Called when the legacy GET stream opens again after it ended: notifications may have been missed. */
   onStreamReopened: () => void;
   /** Called once when the server answers HTTP 404 to a request carrying the legacy session id. */
   onSessionLost: () => void;
 }
 
-// Where a tools/list response's raw `tools` array rides past the SDK's result decoding.
-const RAW_TOOLS = 'io.toolshift/rawTools';
+/** Where a list response's raw result rides past the SDK's result decoding. */
+const RAW_RESULT_KEY = 'io.toolshift/rawResult';
 
-// Pages are checked by the page walker, not by the SDK's schema: absent `ttlMs` must read as 0, not
-// fail, and one tool with a bad schema must not reject the page (the schema gate excludes that tool).
+/**
+ * Pages are checked by the page walker, not by the SDK's era codec: absent `ttlMs` must read as 0,
+ * not fail, and one entry with a bad schema must not reject the page (the gate excludes that entry).
+ */
 const RAW_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   '~standard': {
     version: 1,
     vendor: 'toolshift',
-    validate: (value) => {
-      const { [RAW_TOOLS]: tools, ...rest } = value as Record<string, unknown>;
-      return { value: tools === undefined ? rest : { ...rest, tools } };
-    },
+    validate: (value) => ({ value: ((value as Record<string, unknown>)[RAW_RESULT_KEY] ?? value) as never }),
   },
 };
 
 /** The HTTP status that tells a legacy client its session is gone (2025-11-25 §5.2). */
 const SESSION_NOT_FOUND = 404;
 
+/** The SDK's messages for a legacy GET stream it could not keep open. */
+const STREAM_GIVEN_UP = /reconnection attempts|Failed to open SSE stream/i;
+/** What the SDK reports for an SSE frame or JSON-RPC message it could not parse. */
+const PROTOCOL_NOISE = /JSON|Unexpected token|Invalid|parse/i;
+
 /**
  * One live connection to one server through the official SDK client over Streamable HTTP: the era
- * is negotiated at `open`, every response is bounded (bytes, time), and pages are fetched one at a
- * time so the host controls pagination. A connection is never reused after `close`.
+ * is negotiated by {@link connect}, every response is bounded (bytes, time), and pages are fetched
+ * one at a time so the host controls pagination. {@link close} works at any point, also while
+ * {@link connect} is still negotiating (it then fails at once). A connection is never reused after
+ * `close`.
  */
 export class ServerConnection {
   readonly meter: FetchMeter = { bytesRead: 0 };
   private readonly inflight = new Set<AbortController>();
   private readonly listRequestIds = new Set<string | number>();
+  private readonly client: Client;
+  private readonly transport: StreamableHTTPClientTransport;
   private closed = false;
   private connected = false;
   private lost = false;
   private getStreamsOpened = 0;
+  /** Why the last long-lived stream was cut, if the bounded fetch cut it. */
+  private streamViolation: FetchViolation | undefined;
+  /** Messages the SDK could not parse since the last stream end. */
+  private protocolErrors = 0;
+  private reconnectStream: (() => void) | undefined;
 
-  private transport: StreamableHTTPClientTransport | undefined;
-
-  private constructor(
-    private readonly client: Client,
-    private readonly options: ConnectionOptions,
-  ) {}
-
-  /**
-   * Connects and negotiates the era.
-   * @throws {ClassifiedError} `session-lost` when the server forgot the legacy session during the
-   * handshake (HTTP 404 on `notifications/initialized`); otherwise whatever the SDK throws (classify
-   * with `classifyFailure`).
-   */
-  static async open(options: ConnectionOptions): Promise<ServerConnection> {
-    const client = new Client(options.clientInfo, {
+  /** Builds the client and its transport; nothing is sent before {@link connect}. */
+  constructor(private readonly options: ConnectionOptions) {
+    this.client = new Client(options.clientInfo, {
       versionNegotiation: versionNegotiation(options.era, options.requestTimeoutMs),
       listMaxPages: 1,
     });
-    const connection = new ServerConnection(client, options);
-    client.setNotificationHandler('notifications/tools/list_changed', () => {
-      if (!connection.closed) options.onToolsListChanged();
-    });
+    for (const list of options.lists) {
+      this.client.setNotificationHandler(LIST_PROTOCOL[list].notification, () => {
+        if (!this.closed) options.onListChanged(list);
+      });
+    }
     // Most transport noise surfaces through requests; a legacy GET stream that cannot be reopened
     // does not, and without it no list_changed can arrive.
-    client.onerror = (error) => {
-      if (
-        !connection.closed &&
-        /reconnect SSE stream|reconnection attempts|open SSE stream/i.test(error.message)
+    this.client.onerror = (error) => {
+      if (this.closed) return;
+      if (STREAM_GIVEN_UP.test(error.message)) options.onStreamLost();
+      else if (
+        error.name === 'SyntaxError' ||
+        error.name === 'ZodError' ||
+        PROTOCOL_NOISE.test(error.message)
       ) {
-        options.onStreamLost();
+        this.protocolErrors++;
       }
     };
     const token = options.bearerToken;
     const onViolation = (violation: FetchViolation) => {
+      if (violation.kind === 'byte-cap' && violation.longLived) this.streamViolation = violation;
       options.onViolation(violation);
       // A cut ordinary response never delivers its JSON-RPC answer: fail the waiting requests now
       // instead of at their timeout.
       if (violation.kind === 'deadline' || !violation.longLived)
-        connection.abortInflight(new FetchBoundError(violation));
+        this.abortInflight(new FetchBoundError(violation));
     };
-    const bounded = createBoundedFetch(options.bounds, onViolation, connection.meter);
-    const transport = new StreamableHTTPClientTransport(options.url, {
+    const bounded = createBoundedFetch(options.bounds, onViolation, this.meter);
+    this.transport = new StreamableHTTPClientTransport(options.url, {
       fetch: async (url, init) => {
         const response = await bounded(url, init);
-        connection.observe(init, response.status);
+        this.observe(init, response.status);
         return response;
       },
       ...(token !== undefined ? { authProvider: { token: async () => token } } : {}),
@@ -130,17 +144,35 @@ export class ServerConnection {
         reconnectionDelayGrowFactor: 2,
         maxRetries: 5,
       },
+      // The host decides when the legacy GET stream reconnects (its backoff, its clock).
+      reconnectionScheduler: (reconnect, delayMs) => {
+        if (this.closed) return;
+        this.reconnectStream = reconnect;
+        options.onStreamEnded(this.takeStreamEndCause(), delayMs);
+        return () => {
+          if (this.reconnectStream === reconnect) this.reconnectStream = undefined;
+        };
+      },
     });
-    connection.transport = transport;
-    connection.passRawListings(transport);
+    this.passRawListings(this.transport);
+  }
+
+  /**
+   * Connects and negotiates the era.
+   * @throws {ClassifiedError} `session-lost` when the server forgot the legacy session during the
+   * handshake (HTTP 404 on `notifications/initialized`); `host-closed` when {@link close} was
+   * called meanwhile; otherwise whatever the SDK throws (classify with `classifyFailure`).
+   */
+  async connect(): Promise<void> {
     try {
-      await client.connect(transport, { timeout: options.requestTimeoutMs });
+      await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
     } catch (error) {
-      await client.close().catch(() => {});
-      throw connection.lost ? sessionLostError(error) : error;
+      await this.client.close().catch(() => {});
+      if (this.closed) throw closedError(error);
+      throw this.lost ? sessionLostError(error) : error;
     }
-    connection.connected = true;
-    return connection;
+    if (this.closed) throw closedError(undefined);
+    this.connected = true;
   }
 
   /** The negotiated era. */
@@ -153,14 +185,18 @@ export class ServerConnection {
     return this.client.getNegotiatedProtocolVersion() ?? 'unknown';
   }
 
-  /** Whether the server advertised the `tools` capability. */
-  get hasTools(): boolean {
-    return this.client.getServerCapabilities()?.tools !== undefined;
-  }
-
-  /** Whether the server advertised `tools.listChanged`. */
-  get toolsListChanged(): boolean {
-    return this.client.getServerCapabilities()?.tools?.listChanged === true;
+  /** What the server advertised per list. */
+  get capabilities(): Record<ListKind, ListCapability> {
+    const advertised: ServerCapabilities = this.client.getServerCapabilities() ?? {};
+    const of = (entry: { listChanged?: boolean } | undefined): ListCapability => ({
+      supported: entry !== undefined,
+      listChanged: entry?.listChanged === true,
+    });
+    return {
+      tools: of(advertised.tools),
+      prompts: of(advertised.prompts),
+      resources: of(advertised.resources),
+    };
   }
 
   /** The server's self-reported identity (display only: never a security identity). */
@@ -168,26 +204,47 @@ export class ServerConnection {
     return this.client.getServerVersion();
   }
 
-  /** Fetches one `tools/list` page, unvalidated (`cursor` undefined = first page). */
-  listPage(cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
+  /** Fetches one page of a list, unvalidated (`cursor` undefined = first page). */
+  listPage(list: ListKind, cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
     return this.tracked(signal, (tracked) =>
       this.client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        { method: LIST_PROTOCOL[list].method, params: cursor === undefined ? {} : { cursor } },
         RAW_RESULT,
-        {
-          timeout: this.options.requestTimeoutMs,
-          signal: tracked,
-        },
+        { timeout: this.options.requestTimeoutMs, signal: tracked },
       ),
     );
   }
 
   /**
-   * Opens a modern `subscriptions/listen` stream asking for `toolsListChanged`; resolves once the
-   * server acknowledged it. Only valid on a modern connection.
+   * Opens a modern `subscriptions/listen` stream asking for the change notifications of `lists`;
+   * resolves once the server acknowledged it. Only valid on a modern connection.
    */
-  listen(): Promise<McpSubscription> {
-    return this.client.listen({ toolsListChanged: true }, { timeout: this.options.requestTimeoutMs });
+  listen(lists: readonly ListKind[]): Promise<McpSubscription> {
+    const filter: Record<string, boolean> = {};
+    for (const list of lists) filter[LIST_PROTOCOL[list].listenKey] = true;
+    this.streamViolation = undefined;
+    this.protocolErrors = 0;
+    return this.client.listen(filter, { timeout: this.options.requestTimeoutMs });
+  }
+
+  /** Why the last change stream ended: cut at its byte limit, after garbled frames, or closed by the server. */
+  takeStreamEndCause(): StreamEndCause {
+    const cause: StreamEndCause =
+      this.streamViolation !== undefined
+        ? 'size-limit'
+        : this.protocolErrors > 0
+          ? 'protocol-error'
+          : 'remote-close';
+    this.streamViolation = undefined;
+    this.protocolErrors = 0;
+    return cause;
+  }
+
+  /** Lets the legacy GET stream reconnect now (after {@link ConnectionOptions.onStreamEnded}). */
+  reopenStream(): void {
+    const reconnect = this.reconnectStream;
+    this.reconnectStream = undefined;
+    if (!this.closed) reconnect?.();
   }
 
   /**
@@ -221,14 +278,16 @@ export class ServerConnection {
     try {
       return await run(outer ? AbortSignal.any([outer, controller.signal]) : controller.signal);
     } catch (error) {
+      // A lost session explains everything that failed on this connection after it (RC-01).
+      if (this.lost) throw sessionLostError(error);
       if (controller.signal.aborted) throw controller.signal.reason;
-      throw this.lost ? sessionLostError(error) : error;
+      throw error;
     } finally {
       this.inflight.delete(controller);
     }
   }
 
-  private abortInflight(reason: FetchBoundError): void {
+  private abortInflight(reason: Error): void {
     for (const controller of this.inflight) controller.abort(reason);
   }
 
@@ -251,16 +310,23 @@ export class ServerConnection {
   }
 
   /**
-   * The SDK (2.4.0) validates a 2026-07-28 `tools/list` result as a whole, so one tool whose
-   * `inputSchema` root is not an object would reject every tool of the page. The raw `tools` array
-   * is moved aside before the SDK decodes the response and put back by {@link RAW_RESULT}; the
-   * schema gate then excludes only the bad tool.
+   * The SDK (2.4.0) decodes every list result with its era codec, so one tool whose `inputSchema`
+   * root is not an object, or a modern page without `ttlMs`, would reject the whole page. The raw
+   * result is moved aside before the SDK decodes the response (the codec sees an empty, valid
+   * page) and handed back by {@link RAW_RESULT}; the page walker and the schema gate then judge it.
    */
-  private passRawListings(transport: StreamableHTTPClientTransport): void {
+  private passRawListings(transport: Transport): void {
     const send = transport.send.bind(transport);
+    const fields = new Map<string | number, ListKind>();
     transport.send = (message, options) => {
-      if ('method' in message && message.method === 'tools/list' && 'id' in message) {
-        this.listRequestIds.add(message.id);
+      if ('method' in message && 'id' in message && message.method.endsWith('/list')) {
+        const list = (Object.keys(LIST_PROTOCOL) as ListKind[]).find(
+          (kind) => LIST_PROTOCOL[kind].method === message.method,
+        );
+        if (list) {
+          this.listRequestIds.add(message.id);
+          fields.set(message.id, list);
+        }
       }
       return send(message, options);
     };
@@ -268,27 +334,37 @@ export class ServerConnection {
     transport.onmessage = (message) => {
       const response = 'result' in message || 'error' in message;
       if (!response || message.id === undefined || !this.listRequestIds.delete(message.id)) return;
+      const list = fields.get(message.id)!;
+      fields.delete(message.id);
       if (!('result' in message)) return;
-      const result = message.result as Record<string, unknown>;
-      if (Array.isArray(result.tools)) message.result = { ...result, tools: [], [RAW_TOOLS]: result.tools };
+      const raw = message.result;
+      message.result = {
+        resultType: 'complete',
+        [LIST_PROTOCOL[list].field]: [],
+        ttlMs: 0,
+        cacheScope: 'private',
+        [RAW_RESULT_KEY]: raw,
+      };
     };
   }
 
   /**
-   * Ends a legacy session with HTTP DELETE (best effort, at most 1 s) and closes the transport
-   * (every stream). The DELETE goes out even after a 404 on the session: a client cannot tell a
-   * server that forgot the session from a 404 on the way (a proxy, a misrouted request, RC-02), and
-   * a server that still holds it then ends it, with its streams, before a new session starts.
-   * Idempotent.
+   * Closes the transport (every stream) at once, failing whatever is in flight, and ends a legacy
+   * session with HTTP DELETE (best effort, at most `deleteWaitMs`, default 1 s). The DELETE goes out
+   * even after a 404 on the session: a client cannot tell a server that forgot the session from a
+   * 404 on the way (a proxy, a misrouted request, RC-02), and a server that still holds it then
+   * ends it, with its streams, before a new session starts. Idempotent.
    */
-  async close(): Promise<void> {
+  async close(deleteWaitMs = 1_000): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listRequestIds.clear();
-    if (this.era === 'legacy') {
+    this.reconnectStream = undefined;
+    this.abortInflight(closedError(undefined));
+    if (this.connected && this.era === 'legacy' && this.transport.sessionId !== undefined) {
       await Promise.race([
-        this.transport?.terminateSession().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+        this.transport.terminateSession().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, deleteWaitMs).unref()),
       ]);
     }
     await this.client.close().catch(() => {});
@@ -304,5 +380,16 @@ function sessionLostError(cause: unknown): ClassifiedError {
     httpStatus: SESSION_NOT_FOUND,
   });
   error.cause = cause;
+  return error;
+}
+
+/** The host closed the connection while it was in use. */
+function closedError(cause: unknown): ClassifiedError {
+  const error = new ClassifiedError({
+    kind: 'network-unreachable',
+    reason: 'host-closed',
+    message: 'the host closed the connection',
+  });
+  if (cause !== undefined) error.cause = cause;
   return error;
 }
