@@ -3,6 +3,7 @@ import type { AuditTrail } from './audit/audit-trail.js';
 import { DisabledAuditTrail, InMemoryAuditTrail } from './audit/audit-trail.js';
 import type { FetchBounds } from './connection/bounded-fetch.js';
 import { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-walker.js';
+import { DEFAULT_STDIO_BOUNDS, type StdioBounds } from './connection/stdio-process-transport.js';
 import { DEFAULT_MACHINE_POLICY } from './discovery-machine/machine-policy.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import { ToolExecutor } from './execution/tool-executor.js';
@@ -96,6 +97,14 @@ export interface DiscoveryHostOptions {
   stableStreamMs?: number;
   /** Longest time `close()` (and `removeServer`) waits, wall ms (default 100); in-flight work is aborted, not awaited. */
   closeBudgetMs?: number;
+  /**
+   * Longest wait for an answer to the `server/discover` probe (`era: 'auto'`), ms (default 3,000).
+   * A probe not answered by then, or answered with an HTTP error or an unusable reply, falls back
+   * to `initialize` on a fresh connection, so a legacy server costs at most this much extra.
+   */
+  probeTimeoutMs?: number;
+  /** Bounds of stdio server processes (largest message, stderr kept, SIGKILL grace). */
+  stdio?: Partial<StdioBounds>;
 }
 
 /** Arguments of {@link DiscoveryHost.callTool}: a {@link ToolProposal}. */
@@ -196,6 +205,8 @@ export class DiscoveryHost {
         backstopMs: polling.backstopMs,
       },
       closeBudgetMs: positive(options.closeBudgetMs, 100, 'closeBudgetMs'),
+      probeTimeoutMs: positive(options.probeTimeoutMs, 3_000, 'probeTimeoutMs'),
+      stdio: { ...DEFAULT_STDIO_BOUNDS, ...options.stdio },
       warn: (warning) => this.warn(warning),
     };
     this.providers = new Map(BUILT_IN_PROVIDERS);
@@ -494,13 +505,40 @@ function validateConfig(config: ServerConfig): void {
   if (typeof config?.serverId !== 'string' || !isServerId(config.serverId)) {
     throw invalid('serverId', 'must be 1-128 characters without whitespace or control characters');
   }
-  let url: URL;
-  try {
-    url = new URL(config.url);
-  } catch {
-    throw invalid('url', `is not a URL (${JSON.stringify(config.url)})`);
+  const endpoints = (['url', 'stdio', 'transport'] as const).filter((field) => config[field] !== undefined);
+  if (endpoints.length !== 1) {
+    throw invalid(
+      endpoints.length === 0 ? 'url' : endpoints[1]!,
+      endpoints.length === 0
+        ? 'is required (or stdio, or transport): the server needs an endpoint'
+        : `cannot be combined with ${endpoints[0]}: give exactly one of url, stdio, transport`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('url', 'must be http: or https:');
+  if (config.url !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(config.url);
+    } catch {
+      throw invalid('url', `is not a URL (${JSON.stringify(config.url)})`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw invalid('url', 'must be http: or https:');
+  }
+  if (config.stdio !== undefined) {
+    const { command, args, env, cwd } = config.stdio;
+    if (typeof command !== 'string' || command === '')
+      throw invalid('stdio.command', 'must be a non-empty string');
+    if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === 'string'))) {
+      throw invalid('stdio.args', 'must be an array of strings');
+    }
+    if (env !== undefined && !Object.values(env ?? {}).every((value) => typeof value === 'string')) {
+      throw invalid('stdio.env', 'must map names to strings');
+    }
+    if (cwd !== undefined && typeof cwd !== 'string') throw invalid('stdio.cwd', 'must be a string');
+  }
+  if (config.transport !== undefined && typeof config.transport !== 'function') {
+    throw invalid('transport', 'must be a function returning a new SDK Transport');
+  }
   if (config.era !== undefined && !['auto', 'legacy', 'modern'].includes(config.era)) {
     throw invalid('era', "must be 'auto', 'legacy' or 'modern'");
   }

@@ -3,6 +3,9 @@ import {
   Client,
   type Implementation,
   type McpSubscription,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
   type ServerCapabilities,
   type StandardSchemaV1,
   StreamableHTTPClientTransport,
@@ -21,11 +24,22 @@ import {
   type FetchViolation,
 } from './bounded-fetch.js';
 import { type EraPreference, versionNegotiation } from './era-preference.js';
+import type { ServerEndpoint } from './server-endpoint.js';
+import { describeExit, type StdioBounds, StdioProcessTransport } from './stdio-process-transport.js';
 
 /** How to reach and talk to one server. */
 export interface ConnectionOptions {
-  url: URL;
+  endpoint: ServerEndpoint;
   era: EraPreference;
+  /**
+   * Longest wait for the answer to the `server/discover` probe (`era: 'auto'`), ms. A probe that
+   * times out, or is answered with an HTTP error or an unusable reply, falls back to `initialize`
+   * on a fresh transport (a new process for stdio: a server that died on the probe is never
+   * written to again).
+   */
+  probeTimeoutMs: number;
+  /** Bounds of a stdio server process. */
+  stdio: StdioBounds;
   clientInfo: Implementation;
   /** Sent as `Authorization: Bearer …` on every request. Never logged or used as a key. */
   bearerToken?: string;
@@ -49,6 +63,11 @@ export interface ConnectionOptions {
   onStreamReopened: () => void;
   /** Called once when the server answers HTTP 404 to a request carrying the legacy session id. */
   onSessionLost: () => void;
+  /**
+   * Called once when the connection ended without the host closing it: a stdio process exited, an
+   * in-memory peer closed. `detail` says how (exit code, signal).
+   */
+  onClosed: (detail: string) => void;
 }
 
 /** Where a list response's raw result rides past the SDK's result decoding. */
@@ -85,8 +104,8 @@ export class ServerConnection {
   readonly meter: FetchMeter = { bytesRead: 0 };
   private readonly inflight = new Set<AbortController>();
   private readonly listRequestIds = new Set<string | number>();
-  private readonly client: Client;
-  private readonly transport: StreamableHTTPClientTransport;
+  private client: Client;
+  private transport: Transport;
   private closed = false;
   private connected = false;
   private lost = false;
@@ -96,22 +115,34 @@ export class ServerConnection {
   /** Messages the SDK could not parse since the last stream end. */
   private protocolErrors = 0;
   private reconnectStream: (() => void) | undefined;
+  /** Why `auto` negotiation fell back to `initialize` on a fresh transport, if it did. */
+  private fallback: string | undefined;
 
   /** Builds the client and its transport; nothing is sent before {@link connect}. */
   constructor(private readonly options: ConnectionOptions) {
-    this.client = new Client(options.clientInfo, {
-      versionNegotiation: versionNegotiation(options.era, options.requestTimeoutMs),
+    ({ client: this.client, transport: this.transport } = this.build(options.era));
+  }
+
+  /** A client and a transport, wired: notifications, error noise, unexpected closes, raw listings. */
+  private build(era: EraPreference): { client: Client; transport: Transport } {
+    const { options } = this;
+    const client = new Client(options.clientInfo, {
+      // Only `auto` falls back; a pinned modern probe gets the ordinary request timeout.
+      versionNegotiation: versionNegotiation(
+        era,
+        era === 'auto' ? options.probeTimeoutMs : options.requestTimeoutMs,
+      ),
       listMaxPages: 1,
     });
     for (const list of options.lists) {
-      this.client.setNotificationHandler(LIST_PROTOCOL[list].notification, () => {
-        if (!this.closed) options.onListChanged(list);
+      client.setNotificationHandler(LIST_PROTOCOL[list].notification, () => {
+        if (!this.closed && this.client === client) options.onListChanged(list);
       });
     }
     // Most transport noise surfaces through requests; a legacy GET stream that cannot be reopened
     // does not, and without it no list_changed can arrive.
-    this.client.onerror = (error) => {
-      if (this.closed) return;
+    client.onerror = (error) => {
+      if (this.closed || this.client !== client) return;
       if (STREAM_GIVEN_UP.test(error.message)) options.onStreamLost();
       else if (
         error.name === 'SyntaxError' ||
@@ -121,17 +152,30 @@ export class ServerConnection {
         this.protocolErrors++;
       }
     };
-    const token = options.bearerToken;
+    const transport = this.createTransport();
+    client.onclose = () => {
+      if (this.closed || this.client !== client || !this.connected) return;
+      options.onClosed(this.closeDetail(transport));
+    };
+    this.passRawListings(transport);
+    return { client, transport };
+  }
+
+  private createTransport(): Transport {
+    const { endpoint } = this.options;
+    if (endpoint.kind === 'stdio') return new StdioProcessTransport(endpoint.server, this.options.stdio);
+    if (endpoint.kind === 'transport') return endpoint.connect();
+    const token = this.options.bearerToken;
     const onViolation = (violation: FetchViolation) => {
       if (violation.kind === 'byte-cap' && violation.longLived) this.streamViolation = violation;
-      options.onViolation(violation);
+      this.options.onViolation(violation);
       // A cut ordinary response never delivers its JSON-RPC answer: fail the waiting requests now
       // instead of at their timeout.
       if (violation.kind === 'deadline' || !violation.longLived)
         this.abortInflight(new FetchBoundError(violation));
     };
-    const bounded = createBoundedFetch(options.bounds, onViolation, this.meter);
-    this.transport = new StreamableHTTPClientTransport(options.url, {
+    const bounded = createBoundedFetch(this.options.bounds, onViolation, this.meter);
+    return new StreamableHTTPClientTransport(endpoint.url, {
       fetch: async (url, init) => {
         const response = await bounded(url, init);
         this.observe(init, response.status);
@@ -148,17 +192,30 @@ export class ServerConnection {
       reconnectionScheduler: (reconnect, delayMs) => {
         if (this.closed) return;
         this.reconnectStream = reconnect;
-        options.onStreamEnded(this.takeStreamEndCause(), delayMs);
+        this.options.onStreamEnded(this.takeStreamEndCause(), delayMs);
         return () => {
           if (this.reconnectStream === reconnect) this.reconnectStream = undefined;
         };
       },
     });
-    this.passRawListings(this.transport);
+  }
+
+  /** How a transport that closed by itself ended (a stdio exit code and the stderr tail). */
+  private closeDetail(transport: Transport): string {
+    if (transport instanceof StdioProcessTransport && transport.exit) {
+      const stderr = transport.stderrTail().trim().split('\n').slice(-3).join(' | ');
+      const { code, signal } = transport.exit;
+      return `the server process exited (${signal ? `signal ${signal}` : `exit code ${code}`})${stderr ? `: ${stderr.slice(0, 500)}` : ''}`;
+    }
+    return 'the transport closed';
   }
 
   /**
-   * Connects and negotiates the era.
+   * Connects and negotiates the era. With `era: 'auto'`, a `server/discover` probe that is not
+   * answered within `probeTimeoutMs`, or is answered with an HTTP error status or an unusable
+   * reply, or whose stdio process exits, falls back to `initialize` on a fresh transport (so
+   * within `probeTimeoutMs` plus one handshake). An auth wall (401/403) or an unreachable server
+   * never falls back.
    * @throws {ClassifiedError} `session-lost` when the server forgot the legacy session during the
    * handshake (HTTP 404 on `notifications/initialized`); `host-closed` when {@link close} was
    * called meanwhile; otherwise whatever the SDK throws (classify with `classifyFailure`).
@@ -169,10 +226,38 @@ export class ServerConnection {
     } catch (error) {
       await this.client.close().catch(() => {});
       if (this.closed) throw closedError(error);
-      throw this.lost ? sessionLostError(error) : error;
+      if (this.lost) throw sessionLostError(error);
+      const reason = this.options.era === 'auto' ? probeFallbackReason(error) : undefined;
+      if (reason === undefined) throw error;
+      this.fallback = reason;
+      ({ client: this.client, transport: this.transport } = this.build('legacy'));
+      try {
+        await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
+      } catch (retryError) {
+        await this.client.close().catch(() => {});
+        if (this.closed) throw closedError(retryError);
+        throw this.lost ? sessionLostError(retryError) : retryError;
+      }
     }
     if (this.closed) throw closedError(undefined);
     this.connected = true;
+  }
+
+  /** Why `auto` negotiation fell back to `initialize` on a fresh transport (`probe-timeout`, `http-503`, `probe-closed`, …), if it did. */
+  get negotiationFallback(): string | undefined {
+    return this.fallback;
+  }
+
+  /** A stdio server's process: its pid (while it runs), the newest stderr, how it exited. */
+  get process(): { pid: number | null; stderrTail: string; exit?: string } | undefined {
+    const transport = this.transport;
+    if (!(transport instanceof StdioProcessTransport)) return undefined;
+    const exit = transport.exit;
+    return {
+      pid: exit ? null : transport.pid,
+      stderrTail: transport.stderrTail(),
+      ...(exit ? { exit: describeExit(exit) } : {}),
+    };
   }
 
   /** The negotiated era. */
@@ -318,6 +403,7 @@ export class ServerConnection {
   private passRawListings(transport: Transport): void {
     const send = transport.send.bind(transport);
     const fields = new Map<string | number, ListKind>();
+    const onmessage = transport.onmessage;
     transport.send = (message, options) => {
       if ('method' in message && 'id' in message && message.method.endsWith('/list')) {
         const list = (Object.keys(LIST_PROTOCOL) as ListKind[]).find(
@@ -333,6 +419,7 @@ export class ServerConnection {
     // Protocol.connect chains a handler set before it, and hands it each message first.
     transport.onmessage = (message) => {
       const response = 'result' in message || 'error' in message;
+      onmessage?.(message);
       if (!response || message.id === undefined || !this.listRequestIds.delete(message.id)) return;
       const list = fields.get(message.id)!;
       fields.delete(message.id);
@@ -361,14 +448,40 @@ export class ServerConnection {
     this.listRequestIds.clear();
     this.reconnectStream = undefined;
     this.abortInflight(closedError(undefined));
-    if (this.connected && this.era === 'legacy' && this.transport.sessionId !== undefined) {
+    const transport = this.transport;
+    if (
+      this.connected &&
+      this.era === 'legacy' &&
+      transport instanceof StreamableHTTPClientTransport &&
+      transport.sessionId !== undefined
+    ) {
       await Promise.race([
-        this.transport.terminateSession().catch(() => {}),
+        transport.terminateSession().catch(() => {}),
         new Promise((resolve) => setTimeout(resolve, deleteWaitMs).unref()),
       ]);
     }
     await this.client.close().catch(() => {});
   }
+}
+
+/**
+ * Why a failed `auto` connect should be retried with `initialize` on a fresh transport, or
+ * undefined when it must not (an auth wall, an unreachable server, a modern error that names
+ * versions this client lacks).
+ * @see ../shared/spec/mcp-discovery-spec.md §1.4 ("any other error, or a timeout, means legacy")
+ */
+export function probeFallbackReason(error: unknown): string | undefined {
+  if (!(error instanceof SdkError)) return undefined;
+  const message = error.message;
+  if (error.code === SdkErrorCode.RequestTimeout && /probe/i.test(message)) return 'probe-timeout';
+  if (error.code !== SdkErrorCode.EraNegotiationFailed) return undefined;
+  if (error instanceof SdkHttpError) {
+    const status = (error.data as { status?: number } | undefined)?.status;
+    return status !== undefined && status >= 500 ? `http-${status}` : undefined;
+  }
+  if (/closed/i.test(message)) return 'probe-closed';
+  if (/unusable reply/i.test(message)) return 'probe-unusable-reply';
+  return undefined;
 }
 
 /** A request failed because the legacy session is gone: re-initialize, re-list, retry. */

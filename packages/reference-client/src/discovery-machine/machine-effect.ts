@@ -21,50 +21,29 @@ export type MachineWarningKind =
 
 /**
  * What the machine asks its interpreter to do. The machine never does I/O; the interpreter runs
- * these in order and reports back with events.
+ * these in order and reports back with events:
+ * - `open`: connect and negotiate the era (answer `opened` / `open-failed`);
+ * - `close-connection`: close a connection, its streams and child process, failing what is in flight;
+ * - `subscribe`: open a modern `subscriptions/listen` for `lists` (answer `subscribed` / `subscribe-failed`);
+ * - `unsubscribe`: close a change stream whose acknowledgement honoured nothing;
+ * - `reopen-stream`: let the legacy GET stream reconnect now (its backoff is over);
+ * - `list`: enumerate a list from page one on connection `generation` (answer `listed` / `list-failed`);
+ * - `install`: swap in the snapshot of listing `listingId` atomically, persist and audit it;
+ * - `withdraw`: withdraw the list's verified snapshot (nothing of it may be offered or executed);
+ * - `set-timer` / `cancel-timer`: arm (replacing) or disarm one named timer;
+ * - `warn`: raise a warning about the server;
+ * - `phase`: the list's state changed (recorded in the audit trail).
  */
 export type DiscoveryEffect =
-  | /** Connect and negotiate the era; answer with `opened` or `open-failed`. */
-  {
-      type: 'open';
-      generation: number;
-    } /** Close a connection (its streams, its child process) and everything in flight on it. */
-  | {
-      type: 'close-connection';
-      generation: number;
-    } /** Open a change stream for these lists: modern `subscriptions/listen`; answer `subscribed` / `subscribe-failed`. */
-  | {
-      type: 'subscribe';
-      generation: number;
-      lists: readonly ListKind[];
-    } /** Close the current change stream (an acknowledgement that honoured nothing). */
-  | {
-      type: 'unsubscribe';
-      generation: number;
-    } /** Let the legacy GET stream reconnect now (its backoff is over). */
-  | {
-      type: 'reopen-stream';
-      generation: number;
-    } /** Enumerate a list from page one on that connection; answer `listed` / `list-failed`. */
-  | {
-      type: 'list';
-      list: ListKind;
-      listingId: number;
-      generation: number;
-    } /** Swap in the snapshot of listing `listingId` (atomically), persist it, audit it. */
-  | {
-      type: 'install';
-      list: ListKind;
-      listingId: number;
-      reason: string;
-    } /** Withdraw the list's verified snapshot: nothing of it may be offered or executed. */
+  | { type: 'open'; generation: number }
+  | { type: 'close-connection'; generation: number }
+  | { type: 'subscribe'; generation: number; lists: readonly ListKind[] }
+  | { type: 'unsubscribe'; generation: number }
+  | { type: 'reopen-stream'; generation: number }
+  | { type: 'list'; list: ListKind; listingId: number; generation: number }
+  | { type: 'install'; list: ListKind; listingId: number; reason: string }
   | { type: 'withdraw'; list: ListKind }
   | { type: 'set-timer'; timer: TimerName; delay: TimerDelay }
   | { type: 'cancel-timer'; timer: TimerName }
-  | {
-      type: 'warn';
-      warning: MachineWarningKind;
-      list?: ListKind;
-      detail: string;
-    } /** The list's state changed (recorded in the audit trail). */
+  | { type: 'warn'; warning: MachineWarningKind; list?: ListKind; detail: string }
   | { type: 'phase'; list: ListKind; phase: DiscoveryState; failure?: DiscoveryFailure };

@@ -76,6 +76,8 @@ export type ConnectionStep =
   | {
       step: 'subscribing' | 'open';
       generation: number;
+      /** When it opened (host clock): a connection that lived `stableStreamMs` resets the reconnect backoff. */
+      openedAtMs: number;
       era: Era;
       protocolRevision: string;
       capabilities: Readonly<Record<ListKind, ListCapability>>;
@@ -116,6 +118,8 @@ export interface MachineState {
   readonly stream: StreamState;
   readonly lists: Readonly<Partial<Record<ListKind, ListState>>>;
   readonly storm: StormState;
+  /** Connections lost (a process that exited, a peer that closed) since the last one that lived `stableStreamMs`: the respawn backoff exponent. */
+  readonly reconnects: number;
   /** The id the next listing gets. */
   readonly nextListingId: number;
 }
@@ -159,6 +163,7 @@ export function initialMachineState(
     stream: { step: 'none', kind: undefined, lists: [], attempts: 0, openedAtMs: undefined },
     lists: states,
     storm: { windowStartMs: atMs, count: 0, warned: false },
+    reconnects: 0,
     nextListingId: 1,
   };
 }

@@ -526,6 +526,64 @@ const ROWS: Row[] = [
     ],
   },
   {
+    name: 'connection-lost (a stdio process exited) → stale with the exit, respawn after backoff 0',
+    given: READY_MODERN,
+    when: { type: 'connection-lost', generation: 1, detail: 'the server process exited (exit code 1)' },
+    state: (s) => {
+      expect(s.connection.step).toBe('none');
+      expect(s.reconnects).toBe(1);
+      expect(tools(s)).toMatchObject({
+        phase: 'stale',
+        verified: true,
+        failure: { kind: 'network-unreachable', reason: 'connection-lost' },
+        listing: { step: 'retry-wait', reason: 'reconnect' },
+        changeSeq: 1,
+      });
+    },
+    effects: [
+      { type: 'close-connection', generation: 1 },
+      { type: 'cancel-timer', timer: 'resubscribe' },
+      { type: 'cancel-timer', timer: 'relist:tools' },
+      { type: 'cancel-timer', timer: 'retry:tools' },
+      { type: 'cancel-timer', timer: 'poll:tools' },
+      { type: 'phase', phase: 'stale' },
+      { type: 'set-timer', timer: 'reconnect', delay: { kind: 'backoff', attempt: 0 } },
+    ],
+  },
+  {
+    name: 'reconnect timer → a new connection (respawn), the list refreshing',
+    given: [...READY_MODERN, { type: 'connection-lost', generation: 1, detail: 'exit' }],
+    when: { type: 'timer', timer: 'reconnect' },
+    state: (s) => {
+      expect(s.connection).toEqual({ step: 'opening', generation: 2 });
+      expect(tools(s)).toMatchObject({ phase: 'refreshing', listing: { step: 'awaiting-connection' } });
+    },
+    effects: [
+      { type: 'phase', phase: 'refreshing' },
+      { type: 'open', generation: 2 },
+    ],
+  },
+  {
+    name: 'a respawned process that dies again at once → backoff grows (attempt 1)',
+    given: [
+      ...READY_MODERN,
+      { type: 'connection-lost', generation: 1, detail: 'exit' },
+      { type: 'timer', timer: 'reconnect' },
+      opened(2, 'modern'),
+    ],
+    when: { type: 'connection-lost', generation: 2, detail: 'exit' },
+    state: (s) => expect(s.reconnects).toBe(2),
+    effects: [
+      { type: 'close-connection', generation: 2 },
+      { type: 'cancel-timer' },
+      { type: 'cancel-timer' },
+      { type: 'cancel-timer' },
+      { type: 'cancel-timer' },
+      { type: 'phase', phase: 'stale' },
+      { type: 'set-timer', timer: 'reconnect', delay: { kind: 'backoff', attempt: 1 } },
+    ],
+  },
+  {
     name: 'close → closed: timers cancelled, connection closed',
     given: READY_MODERN,
     when: { type: 'close' },
@@ -535,6 +593,7 @@ const ROWS: Row[] = [
       { type: 'cancel-timer', timer: 'relist:tools' },
       { type: 'cancel-timer', timer: 'retry:tools' },
       { type: 'cancel-timer', timer: 'expired:tools' },
+      { type: 'cancel-timer', timer: 'reconnect' },
       { type: 'close-connection', generation: 1 },
       { type: 'cancel-timer', timer: 'resubscribe' },
     ],

@@ -87,6 +87,7 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
     }
     const ready = {
       generation: event.generation,
+      openedAtMs: draft.nowMs,
       era: event.era,
       protocolRevision: event.protocolRevision,
       capabilities: event.capabilities,
@@ -266,6 +267,40 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
     listingFailed(draft, kind, failure);
   },
 
+  'connection-lost'(draft, { generation, detail }) {
+    const { connection } = draft.state;
+    if (connection.generation !== generation || connection.step === 'none' || connection.step === 'opening') {
+      return;
+    }
+    // A process that ran a while and then died is respawned at once; one that keeps dying, ever
+    // more slowly (the backoff cap bounds the delay).
+    const stable = draft.nowMs - connection.openedAtMs >= draft.policy.stableStreamMs;
+    const reconnects = stable ? 0 : draft.state.reconnects;
+    draft.dropConnection();
+    const failure: DiscoveryFailure = {
+      kind: 'network-unreachable',
+      reason: 'connection-lost',
+      message: detail,
+      atMs: draft.nowMs,
+    };
+    for (const kind of draft.kinds()) {
+      const list = draft.list(kind)!;
+      if (list.phase === 'unknown' || list.unsupported) continue;
+      draft.cancel(`relist:${kind}`);
+      draft.cancel(`retry:${kind}`);
+      draft.cancel(`poll:${kind}`);
+      // Changes may have happened while it was gone: the next listing must cover them.
+      draft.update(kind, {
+        changeSeq: list.changeSeq + 1,
+        queued: undefined,
+        listing: { step: 'retry-wait', reason: 'reconnect' },
+      });
+      draft.fail(kind, failure);
+    }
+    draft.set({ reconnects: reconnects + 1 });
+    draft.timer('reconnect', { kind: 'backoff', attempt: reconnects });
+  },
+
   'session-lost'(draft, { generation }) {
     const connection = draft.state.connection;
     if (connection.generation !== generation || connection.step === 'none') return;
@@ -326,12 +361,13 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
       for (const timer of ['poll', 'relist', 'retry', 'expired'] as const) draft.cancel(`${timer}:${kind}`);
       draft.update(kind, { listing: undefined, queued: undefined });
     }
+    draft.cancel('reconnect');
     draft.dropConnection();
     draft.set({ closed: true });
   },
 };
 
-type TimerKind = 'poll' | 'relist' | 'retry' | 'expired' | 'resubscribe';
+type TimerKind = 'poll' | 'relist' | 'retry' | 'expired' | 'resubscribe' | 'reconnect';
 
 function timerKind(timer: TimerName): TimerKind {
   return timer.split(':')[0] as TimerKind;
@@ -355,6 +391,12 @@ const TIMERS: Record<TimerKind, (draft: MachineDraft, kind: ListKind | undefined
   expired(draft, kind) {
     if (kind)
       HANDLERS.refresh(draft, { type: 'refresh', list: kind, reason: 'cache-expired', atMs: draft.nowMs });
+  },
+  reconnect(draft) {
+    for (const kind of draft.kinds()) {
+      const listing = draft.list(kind)!.listing;
+      if (listing?.step === 'retry-wait' && listing.reason === 'reconnect') draft.begin(kind, 'reconnect');
+    }
   },
   resubscribe(draft) {
     const { connection, stream } = draft.state;

@@ -2,6 +2,7 @@ import type { Implementation } from '@modelcontextprotocol/client';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { FetchBounds } from '../connection/bounded-fetch.js';
 import type { ListingLimits } from '../connection/page-walker.js';
+import type { StdioBounds } from '../connection/stdio-process-transport.js';
 import type { MachinePolicy } from '../discovery-machine/machine-policy.js';
 import type { BackoffPolicy } from '../freshness/backoff.js';
 import type { DiscoveryCache } from '../freshness/discovery-cache.js';
@@ -42,6 +43,10 @@ export interface HostContext {
   audit: AuditTrail;
   /** The state machine's bounds (re-lists, sessions, re-list rate, storms, stream backoff reset, polling). */
   machine: MachinePolicy;
+  /** Longest wait for the `server/discover` probe before `initialize` on a fresh transport, ms (default 3,000). */
+  probeTimeoutMs: number;
+  /** Bounds of stdio server processes. */
+  stdio: StdioBounds;
   /** Longest wait of `close()`, wall ms (default 100). */
   closeBudgetMs: number;
   /** Delivers a warning to the host's listeners (the host adds `atMs`, endpoint and serverInfo). */

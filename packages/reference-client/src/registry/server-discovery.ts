@@ -2,6 +2,7 @@ import type { McpSubscription } from '@modelcontextprotocol/client';
 import type { FetchViolation } from '../connection/bounded-fetch.js';
 import { type RawListing, walkPages } from '../connection/page-walker.js';
 import { ServerConnection } from '../connection/server-connection.js';
+import { describeEndpoint, type ServerEndpoint } from '../connection/server-endpoint.js';
 import { LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
 import type { DiscoveryEffect, TimerDelay } from '../discovery-machine/machine-effect.js';
 import type { DiscoveryEvent, TimerName } from '../discovery-machine/machine-event.js';
@@ -78,6 +79,8 @@ export class ServerDiscovery {
   private era: Era | undefined;
   private protocolRevision: string | undefined;
   private serverInfo: { name: string; version: string } | undefined;
+  /** The newest connection (for a stdio process's pid, stderr and exit after it ended). */
+  private lastConnection: ServerConnection | undefined;
   private lastViolation: FetchViolation | undefined;
   /** Connections still closing; a new one waits for them. */
   private closing: Promise<void> | undefined;
@@ -89,6 +92,15 @@ export class ServerDiscovery {
   ) {
     this.policy = host.machine;
     this.machine = initialMachineState(['tools'], host.clock.now(), this.policy.relistBurst);
+  }
+
+  /** Where the server is, from its config. */
+  private get endpoint(): ServerEndpoint {
+    const { url, stdio, transport } = this.config;
+    if (stdio) return { kind: 'stdio', server: stdio };
+    if (transport)
+      return { kind: 'transport', connect: transport, name: this.config.transportName ?? 'transport' };
+    return { kind: 'http', url: new URL(url!) };
   }
 
   /** The server's configuration (credentials included: do not log it). */
@@ -124,6 +136,11 @@ export class ServerDiscovery {
             verifiedAtMs: verified.freshness.fetchedAtMs,
             expiresAtMs: verified.freshness.expiresAtMs,
           }
+        : {}),
+      endpoint: describeEndpoint(this.endpoint),
+      ...(this.lastConnection?.process ? { process: this.lastConnection.process } : {}),
+      ...(this.lastConnection?.negotiationFallback
+        ? { negotiationFallback: this.lastConnection.negotiationFallback }
         : {}),
     };
   }
@@ -327,7 +344,7 @@ export class ServerDiscovery {
       case 'warn':
         this.host.warn({
           serverId: this.config.serverId,
-          endpoint: this.config.url,
+          endpoint: describeEndpoint(this.endpoint),
           ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
           kind: effect.warning,
           ...(effect.list ? { list: effect.list } : {}),
@@ -400,8 +417,10 @@ export class ServerDiscovery {
     while (this.closing) await this.closing;
     if (this.closed) return;
     const connection = new ServerConnection({
-      url: new URL(this.config.url),
+      endpoint: this.endpoint,
       era: this.config.era ?? 'auto',
+      probeTimeoutMs: this.host.probeTimeoutMs,
+      stdio: this.host.stdio,
       clientInfo: this.host.clientInfo,
       ...(this.config.bearerToken !== undefined ? { bearerToken: this.config.bearerToken } : {}),
       requestTimeoutMs: this.host.requestTimeoutMs,
@@ -418,8 +437,10 @@ export class ServerDiscovery {
       onStreamLost: () => this.dispatch({ type: 'signal', lists: ['tools'], reason: 'stream-lost' }),
       onStreamReopened: () => this.dispatch({ type: 'stream-reopened', generation }),
       onSessionLost: () => this.dispatch({ type: 'session-lost', generation }),
+      onClosed: (detail) => this.dispatch({ type: 'connection-lost', generation, detail }),
     });
     this.connections.set(generation, connection);
+    this.lastConnection = connection;
     try {
       await connection.connect();
     } catch (error) {
@@ -653,7 +674,7 @@ export class ServerDiscovery {
 
   private cacheKey(protocolRevision: string): DiscoveryCacheKey {
     return {
-      connectionId: `${this.config.serverId} ${this.config.url}`,
+      connectionId: `${this.config.serverId} ${describeEndpoint(this.endpoint)}`,
       credentialProfileId:
         this.config.credentialProfileId ?? (this.config.bearerToken === undefined ? null : undefined),
       protocolRevision,

@@ -47,6 +47,12 @@ export interface ServerState {
   verifiedAtMs?: number;
   /** When it expires, epoch ms. */
   expiresAtMs?: number;
+  /** Where the server is: its URL, command line or transport name. */
+  endpoint?: string;
+  /** A stdio server's process: its pid (while running), the newest stderr, how it last exited. */
+  process?: { pid: number | null; stderrTail: string; exit?: string };
+  /** Why `era: 'auto'` fell back to `initialize` on a fresh connection (`probe-timeout`, `http-503`, `probe-closed`, …). */
+  negotiationFallback?: string;
 }
 
 /**

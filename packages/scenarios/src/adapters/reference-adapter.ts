@@ -92,14 +92,15 @@ export class ReferenceClientAdapter implements ClientAdapter {
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
     const transport = target.transport;
-    if ('connect' in transport)
-      throw new Error(`the reference client connects over Streamable HTTP only, not ${transport.kind}`);
     this.observer = observer;
     this.firstServer ??= target.serverId;
     this.unsubscribe ??= this.host.onRegistryChange(() => this.report());
     const config: ServerConfig = {
       serverId: target.serverId,
-      url: transport.url,
+      // HTTP and msw: a URL; in-memory and stdio: a fresh SDK Transport for every connection.
+      ...('connect' in transport
+        ? { transport: () => transport.connect(), transportName: transport.kind }
+        : { url: transport.url }),
       // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host would.
       era: target.era === 'modern' ? 'auto' : 'legacy',
       ...(target.bearerToken !== undefined
@@ -288,8 +289,8 @@ export const referenceClient: ClientAdapterFactory = {
   description:
     'toolshift’s reference discovery client (@toolshift/reference-client); it has no expected failures.',
   capabilities: {
-    // ServerConfig takes a Streamable HTTP URL; msw intercepts the same fetch calls.
-    transports: ['http', 'msw'],
+    // A Streamable HTTP URL (msw intercepts the same fetch calls) or any SDK Transport.
+    transports: ['http', 'msw', 'in-memory', 'stdio'],
     features: [
       'multi-server',
       'bearer-auth',
