@@ -1,4 +1,4 @@
-import { addTool, changeSchema, removeTool, scriptBuilder } from '@toolshift/fake-server';
+import { addTool, changeSchema, createFakeServer, removeTool, scriptBuilder } from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
 import { Drive } from '../../test/support/drive.js';
 import { INVARIANTS } from './index.js';
@@ -177,5 +177,44 @@ describe('modern.subscribes-to-tool-changes', () => {
     expect(
       INVARIANTS['modern.subscribes-to-tool-changes']!.check({ ...eager.record(), era: 'legacy' }).status,
     ).toBe('inconclusive');
+  });
+
+  test('does not apply to a client that opened a legacy session (initialize) after its probe', async () => {
+    const server = createFakeServer(paged());
+    const send = (body: Record<string, unknown>) =>
+      server.handle({
+        transport: 'in-memory',
+        headers: {},
+        body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+      });
+    await send({
+      id: 'probe',
+      method: 'server/discover',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    });
+    const record = () => ({
+      era: 'modern' as const,
+      serverId: 'primary',
+      transcript: server.transcript.frames,
+      observations: [],
+      finalCatalog: server.snapshot(),
+    });
+    const invariant = INVARIANTS['modern.subscribes-to-tool-changes']!;
+    // Probed, stayed modern, never subscribed: fails.
+    expect(invariant.check(record()).status).toBe('fail');
+    // Probed, then initialized (its answer may have come after the client's probe deadline).
+    await send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    });
+    const verdict = invariant.check(record());
+    expect(verdict.status).toBe('inconclusive');
+    expect(verdict.message).toContain('negotiated 2025-11-25');
   });
 });

@@ -6,7 +6,12 @@ type Message = { method?: string; params?: { notifications?: { toolsListChanged?
 /**
  * A modern client talking to a server that advertises `tools.listChanged` opens a
  * `subscriptions/listen` stream asking for `toolsListChanged` (change notifications are opt-in in
- * 2026-07-28; without a subscription the server has no way to tell it anything).
+ * 2026-07-28; without a subscription the server has no way to tell it anything). A client that
+ * opened a 2025-11-25 session instead (`initialize`) is not a modern client on that session: the
+ * rule does not apply (inconclusive) and the legacy invariants judge it. A client in a modern cell
+ * falls back to `initialize` when its `server/discover` probe gets no usable answer in time (spec
+ * §1.4: "a timeout means legacy"), and the server's transcript cannot show whether an answer reached
+ * the client before its deadline, or whether a probe given up on in transit was sent at all.
  */
 export const subscribesToToolChanges: Invariant = {
   id: 'modern.subscribes-to-tool-changes',
@@ -15,6 +20,15 @@ export const subscribesToToolChanges: Invariant = {
     'seed 002 (open a long-lived listen stream requesting toolsListChanged); spec 2026-07-28 subscriptions (digest §4.2)',
   check(run) {
     if (run.era !== 'modern') return inconclusive(this.id, 'Only applies to the modern era.');
+    const initialize = run.transcript.find(
+      (frame) => frame.direction === 'in' && (frame.message as Message | undefined)?.method === 'initialize',
+    );
+    if (initialize) {
+      return inconclusive(
+        this.id,
+        `The client opened a 2025-11-25 session (initialize #${initialize.seq}): it negotiated 2025-11-25, where the legacy rules apply (a client falls back when its server/discover probe gets no usable answer in time).`,
+      );
+    }
     const listen = run.transcript.find((frame) => {
       const message = frame.message as Message | undefined;
       return frame.direction === 'in' && message?.method === 'subscriptions/listen';

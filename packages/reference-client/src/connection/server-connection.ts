@@ -474,6 +474,9 @@ export function probeFallbackReason(error: unknown): string | undefined {
   if (!(error instanceof SdkError)) return undefined;
   const message = error.message;
   if (error.code === SdkErrorCode.RequestTimeout && /probe/i.test(message)) return 'probe-timeout';
+  // A stdio server that timed out on the probe and got `initialize` in place, then exited (it
+  // died on the probe it read late): a fresh process, `initialize` first.
+  if (error.code === SdkErrorCode.ConnectionClosed) return 'probe-closed';
   if (error.code !== SdkErrorCode.EraNegotiationFailed) return undefined;
   if (error instanceof SdkHttpError) {
     const status = (error.data as { status?: number } | undefined)?.status;

@@ -24,6 +24,9 @@ const NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_CLOSED',
+  // A stdio server whose command cannot be spawned.
+  'ENOENT',
+  'EACCES',
 ]);
 
 const MAX_CAUSE_DEPTH = 6;
