@@ -9,7 +9,21 @@ export { type AuditTrail, DisabledAuditTrail, InMemoryAuditTrail } from './audit
 export type { FetchBounds } from './connection/bounded-fetch.js';
 export { type EraPreference, MODERN_PROTOCOL_REVISION } from './connection/era-preference.js';
 export { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-walker.js';
+export { describeEndpoint, type ServerEndpoint } from './connection/server-endpoint.js';
+export {
+  DEFAULT_STDIO_BOUNDS,
+  type ProcessExit,
+  type StdioBounds,
+  StdioProcessTransport,
+  type StdioServerConfig,
+} from './connection/stdio-process-transport.js';
 export { type CallToolRequest, DiscoveryHost, type DiscoveryHostOptions } from './discovery-host.js';
+export { LIST_KINDS, LIST_PROTOCOL, type ListKind } from './discovery-machine/list-kind.js';
+export type { DiscoveryEffect, TimerDelay } from './discovery-machine/machine-effect.js';
+export type { DiscoveryEvent, StreamEndCause } from './discovery-machine/machine-event.js';
+export { DEFAULT_MACHINE_POLICY, type MachinePolicy } from './discovery-machine/machine-policy.js';
+export type { ListState, MachineState } from './discovery-machine/machine-state.js';
+export { type Transition, transition } from './discovery-machine/transition.js';
 export { classifyFailure } from './errors/classify-failure.js';
 export {
   type ArgumentError,
@@ -48,6 +62,11 @@ export {
   type ToolExposureParts,
   type WithheldTool,
 } from './providers/tool-exposure.js';
+export type {
+  DiscoveryWarning,
+  DiscoveryWarningKind,
+  WarningListener,
+} from './registry/discovery-warning.js';
 export type { PollingPolicy } from './registry/host-context.js';
 export type { DiscoveryStrategy, ServerConfig } from './registry/server-config.js';
 export type { ChangeSignal, DiscoveryState, ServerState } from './registry/server-state.js';

@@ -461,6 +461,8 @@ export class ServerConnection {
       ]);
     }
     await this.client.close().catch(() => {});
+    // During negotiation the SDK holds the transport outside the client: close it directly too.
+    await transport.close().catch(() => {});
   }
 }
 

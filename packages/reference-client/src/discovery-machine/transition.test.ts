@@ -115,10 +115,7 @@ const ROWS: Row[] = [
       });
       expect(s.stream).toMatchObject({ step: 'listening', kind: 'legacy-get' });
     },
-    effects: [
-      { type: 'phase', phase: 'loading' },
-      { type: 'list', listingId: 1, generation: 1 },
-    ].slice(1),
+    effects: [{ type: 'list', listingId: 1, generation: 1 }],
   },
   {
     name: 'opening + opened (modern, listChanged) → subscribing before any listing',

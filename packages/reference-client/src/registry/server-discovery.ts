@@ -127,6 +127,7 @@ export class ServerDiscovery {
       ...(this.protocolRevision ? { protocolRevision: this.protocolRevision } : {}),
       ...(tools.failure ? { failure: tools.failure } : {}),
       changeSignal: connected ? tools.signal : 'none',
+      ...(tools.listing ? { listing: tools.listing.step } : {}),
       ...(connected && tools.signalNote ? { changeSignalNote: tools.signalNote } : {}),
       toolCount: verified?.tools.length ?? 0,
       excludedCount: verified?.excluded.length ?? 0,

@@ -38,6 +38,12 @@ export interface ServerState {
   changeSignal: ChangeSignal;
   /** Why the change signal is what it is (e.g. the listen ack omitted `toolsListChanged`). */
   changeSignalNote?: string;
+  /**
+   * What the tools listing is doing: `awaiting-connection`, `enumerating`, `retry-wait` (a new
+   * session or a respawn after a backoff), `rate-limited` (a change-driven re-list waiting for the
+   * re-list budget); absent when idle.
+   */
+  listing?: 'awaiting-connection' | 'enumerating' | 'retry-wait' | 'rate-limited';
   /** Verified tools exposed now. */
   toolCount: number;
   /** Tools the schema gate excluded from the verified snapshot. */
