@@ -624,8 +624,10 @@ export class ServerDiscovery {
           : {}),
       });
     }
+    const before = this.lastKnown;
     this.lastKnown = snapshot;
     this.host.registry.swap(this.config.serverId, snapshot);
+    this.warnAboutContents(snapshot, before);
     this.host.audit.record(
       {
         type: 'listing',
@@ -639,6 +641,40 @@ export class ServerDiscovery {
       this.host.clock.now(),
     );
     if (pending.source === 'server') this.host.cache.set(this.cacheKey(pending.protocolRevision), snapshot);
+  }
+
+  /** One warning per tool newly normalized or newly excluded (not again on every refresh). */
+  private warnAboutContents(snapshot: CatalogSnapshot, before: CatalogSnapshot | undefined): void {
+    const warn = (kind: 'schema-normalized' | 'tool-excluded', toolName: string, message: string) =>
+      this.host.warn({
+        serverId: this.config.serverId,
+        endpoint: describeEndpoint(this.endpoint),
+        ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
+        kind,
+        list: 'tools',
+        toolName,
+        message,
+      });
+    for (const tool of snapshot.tools) {
+      if (!tool.normalizations || before?.tool(tool.name) === tool) continue;
+      const changes = tool.normalizations.map(({ pointer, change }) => `${change} at ${pointer}`).join('; ');
+      warn(
+        'schema-normalized',
+        tool.name,
+        `tool ${tool.name}: its input schema was completed to an object schema (${changes})`,
+      );
+    }
+    for (const excluded of snapshot.excluded) {
+      const known = before?.excluded.some(
+        (old) => old.name === excluded.name && old.reason === excluded.reason,
+      );
+      if (known) continue;
+      warn(
+        'tool-excluded',
+        excluded.name,
+        `tool ${excluded.name} excluded: ${excluded.reason} at ${excluded.pointer || '/'}: ${excluded.detail}`,
+      );
+    }
   }
 
   private classify(error: unknown): DiscoveryFailure {

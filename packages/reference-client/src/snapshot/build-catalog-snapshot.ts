@@ -46,7 +46,13 @@ export function buildCatalogSnapshot(listing: RawListing, context: SnapshotConte
       }
       let canonical: string;
       try {
-        canonical = canonicalJson(executionContract(outcome.tool));
+        // The server's contract is hashed, not the host's normalization of it.
+        canonical = canonicalJson(
+          executionContract({
+            ...outcome.tool,
+            inputSchema: outcome.tool.serverInputSchema ?? outcome.tool.inputSchema,
+          }),
+        );
       } catch (error) {
         excluded.push({
           serverId,
@@ -132,6 +138,10 @@ function reusable(entry: unknown, previous: CatalogSnapshot | undefined): Discov
   if (typeof raw.name !== 'string') return undefined;
   const earlier = previous.tool(raw.name);
   if (!earlier) return undefined;
-  for (const field of FIELDS) if (!jsonEqual(raw[field], earlier[field])) return undefined;
+  for (const field of FIELDS) {
+    const held =
+      field === 'inputSchema' ? (earlier.serverInputSchema ?? earlier.inputSchema) : earlier[field];
+    if (!jsonEqual(raw[field], held)) return undefined;
+  }
   return earlier;
 }

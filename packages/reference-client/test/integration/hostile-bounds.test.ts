@@ -283,3 +283,63 @@ describe('a non-advancing cursor', () => {
     },
   );
 });
+
+describe('{} and other incomplete input schemas', () => {
+  it.each(['legacy', 'modern'] as const)(
+    'are normalized to object schemas (recorded, warned once), a non-object root excluded by name (%s)',
+    async (era) => {
+      const tools = [
+        { name: 'empty', inputSchema: {} },
+        { name: 'dialect', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema' } },
+        { name: 'bare', inputSchema: { type: 'object' } },
+        { name: 'word', inputSchema: { type: 'string' } },
+        search,
+      ];
+      const server = await peer({ tools });
+      const { host: discovery, warnings } = host();
+      const state = await discovery.addServer({ serverId: 'loose', url: server.url, era });
+      expect(state).toMatchObject({ state: 'ready', toolCount: 4, excludedCount: 1 });
+      const empty = discovery.tool('loose', 'empty')!;
+      expect(empty.inputSchema).toEqual({ type: 'object', properties: {} });
+      expect(empty.serverInputSchema).toEqual({});
+      expect(empty.normalizations).toHaveLength(2);
+      expect(discovery.tool('loose', 'dialect')!.inputSchema).toMatchObject({
+        type: 'object',
+        properties: {},
+      });
+      expect(discovery.tool('loose', 'bare')!.normalizations).toEqual([
+        { pointer: '/inputSchema/properties', change: 'added "properties": {}' },
+      ]);
+      expect(discovery.tool('loose', 'search')!.normalizations).toBeUndefined();
+      expect(warnings.filter((w) => w.kind === 'schema-normalized').map((w) => w.toolName)).toEqual([
+        'empty',
+        'dialect',
+        'bare',
+      ]);
+      expect(warnings.filter((w) => w.kind === 'tool-excluded')).toEqual([
+        expect.objectContaining({
+          serverId: 'loose',
+          toolName: 'word',
+          message: expect.stringContaining('root-not-object'),
+        }),
+      ]);
+      // Providers get object schemas with properties; the call validates against the completed schema.
+      for (const provider of ['openai-strict', 'anthropic', 'gemini']) {
+        const exposure = await discovery.expose({ provider });
+        expect(exposure.tools.map((t) => t.toolName).sort(), provider).toEqual([
+          'bare',
+          'dialect',
+          'empty',
+          'search',
+        ]);
+      }
+      const result = await discovery.callTool({ serverId: 'loose', toolName: 'empty', arguments: {} });
+      expect(result.isError).not.toBe(true);
+      // An unchanged refresh reuses the records: no second round of warnings.
+      await discovery.refresh('loose');
+      expect(
+        warnings.filter((w) => w.kind === 'schema-normalized' || w.kind === 'tool-excluded'),
+      ).toHaveLength(4);
+    },
+  );
+});

@@ -274,7 +274,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
           serverId: tool.serverId,
           name: tool.name,
           ...(tool.description !== undefined ? { description: tool.description } : {}),
-          inputSchema: tool.inputSchema,
+          // The registry holds the server's contract; a normalized copy goes to the models.
+          inputSchema: tool.serverInputSchema ?? tool.inputSchema,
           ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         }),
       ),
