@@ -30,6 +30,8 @@ import type { SchemaLimits } from './schema-gate/schema-limits.js';
 import { ValidatorCache } from './schema-gate/validator-cache.js';
 import type { CatalogSnapshot } from './snapshot/catalog-snapshot.js';
 import type { DiscoveredTool } from './snapshot/discovered-tool.js';
+import { InMemorySnapshotStore } from './snapshot-store/in-memory-snapshot-store.js';
+import type { SnapshotStore } from './snapshot-store/snapshot-store.js';
 
 /** Options for {@link DiscoveryHost}. Every field but `clientInfo` has a default. */
 export interface DiscoveryHostOptions {
@@ -105,6 +107,20 @@ export interface DiscoveryHostOptions {
   probeTimeoutMs?: number;
   /** Bounds of stdio server processes (largest message, stderr kept, SIGKILL grace). */
   stdio?: Partial<StdioBounds>;
+  /**
+   * Where verified listings persist, keyed by server (id and endpoint), credential profile and
+   * protocol revision (default: an {@link InMemorySnapshotStore} of this host). At `addServer` the
+   * last listing stored for the server is shown as last-known (`stale`, never executable) until a
+   * listing verifies the server again. A {@link FileSnapshotStore} survives restarts.
+   */
+  snapshotStore?: SnapshotStore;
+  /**
+   * Persist legacy (2025-11-25) HTTP session ids in the store and resume them at the next start;
+   * `close()` then leaves such sessions open (no DELETE). A stored id the server rejects (HTTP 404)
+   * is replaced once by a new session, in memory and in the store. Default: true when
+   * `snapshotStore` is given, false otherwise.
+   */
+  persistSessions?: boolean;
 }
 
 /** Arguments of {@link DiscoveryHost.callTool}: a {@link ToolProposal}. */
@@ -205,6 +221,8 @@ export class DiscoveryHost {
         backstopMs: polling.backstopMs,
       },
       closeBudgetMs: positive(options.closeBudgetMs, 100, 'closeBudgetMs'),
+      store: options.snapshotStore ?? new InMemorySnapshotStore(),
+      persistSessions: options.persistSessions ?? options.snapshotStore !== undefined,
       probeTimeoutMs: positive(options.probeTimeoutMs, 3_000, 'probeTimeoutMs'),
       stdio: { ...DEFAULT_STDIO_BOUNDS, ...options.stdio },
       warn: (warning) => this.warn(warning),
@@ -244,6 +262,7 @@ export class DiscoveryHost {
     const discovery = new ServerDiscovery({ ...config }, this.context);
     this.discoveries.set(config.serverId, discovery);
     this.context.registry.addServer(config.serverId);
+    await discovery.restore();
     if (config.strategy === 'lazy') return discovery.status();
     return discovery.refresh('initial');
   }
@@ -308,8 +327,9 @@ export class DiscoveryHost {
   }
 
   /**
-   * The last snapshot ever verified for the server, kept apart from the verified one: still there
-   * after a failure withdrew the server's tools (for "last checked…" UI), never executable.
+   * The last snapshot ever verified for the server (or restored from the snapshot store at start),
+   * kept apart from the verified one: still there after a failure withdrew the server's tools (for
+   * "last checked…" UI), never executable.
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER
    */
   lastKnown(serverId: string): CatalogSnapshot | undefined {
@@ -463,11 +483,19 @@ export class DiscoveryHost {
     return this.executor.execute(request, options.signal);
   }
 
-  /** Closes every connection, stops every timer. Idempotent. */
+  /**
+   * Closes every connection and stops every timer, within `closeBudgetMs` (in-flight work is
+   * aborted, not awaited). Legacy sessions stay open when the host persists them. Idempotent.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.discoveries.values()].map((discovery) => discovery.close()));
+    await Promise.all([...this.discoveries.values()].map((discovery) => discovery.shutdown()));
+  }
+
+  /** Resolves when every snapshot-store write issued so far has finished (call before the process exits). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.discoveries.values()].map((discovery) => discovery.flushed()));
   }
 
   private warn(body: Omit<DiscoveryWarning, 'atMs'>): void {

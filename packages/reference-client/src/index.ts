@@ -74,6 +74,7 @@ export { type ToolKey, toolKeyString } from './registry/tool-key.js';
 export type { RegistryListener } from './registry/tool-registry.js';
 export type { DescriptionAdvisory } from './schema-gate/description-screen.js';
 export type { ExcludedTool, GateReason, GateRejection } from './schema-gate/gate-verdict.js';
+export type { SchemaNormalization } from './schema-gate/normalize-input-schema.js';
 export type { SchemaDialect } from './schema-gate/schema-dialect.js';
 export { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './schema-gate/schema-limits.js';
 export type { ValidatorCacheStats } from './schema-gate/validator-cache.js';
@@ -85,3 +86,16 @@ export {
   executionContract,
   type JsonObject,
 } from './snapshot/discovered-tool.js';
+export {
+  restoreCatalogSnapshot,
+  type StoredCatalogSnapshot,
+  storeCatalogSnapshot,
+} from './snapshot/stored-catalog-snapshot.js';
+export { FileSnapshotStore } from './snapshot-store/file-snapshot-store.js';
+export { InMemorySnapshotStore } from './snapshot-store/in-memory-snapshot-store.js';
+export type {
+  SnapshotStore,
+  SnapshotStoreKey,
+  StoredServerRecord,
+  StoredSession,
+} from './snapshot-store/snapshot-store.js';

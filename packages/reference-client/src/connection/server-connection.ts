@@ -64,6 +64,17 @@ export interface ConnectionOptions {
   /** Called once when the server answers HTTP 404 to a request carrying the legacy session id. */
   onSessionLost: () => void;
   /**
+   * A stored legacy HTTP session to resume instead of `initialize` (cold start): its id, revision
+   * and the capabilities its `initialize` result advertised. A server that forgot it answers 404,
+   * which is `onSessionLost` / a `session-lost` failure like any other.
+   */
+  resume?: {
+    sessionId: string;
+    protocolRevision: string;
+    capabilities: Record<string, unknown>;
+    serverInfo?: Implementation;
+  };
+  /**
    * Called once when the connection ended without the host closing it: a stdio process exited, an
    * in-memory peer closed. `detail` says how (exit code, signal).
    */
@@ -120,11 +131,22 @@ export class ServerConnection {
 
   /** Builds the client and its transport; nothing is sent before {@link connect}. */
   constructor(private readonly options: ConnectionOptions) {
-    ({ client: this.client, transport: this.transport } = this.build(options.era));
+    const resume = options.resume && options.endpoint.kind === 'http' ? options.resume : undefined;
+    ({ client: this.client, transport: this.transport } = this.build(
+      resume ? 'legacy' : options.era,
+      resume,
+    ));
+    this.resumed = resume;
   }
 
+  /** The stored session this connection resumed (no handshake), if it did. */
+  private resumed: ConnectionOptions['resume'];
+
   /** A client and a transport, wired: notifications, error noise, unexpected closes, raw listings. */
-  private build(era: EraPreference): { client: Client; transport: Transport } {
+  private build(
+    era: EraPreference,
+    resume?: ConnectionOptions['resume'],
+  ): { client: Client; transport: Transport } {
     const { options } = this;
     const client = new Client(options.clientInfo, {
       // Only `auto` falls back; a pinned modern probe gets the ordinary request timeout.
@@ -152,7 +174,7 @@ export class ServerConnection {
         this.protocolErrors++;
       }
     };
-    const transport = this.createTransport();
+    const transport = this.createTransport(resume);
     client.onclose = () => {
       if (this.closed || this.client !== client || !this.connected) return;
       options.onClosed(this.closeDetail(transport));
@@ -161,7 +183,7 @@ export class ServerConnection {
     return { client, transport };
   }
 
-  private createTransport(): Transport {
+  private createTransport(resume?: ConnectionOptions['resume']): Transport {
     const { endpoint } = this.options;
     if (endpoint.kind === 'stdio') return new StdioProcessTransport(endpoint.server, this.options.stdio);
     if (endpoint.kind === 'transport') return endpoint.connect();
@@ -182,6 +204,7 @@ export class ServerConnection {
         return response;
       },
       ...(token !== undefined ? { authProvider: { token: async () => token } } : {}),
+      ...(resume ? { sessionId: resume.sessionId, protocolVersion: resume.protocolRevision } : {}),
       reconnectionOptions: {
         initialReconnectionDelay: 1_000,
         maxReconnectionDelay: 30_000,
@@ -241,6 +264,30 @@ export class ServerConnection {
     }
     if (this.closed) throw closedError(undefined);
     this.connected = true;
+    // A resumed session had no `notifications/initialized`, which is what opens the GET stream.
+    const transport = this.transport;
+    if (
+      this.resumed &&
+      transport instanceof StreamableHTTPClientTransport &&
+      this.capabilities.tools.listChanged
+    ) {
+      void transport.resumeStream('').catch(() => {});
+    }
+  }
+
+  /** The legacy HTTP session id, while there is one. */
+  get sessionId(): string | undefined {
+    const transport = this.transport;
+    return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
+  }
+
+  /** The server's capabilities as advertised (the stored ones for a resumed session). */
+  get rawCapabilities(): Record<string, unknown> {
+    return (
+      (this.client.getServerCapabilities() as Record<string, unknown> | undefined) ??
+      this.resumed?.capabilities ??
+      {}
+    );
   }
 
   /** Why `auto` negotiation fell back to `initialize` on a fresh transport (`probe-timeout`, `http-503`, `probe-closed`, …), if it did. */
@@ -262,17 +309,17 @@ export class ServerConnection {
 
   /** The negotiated era. */
   get era(): Era {
-    return this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
+    return !this.resumed && this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
   }
 
   /** The negotiated protocol revision (a date string). */
   get protocolRevision(): string {
-    return this.client.getNegotiatedProtocolVersion() ?? 'unknown';
+    return this.client.getNegotiatedProtocolVersion() ?? this.resumed?.protocolRevision ?? 'unknown';
   }
 
   /** What the server advertised per list. */
   get capabilities(): Record<ListKind, ListCapability> {
-    const advertised: ServerCapabilities = this.client.getServerCapabilities() ?? {};
+    const advertised = this.rawCapabilities as ServerCapabilities;
     const of = (entry: { listChanged?: boolean } | undefined): ListCapability => ({
       supported: entry !== undefined,
       listChanged: entry?.listChanged === true,
@@ -286,7 +333,7 @@ export class ServerConnection {
 
   /** The server's self-reported identity (display only: never a security identity). */
   get serverInfo(): Implementation | undefined {
-    return this.client.getServerVersion();
+    return this.client.getServerVersion() ?? this.resumed?.serverInfo;
   }
 
   /** Fetches one page of a list, unvalidated (`cursor` undefined = first page). */
@@ -442,7 +489,7 @@ export class ServerConnection {
    * 404 on the way (a proxy, a misrouted request, RC-02), and a server that still holds it then
    * ends it, with its streams, before a new session starts. Idempotent.
    */
-  async close(deleteWaitMs = 1_000): Promise<void> {
+  async close(deleteWaitMs = 1_000, keepSession = false): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listRequestIds.clear();
@@ -450,6 +497,7 @@ export class ServerConnection {
     this.abortInflight(closedError(undefined));
     const transport = this.transport;
     if (
+      !keepSession &&
       this.connected &&
       this.era === 'legacy' &&
       transport instanceof StreamableHTTPClientTransport &&

@@ -11,7 +11,9 @@ import type { ListKind } from '../discovery-machine/list-kind.js';
  *   (re-lists are coalesced and rate-limited; raised once per storm);
  * - `schema-normalized`: a tool's input schema was completed to an object schema (see the tool's
  *   `normalizations`);
- * - `tool-excluded`: a tool was kept out of the catalog (its reason and JSON pointer in `message`).
+ * - `tool-excluded`: a tool was kept out of the catalog (its reason and JSON pointer in `message`);
+ * - `store-failed`: the snapshot store could not save, or held a record that could not be restored
+ *   (`message` names the path and the rule); discovery goes on without it.
  */
 export type DiscoveryWarningKind =
   | 'non-advancing-cursor'
@@ -19,7 +21,8 @@ export type DiscoveryWarningKind =
   | 'oversize-stream'
   | 'notification-storm'
   | 'schema-normalized'
-  | 'tool-excluded';
+  | 'tool-excluded'
+  | 'store-failed';
 
 /**
  * One warning about a server, delivered through `DiscoveryHost.onWarning`: the host's id for the

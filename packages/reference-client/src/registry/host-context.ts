@@ -10,6 +10,7 @@ import type { FreshnessPolicy } from '../freshness/freshness-policy.js';
 import type { HostClock } from '../freshness/host-clock.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import type { ValidatorCache } from '../schema-gate/validator-cache.js';
+import type { SnapshotStore } from '../snapshot-store/snapshot-store.js';
 import type { DiscoveryWarning } from './discovery-warning.js';
 import type { ToolRegistry } from './tool-registry.js';
 
@@ -47,6 +48,10 @@ export interface HostContext {
   probeTimeoutMs: number;
   /** Bounds of stdio server processes. */
   stdio: StdioBounds;
+  /** Where verified listings (and legacy sessions) persist across restarts. */
+  store: SnapshotStore;
+  /** Store legacy HTTP session ids and resume them at the next start (no DELETE on `close()`). */
+  persistSessions: boolean;
   /** Longest wait of `close()`, wall ms (default 100). */
   closeBudgetMs: number;
   /** Delivers a warning to the host's listeners (the host adds `atMs`, endpoint and serverInfo). */

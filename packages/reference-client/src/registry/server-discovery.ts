@@ -1,5 +1,6 @@
 import type { McpSubscription } from '@modelcontextprotocol/client';
 import type { FetchViolation } from '../connection/bounded-fetch.js';
+import { MODERN_PROTOCOL_REVISION } from '../connection/era-preference.js';
 import { type RawListing, walkPages } from '../connection/page-walker.js';
 import { ServerConnection } from '../connection/server-connection.js';
 import { describeEndpoint, type ServerEndpoint } from '../connection/server-endpoint.js';
@@ -23,6 +24,12 @@ import { settlesWithin } from '../freshness/host-clock.js';
 import { buildCatalogSnapshot } from '../snapshot/build-catalog-snapshot.js';
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
 import type { DiscoveredTool, Era } from '../snapshot/discovered-tool.js';
+import { restoreCatalogSnapshot, storeCatalogSnapshot } from '../snapshot/stored-catalog-snapshot.js';
+import type {
+  SnapshotStoreKey,
+  StoredServerRecord,
+  StoredSession,
+} from '../snapshot-store/snapshot-store.js';
 import type { HostContext } from './host-context.js';
 import type { ServerConfig } from './server-config.js';
 import type { ServerState } from './server-state.js';
@@ -81,6 +88,16 @@ export class ServerDiscovery {
   private serverInfo: { name: string; version: string } | undefined;
   /** The newest connection (for a stdio process's pid, stderr and exit after it ended). */
   private lastConnection: ServerConnection | undefined;
+  /** Whether {@link lastKnown} was verified in this process (a restored one never feeds the gate's fast path). */
+  private lastKnownVerified = false;
+  /** A stored legacy session to resume on the next connection (used once). */
+  private resumable: (StoredSession & { protocolRevision: string }) | undefined;
+  /** What was last persisted (or restored): carried over when only the session changes. */
+  private stored: StoredServerRecord | undefined;
+  /** Saves in order, one at a time. */
+  private saving: Promise<void> = Promise.resolve();
+  /** On close, leave a legacy session open for the next start (the host persists sessions). */
+  private keepSessionOnClose = false;
   private lastViolation: FetchViolation | undefined;
   /** Connections still closing; a new one waits for them. */
   private closing: Promise<void> | undefined;
@@ -149,6 +166,56 @@ export class ServerDiscovery {
   /** The last snapshot that was ever verified, kept even when the server is withdrawn. */
   lastKnownSnapshot(): CatalogSnapshot | undefined {
     return this.lastKnown;
+  }
+
+  /**
+   * Shows the last listing persisted for this server, credential profile and protocol revision (the
+   * preferred revisions of its era setting; the newest record wins) as last-known: `stale`, never
+   * executable, never a shortcut past the schema gate. Remembers a persisted legacy session to
+   * resume. Call before the first refresh; does nothing for a server already loaded. Never rejects.
+   */
+  async restore(): Promise<void> {
+    const profile = this.profile();
+    if (profile === undefined || this.tools().phase !== 'unknown') return;
+    const era = this.config.era ?? 'auto';
+    const revisions =
+      era === 'legacy'
+        ? ['2025-11-25']
+        : era === 'modern'
+          ? [MODERN_PROTOCOL_REVISION]
+          : [MODERN_PROTOCOL_REVISION, '2025-11-25'];
+    let record: StoredServerRecord | undefined;
+    for (const protocolRevision of revisions) {
+      const found = await this.host.store
+        .load(this.storeKey(protocolRevision, profile))
+        .catch(() => undefined);
+      if (found && (!record || found.savedAtMs > record.savedAtMs)) record = found;
+    }
+    if (!record || this.closed || this.tools().phase !== 'unknown') return;
+    this.stored = record;
+    if (
+      record.session &&
+      this.host.persistSessions &&
+      this.endpoint.kind === 'http' &&
+      record.era === 'legacy'
+    ) {
+      this.resumable = { ...record.session, protocolRevision: record.protocolRevision };
+    }
+    if (record.tools === undefined) return;
+    const restored = restoreCatalogSnapshot(record.tools, this.config.serverId);
+    if (!restored.ok) {
+      this.warnStore(`the stored listing could not be restored: ${restored.problem}`);
+      return;
+    }
+    this.lastKnown = restored.snapshot;
+    this.lastKnownVerified = false;
+    this.dispatch({ type: 'restored', list: 'tools' });
+  }
+
+  /** Closes like {@link close}, leaving a legacy session open when the host persists sessions. */
+  shutdown(): Promise<void> {
+    this.keepSessionOnClose = this.host.persistSessions;
+    return this.close();
   }
 
   /** The live connection, if any (for tool calls). */
@@ -220,7 +287,7 @@ export class ServerDiscovery {
    * with a snapshot is returned as it is (a refresh in flight is not awaited).
    */
   async ensureLoaded(): Promise<ServerState> {
-    if (this.tools().phase === 'unknown') return this.refresh('first-use');
+    if (this.neverLoaded()) return this.refresh('first-use');
     if (this.firstListingRunning()) await this.idle('tools');
     return this.status();
   }
@@ -231,7 +298,7 @@ export class ServerDiscovery {
    * request); never rejects. `pending`: the first listing was waited for and is still running.
    */
   async awaitLoaded(waitMs: number): Promise<{ pending: boolean }> {
-    if (this.tools().phase === 'unknown') void this.refresh('first-use');
+    if (this.neverLoaded()) void this.refresh('first-use');
     if (!this.firstListingRunning() || this.tools().failedAttempts > 0) return { pending: false };
     await settlesWithin(this.host.clock, this.idle('tools'), waitMs);
     return { pending: this.firstListingRunning() };
@@ -278,6 +345,15 @@ export class ServerDiscovery {
 
   private tools(): ListState {
     return this.machine.lists.tools!;
+  }
+
+  /** Never listed in this process: `unknown`, or only restored from the store (lazy, or not yet refreshed). */
+  private neverLoaded(): boolean {
+    const tools = this.tools();
+    return (
+      tools.phase === 'unknown' ||
+      (tools.restored && !tools.verified && tools.listing === undefined && tools.failedAttempts === 0)
+    );
   }
 
   /** No verified snapshot yet, and a listing is running for one. */
@@ -439,7 +515,19 @@ export class ServerDiscovery {
       onStreamReopened: () => this.dispatch({ type: 'stream-reopened', generation }),
       onSessionLost: () => this.dispatch({ type: 'session-lost', generation }),
       onClosed: (detail) => this.dispatch({ type: 'connection-lost', generation, detail }),
+      ...(this.resumable
+        ? {
+            resume: {
+              sessionId: this.resumable.sessionId,
+              protocolRevision: this.resumable.protocolRevision,
+              capabilities: this.resumable.capabilities as Record<string, unknown>,
+              ...(this.resumable.serverInfo ? { serverInfo: this.resumable.serverInfo } : {}),
+            },
+          }
+        : {}),
     });
+    // A stored session is tried once: a rejected one is replaced, never offered again.
+    this.resumable = undefined;
     this.connections.set(generation, connection);
     this.lastConnection = connection;
     try {
@@ -454,6 +542,7 @@ export class ServerDiscovery {
     this.protocolRevision = connection.protocolRevision;
     const info = connection.serverInfo;
     this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
+    if (connection.sessionId !== undefined && this.host.persistSessions) this.persist(connection);
     this.dispatch({
       type: 'opened',
       generation,
@@ -470,9 +559,10 @@ export class ServerDiscovery {
     this.connections.delete(generation);
     this.subscriptions.delete(generation);
     if (!connection && !subscription) return;
+    const keepSession = this.closed && this.keepSessionOnClose;
     const closing = (async () => {
       await subscription?.close().catch(() => {});
-      await connection?.close();
+      await connection?.close(1_000, keepSession);
     })();
     const chained: Promise<void> = Promise.all([this.closing, closing]).then(() => {
       if (this.closing === chained) this.closing = undefined;
@@ -610,7 +700,9 @@ export class ServerDiscovery {
     let snapshot: CatalogSnapshot;
     if (pending.source === 'cache') snapshot = pending.snapshot;
     else {
-      const previous = this.host.registry.snapshot(this.config.serverId) ?? this.lastKnown;
+      const previous =
+        this.host.registry.snapshot(this.config.serverId) ??
+        (this.lastKnownVerified ? this.lastKnown : undefined);
       snapshot = buildCatalogSnapshot(pending.raw, {
         serverId: this.config.serverId,
         era: pending.era,
@@ -624,10 +716,12 @@ export class ServerDiscovery {
           : {}),
       });
     }
-    const before = this.lastKnown;
+    const before = this.lastKnownVerified ? this.lastKnown : undefined;
     this.lastKnown = snapshot;
+    this.lastKnownVerified = true;
     this.host.registry.swap(this.config.serverId, snapshot);
     this.warnAboutContents(snapshot, before);
+    if (pending.source === 'server') this.persist(pending.connection, snapshot);
     this.host.audit.record(
       {
         type: 'listing',
@@ -641,6 +735,77 @@ export class ServerDiscovery {
       this.host.clock.now(),
     );
     if (pending.source === 'server') this.host.cache.set(this.cacheKey(pending.protocolRevision), snapshot);
+  }
+
+  /**
+   * Persists the verified listing (`snapshot`, else the one stored before) and, when the host
+   * persists sessions, the legacy session of `connection`, under this server, credential profile
+   * and protocol revision. Saves run one at a time, in order; a failed save is only a warning.
+   */
+  private persist(connection: ServerConnection, snapshot?: CatalogSnapshot): void {
+    const profile = this.profile();
+    if (profile === undefined) return;
+    const protocolRevision = connection.protocolRevision;
+    const previous = this.stored?.protocolRevision === protocolRevision ? this.stored : undefined;
+    const sessionId = this.host.persistSessions ? connection.sessionId : undefined;
+    const record: StoredServerRecord = {
+      savedAtMs: this.host.clock.now(),
+      era: connection.era,
+      protocolRevision,
+      ...(snapshot
+        ? { tools: storeCatalogSnapshot(snapshot) }
+        : previous?.tools !== undefined
+          ? { tools: previous.tools }
+          : {}),
+      ...(sessionId !== undefined
+        ? {
+            session: {
+              sessionId,
+              capabilities: connection.rawCapabilities,
+              ...(connection.serverInfo
+                ? { serverInfo: { name: connection.serverInfo.name, version: connection.serverInfo.version } }
+                : {}),
+            },
+          }
+        : {}),
+    };
+    this.stored = record;
+    const key = this.storeKey(protocolRevision, profile);
+    this.saving = this.saving.then(() =>
+      this.host.store.save(key, record).catch((error: unknown) => {
+        this.warnStore(
+          `saving the listing failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }),
+    );
+  }
+
+  /** Resolves when every save issued so far has finished (for hosts that exit right after). */
+  flushed(): Promise<void> {
+    return this.saving;
+  }
+
+  /** The credential profile records are keyed by: `null` without credentials; undefined (never persisted) with credentials but no profile id. */
+  private profile(): string | null | undefined {
+    return this.config.credentialProfileId ?? (this.config.bearerToken === undefined ? null : undefined);
+  }
+
+  private storeKey(protocolRevision: string, credentialProfileId: string | null): SnapshotStoreKey {
+    return {
+      server: `${this.config.serverId} ${describeEndpoint(this.endpoint)}`,
+      credentialProfileId,
+      protocolRevision,
+    };
+  }
+
+  private warnStore(message: string): void {
+    this.host.warn({
+      serverId: this.config.serverId,
+      endpoint: describeEndpoint(this.endpoint),
+      kind: 'store-failed',
+      list: 'tools',
+      message,
+    });
   }
 
   /** One warning per tool newly normalized or newly excluded (not again on every refresh). */
