@@ -12,6 +12,8 @@ import type { BackoffPolicy } from './freshness/backoff.js';
 import { DiscoveryCache } from './freshness/discovery-cache.js';
 import { DEFAULT_FRESHNESS_POLICY, type FreshnessPolicy } from './freshness/freshness-policy.js';
 import { type HostClock, systemClock } from './freshness/host-clock.js';
+import type { DiscoveredPrompt, DiscoveredResource } from './lists/discovered-entry.js';
+import { type ListListener, ListRegistry } from './lists/list-registry.js';
 import type { Approver } from './permissions/approver.js';
 import { PermissionPolicy, type PermissionPolicyOptions } from './permissions/permission-policy.js';
 import { AdaptationCache } from './providers/adaptation-cache.js';
@@ -191,6 +193,8 @@ export class DiscoveryHost {
       polling,
       clock: options.clock ?? systemClock,
       registry: new ToolRegistry(),
+      prompts: new ListRegistry<DiscoveredPrompt>(),
+      resources: new ListRegistry<DiscoveredResource>(),
       gate: new SchemaGate(this.validators, options.schemaLimits),
       validators: this.validators,
       compileValidators: options.compileValidators ?? 'lazy',
@@ -262,9 +266,11 @@ export class DiscoveryHost {
     const discovery = new ServerDiscovery({ ...config }, this.context);
     this.discoveries.set(config.serverId, discovery);
     this.context.registry.addServer(config.serverId);
+    this.context.prompts.addServer(config.serverId);
+    this.context.resources.addServer(config.serverId);
     await discovery.restore();
     if (config.strategy === 'lazy') return discovery.status();
-    return discovery.refresh('initial');
+    return discovery.refreshAll('initial');
   }
 
   /**
@@ -276,6 +282,8 @@ export class DiscoveryHost {
     this.discoveries.delete(serverId);
     const closing = discovery.close(); // stops any refresh from installing a listing from here on
     this.context.registry.removeServer(serverId);
+    this.context.prompts.removeServer(serverId);
+    this.context.resources.removeServer(serverId);
     await closing;
   }
 
@@ -297,6 +305,29 @@ export class DiscoveryHost {
   onWarning(listener: WarningListener): () => void {
     this.warningListeners.add(listener);
     return () => this.warningListeners.delete(listener);
+  }
+
+  /**
+   * Every verified prompt across servers (identity `(serverId, name)`; a host shows them as slash
+   * commands), server by server in the order they were added. Frozen, replaced whole on each change.
+   */
+  prompts(): readonly DiscoveredPrompt[] {
+    return this.context.prompts.entries();
+  }
+
+  /** Every verified resource across servers (identity `(serverId, uri)`). Frozen, replaced whole on each change. */
+  resources(): readonly DiscoveredResource[] {
+    return this.context.resources.entries();
+  }
+
+  /** Calls `listener` after every swap that changes the verified prompts. Returns the unsubscribe function. */
+  onPromptsChange(listener: ListListener<DiscoveredPrompt>): () => void {
+    return this.context.prompts.onChange(listener);
+  }
+
+  /** Calls `listener` after every swap that changes the verified resources. Returns the unsubscribe function. */
+  onResourcesChange(listener: ListListener<DiscoveredResource>): () => void {
+    return this.context.resources.onChange(listener);
   }
 
   /** Calls `listener` after every swap that changes the verified registry. Returns the unsubscribe function. */
@@ -337,13 +368,13 @@ export class DiscoveryHost {
   }
 
   /**
-   * Lists the server again from page one and swaps the registry atomically. Resolves with the
-   * resulting state (never rejects for discovery failures).
+   * Lists the server again from page one (tools, prompts and resources) and swaps each registry
+   * atomically. Resolves with the resulting state (never rejects for discovery failures).
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
    */
   async refresh(serverId: string): Promise<ServerState> {
     this.assertOpen();
-    return this.discovery(serverId).refresh('manual');
+    return this.discovery(serverId).refreshAll('manual');
   }
 
   /**

@@ -39,6 +39,15 @@ export type { BackoffPolicy } from './freshness/backoff.js';
 export { DiscoveryCache, type DiscoveryCacheKey } from './freshness/discovery-cache.js';
 export { DEFAULT_FRESHNESS_POLICY, type FreshnessPolicy } from './freshness/freshness-policy.js';
 export { type HostClock, systemClock } from './freshness/host-clock.js';
+export type {
+  DiscoveredEntry,
+  DiscoveredPrompt,
+  DiscoveredResource,
+  ExcludedEntry,
+  PromptArgumentInfo,
+} from './lists/discovered-entry.js';
+export { type ListListener, ListRegistry } from './lists/list-registry.js';
+export { entryKey, ListSnapshot } from './lists/list-snapshot.js';
 export type { ApprovalRequest, Approver } from './permissions/approver.js';
 export {
   type PermissionDecision,
@@ -69,7 +78,7 @@ export type {
 } from './registry/discovery-warning.js';
 export type { PollingPolicy } from './registry/host-context.js';
 export type { DiscoveryStrategy, ServerConfig } from './registry/server-config.js';
-export type { ChangeSignal, DiscoveryState, ServerState } from './registry/server-state.js';
+export type { ChangeSignal, DiscoveryState, ListStatus, ServerState } from './registry/server-state.js';
 export { type ToolKey, toolKeyString } from './registry/tool-key.js';
 export type { RegistryListener } from './registry/tool-registry.js';
 export type { DescriptionAdvisory } from './schema-gate/description-screen.js';

@@ -161,7 +161,6 @@ export type DiscoveryEvent = { atMs: number } & (
 export type TimerName =
   | `poll:${ListKind}`
   | `relist:${ListKind}`
-  | `retry:${ListKind}`
   | `expired:${ListKind}`
   | 'resubscribe'
   | 'reconnect';

@@ -9,7 +9,8 @@ import type { ListCapability } from './machine-event.js';
  * - `awaiting-connection`: a listing is wanted; the connection is being opened;
  * - `enumerating`: listing `id` runs on connection `generation`; it covers the change signals
  *   numbered up to `covers`;
- * - `retry-wait`: a new legacy session is tried after a backoff (timer `retry:<list>`);
+ * - `retry-wait`: a new connection (a new legacy session, a respawned process) is opened when the
+ *   server's one `reconnect` timer fires;
  * - `rate-limited`: a change signal wants a re-list, but the re-list budget is spent until timer
  *   `relist:<list>` fires.
  */

@@ -124,7 +124,8 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
     if (connection.step !== 'opening' || connection.generation !== generation) return;
     draft.set({ connection: { step: 'none', generation } });
     for (const kind of draft.kinds()) {
-      if (draft.list(kind)!.listing?.step === 'awaiting-connection') listingFailed(draft, kind, failure);
+      if (draft.list(kind)!.listing?.step === 'awaiting-connection')
+        listingFailed(draft, kind, failure, generation);
     }
   },
 
@@ -264,7 +265,7 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
       draft.begin(kind, listing.reason);
       return;
     }
-    listingFailed(draft, kind, failure);
+    listingFailed(draft, kind, failure, listing.generation);
   },
 
   'connection-lost'(draft, { generation, detail }) {
@@ -287,7 +288,6 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
       const list = draft.list(kind)!;
       if (list.phase === 'unknown' || list.unsupported) continue;
       draft.cancel(`relist:${kind}`);
-      draft.cancel(`retry:${kind}`);
       draft.cancel(`poll:${kind}`);
       // Changes may have happened while it was gone: the next listing must cover them.
       draft.update(kind, {
@@ -339,10 +339,10 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
       if (list.phase === 'unknown') continue;
       // Whatever was in progress ran with the old credentials: obsolete.
       draft.cancel(`relist:${kind}`);
-      draft.cancel(`retry:${kind}`);
       draft.update(kind, { listing: undefined, queued: undefined });
       draft.start(kind, 'credentials-changed', false);
     }
+    draft.cancel('reconnect');
   },
 
   restored(draft, { list: kind }) {
@@ -358,7 +358,7 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
 
   close(draft) {
     for (const kind of draft.kinds()) {
-      for (const timer of ['poll', 'relist', 'retry', 'expired'] as const) draft.cancel(`${timer}:${kind}`);
+      for (const timer of ['poll', 'relist', 'expired'] as const) draft.cancel(`${timer}:${kind}`);
       draft.update(kind, { listing: undefined, queued: undefined });
     }
     draft.cancel('reconnect');
@@ -367,7 +367,7 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
   },
 };
 
-type TimerKind = 'poll' | 'relist' | 'retry' | 'expired' | 'resubscribe' | 'reconnect';
+type TimerKind = 'poll' | 'relist' | 'expired' | 'resubscribe' | 'reconnect';
 
 function timerKind(timer: TimerName): TimerKind {
   return timer.split(':')[0] as TimerKind;
@@ -383,11 +383,6 @@ const TIMERS: Record<TimerKind, (draft: MachineDraft, kind: ListKind | undefined
     draft.update(kind, { listing: undefined });
     draft.start(kind, listing.reason, true);
   },
-  retry(draft, kind) {
-    const listing = kind ? draft.list(kind)?.listing : undefined;
-    if (!kind || listing?.step !== 'retry-wait') return;
-    draft.begin(kind, listing.reason);
-  },
   expired(draft, kind) {
     if (kind)
       HANDLERS.refresh(draft, { type: 'refresh', list: kind, reason: 'cache-expired', atMs: draft.nowMs });
@@ -395,7 +390,7 @@ const TIMERS: Record<TimerKind, (draft: MachineDraft, kind: ListKind | undefined
   reconnect(draft) {
     for (const kind of draft.kinds()) {
       const listing = draft.list(kind)!.listing;
-      if (listing?.step === 'retry-wait' && listing.reason === 'reconnect') draft.begin(kind, 'reconnect');
+      if (listing?.step === 'retry-wait') draft.begin(kind, listing.reason);
     }
   },
   resubscribe(draft) {
@@ -440,11 +435,16 @@ function backOff(draft: MachineDraft): void {
 }
 
 /**
- * A listing of `kind` failed (or could not start): a lost legacy session gets a new one (at once,
+ * A listing of `kind` on connection `generation` failed (or could not start): a lost legacy session gets a new one (at once,
  * then with backoff, up to `maxSessionRetries`); a rejected cursor restarts from page one once;
  * anything else is a classified failure.
  */
-function listingFailed(draft: MachineDraft, kind: ListKind, failure: DiscoveryFailure): void {
+function listingFailed(
+  draft: MachineDraft,
+  kind: ListKind,
+  failure: DiscoveryFailure,
+  generation: number,
+): void {
   const list = draft.list(kind)!;
   const reason = list.listing?.reason ?? 'retry';
   if (failure.reason === 'session-lost') {
@@ -455,13 +455,19 @@ function listingFailed(draft: MachineDraft, kind: ListKind, failure: DiscoveryFa
       draft.settle(kind);
       return;
     }
-    if (draft.state.connection.step !== 'none') draft.dropConnection();
+    // Only the connection that lost its session goes (another list may already have opened the next one).
+    const { connection } = draft.state;
+    if (connection.step !== 'none' && connection.generation === generation) draft.dropConnection();
     draft.update(kind, { run: { ...list.run, sessionRetries: attempt + 1 } });
     if (attempt === 0) {
       draft.begin(kind, reason); // a new session at once; after that, back off
     } else {
+      // One timer for the server: every list waiting for the new session goes when it fires.
+      const armed = draft
+        .kinds()
+        .some((other) => other !== kind && draft.list(other)!.listing?.step === 'retry-wait');
       draft.update(kind, { listing: { step: 'retry-wait', reason } });
-      draft.timer(`retry:${kind}`, { kind: 'backoff', attempt: attempt - 1 });
+      if (!armed) draft.timer('reconnect', { kind: 'backoff', attempt: attempt - 1 });
     }
     return;
   }

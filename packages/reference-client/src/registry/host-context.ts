@@ -8,6 +8,8 @@ import type { BackoffPolicy } from '../freshness/backoff.js';
 import type { DiscoveryCache } from '../freshness/discovery-cache.js';
 import type { FreshnessPolicy } from '../freshness/freshness-policy.js';
 import type { HostClock } from '../freshness/host-clock.js';
+import type { DiscoveredPrompt, DiscoveredResource } from '../lists/discovered-entry.js';
+import type { ListRegistry } from '../lists/list-registry.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import type { ValidatorCache } from '../schema-gate/validator-cache.js';
 import type { SnapshotStore } from '../snapshot-store/snapshot-store.js';
@@ -36,6 +38,10 @@ export interface HostContext {
   polling: PollingPolicy;
   clock: HostClock;
   registry: ToolRegistry;
+  /** Verified prompts across servers. */
+  prompts: ListRegistry<DiscoveredPrompt>;
+  /** Verified resources across servers. */
+  resources: ListRegistry<DiscoveredResource>;
   gate: SchemaGate;
   validators: ValidatorCache;
   /** `eager` compiles every new contract's validators during the refresh; `lazy` at first use. */

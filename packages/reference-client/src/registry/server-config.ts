@@ -1,6 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import type { EraPreference } from '../connection/era-preference.js';
 import type { StdioServerConfig } from '../connection/stdio-process-transport.js';
+import type { ListKind } from '../discovery-machine/list-kind.js';
 
 /**
  * When a server is discovered: `eager` lists at `addServer`; `lazy` waits until the server is
@@ -34,4 +35,9 @@ export interface ServerConfig {
   credentialProfileId?: string;
   /** Default `eager`. */
   strategy?: DiscoveryStrategy;
+  /**
+   * The lists to discover (default all three; `tools` always): prompts and resources are listed
+   * only when the server advertises the capability.
+   */
+  lists?: readonly ListKind[];
 }

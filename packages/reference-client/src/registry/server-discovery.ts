@@ -4,7 +4,7 @@ import { MODERN_PROTOCOL_REVISION } from '../connection/era-preference.js';
 import { type RawListing, walkPages } from '../connection/page-walker.js';
 import { ServerConnection } from '../connection/server-connection.js';
 import { describeEndpoint, type ServerEndpoint } from '../connection/server-endpoint.js';
-import { LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
+import { LIST_KINDS, LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
 import type { DiscoveryEffect, TimerDelay } from '../discovery-machine/machine-effect.js';
 import type { DiscoveryEvent, TimerName } from '../discovery-machine/machine-event.js';
 import type { MachinePolicy } from '../discovery-machine/machine-policy.js';
@@ -21,6 +21,9 @@ import { backoffDelayMs } from '../freshness/backoff.js';
 import type { DiscoveryCacheKey } from '../freshness/discovery-cache.js';
 import { effectiveTtlMs } from '../freshness/freshness-policy.js';
 import { settlesWithin } from '../freshness/host-clock.js';
+import { buildListSnapshot } from '../lists/build-list-snapshot.js';
+import type { DiscoveredEntry } from '../lists/discovered-entry.js';
+import type { ListRegistry } from '../lists/list-registry.js';
 import { buildCatalogSnapshot } from '../snapshot/build-catalog-snapshot.js';
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
 import type { DiscoveredTool, Era } from '../snapshot/discovered-tool.js';
@@ -108,7 +111,7 @@ export class ServerDiscovery {
     private readonly host: HostContext,
   ) {
     this.policy = host.machine;
-    this.machine = initialMachineState(['tools'], host.clock.now(), this.policy.relistBurst);
+    this.machine = initialMachineState(this.kinds, host.clock.now(), this.policy.relistBurst);
   }
 
   /** Where the server is, from its config. */
@@ -118,6 +121,12 @@ export class ServerDiscovery {
     if (transport)
       return { kind: 'transport', connect: transport, name: this.config.transportName ?? 'transport' };
     return { kind: 'http', url: new URL(url!) };
+  }
+
+  /** The lists discovered on this server: tools, plus prompts and resources unless the config narrows them. */
+  get kinds(): ListKind[] {
+    const wanted = this.config.lists ?? LIST_KINDS;
+    return LIST_KINDS.filter((kind) => kind === 'tools' || wanted.includes(kind));
   }
 
   /** The server's configuration (credentials included: do not log it). */
@@ -156,11 +165,39 @@ export class ServerDiscovery {
           }
         : {}),
       endpoint: describeEndpoint(this.endpoint),
+      ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
       ...(this.lastConnection?.process ? { process: this.lastConnection.process } : {}),
       ...(this.lastConnection?.negotiationFallback
         ? { negotiationFallback: this.lastConnection.negotiationFallback }
         : {}),
     };
+  }
+
+  /** The state of the prompts and resources lists this server discovers. */
+  private listStatuses(): ServerState['lists'] {
+    const statuses: NonNullable<ServerState['lists']> = {};
+    const connected = this.machine.connection.step !== 'none' && this.machine.connection.step !== 'opening';
+    for (const list of this.kinds) {
+      if (list === 'tools') continue;
+      const state = this.machine.lists[list]!;
+      const verified = this.entryRegistry(list).snapshot(this.config.serverId);
+      const expired = verified?.isExpired(this.host.clock.now()) === true;
+      statuses[list] = {
+        state: state.phase === 'ready' && expired ? 'stale' : state.phase,
+        ...(state.failure ? { failure: state.failure } : {}),
+        changeSignal: connected ? state.signal : 'none',
+        count: verified?.entries.length ?? 0,
+        excludedCount: verified?.excluded.length ?? 0,
+        ...(verified
+          ? {
+              listHash: verified.listHash,
+              verifiedAtMs: verified.freshness.fetchedAtMs,
+              expiresAtMs: verified.freshness.expiresAtMs,
+            }
+          : {}),
+      };
+    }
+    return statuses;
   }
 
   /** The last snapshot that was ever verified, kept even when the server is withdrawn. */
@@ -238,6 +275,17 @@ export class ServerDiscovery {
   }
 
   /**
+   * Lists every list of the server again from page one (tools, prompts, resources); resolves when
+   * all are idle. Never rejects.
+   */
+  async refreshAll(reason: string): Promise<ServerState> {
+    if (this.closed) return this.status();
+    for (const list of this.kinds) this.dispatch({ type: 'refresh', list, reason });
+    await Promise.all(this.kinds.map((list) => this.idle(list)));
+    return this.status();
+  }
+
+  /**
    * Waits, at most `waitMs` (host clock), until the verified snapshot reflects every change signal
    * received so far, i.e. until the refresh a signal started has swapped in a listing that began
    * after it. Resolves at once when there is no such signal. Never rejects.
@@ -287,7 +335,7 @@ export class ServerDiscovery {
    * with a snapshot is returned as it is (a refresh in flight is not awaited).
    */
   async ensureLoaded(): Promise<ServerState> {
-    if (this.neverLoaded()) return this.refresh('first-use');
+    if (this.neverLoaded()) return this.refreshAll('first-use');
     if (this.firstListingRunning()) await this.idle('tools');
     return this.status();
   }
@@ -298,7 +346,7 @@ export class ServerDiscovery {
    * request); never rejects. `pending`: the first listing was waited for and is still running.
    */
   async awaitLoaded(waitMs: number): Promise<{ pending: boolean }> {
-    if (this.neverLoaded()) void this.refresh('first-use');
+    if (this.neverLoaded()) void this.refreshAll('first-use');
     if (!this.firstListingRunning() || this.tools().failedAttempts > 0) return { pending: false };
     await settlesWithin(this.host.clock, this.idle('tools'), waitMs);
     return { pending: this.firstListingRunning() };
@@ -410,6 +458,7 @@ export class ServerDiscovery {
         return;
       case 'withdraw':
         if (effect.list === 'tools') this.host.registry.swap(this.config.serverId, undefined);
+        else this.entryRegistry(effect.list).swap(this.config.serverId, undefined);
         return;
       case 'set-timer':
         this.setTimer(effect.timer, effect.delay);
@@ -422,6 +471,7 @@ export class ServerDiscovery {
         this.host.warn({
           serverId: this.config.serverId,
           endpoint: describeEndpoint(this.endpoint),
+          ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
           ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
           kind: effect.warning,
           ...(effect.list ? { list: effect.list } : {}),
@@ -502,7 +552,7 @@ export class ServerDiscovery {
       ...(this.config.bearerToken !== undefined ? { bearerToken: this.config.bearerToken } : {}),
       requestTimeoutMs: this.host.requestTimeoutMs,
       bounds: this.host.fetchBounds,
-      lists: ['tools'],
+      lists: this.kinds,
       onListChanged: (list) => this.dispatch({ type: 'signal', lists: [list], reason: 'list-changed' }),
       onViolation: (violation) => {
         this.lastViolation = violation;
@@ -511,7 +561,7 @@ export class ServerDiscovery {
         this.suggestedReconnectMs = suggestedDelayMs;
         this.dispatch({ type: 'stream-ended', generation, cause, stream: 'legacy-get' });
       },
-      onStreamLost: () => this.dispatch({ type: 'signal', lists: ['tools'], reason: 'stream-lost' }),
+      onStreamLost: () => this.dispatch({ type: 'signal', lists: this.kinds, reason: 'stream-lost' }),
       onStreamReopened: () => this.dispatch({ type: 'stream-reopened', generation }),
       onSessionLost: () => this.dispatch({ type: 'session-lost', generation }),
       onClosed: (detail) => this.dispatch({ type: 'connection-lost', generation, detail }),
@@ -696,7 +746,11 @@ export class ServerDiscovery {
   private install(list: ListKind, listingId: number, reason: string): void {
     const pending = this.pending.get(listingId);
     this.pending.delete(listingId);
-    if (!pending || list !== 'tools') return;
+    if (!pending) return;
+    if (list !== 'tools') {
+      if (pending.source === 'server') this.installEntries(list, pending);
+      return;
+    }
     let snapshot: CatalogSnapshot;
     if (pending.source === 'cache') snapshot = pending.snapshot;
     else {
@@ -735,6 +789,29 @@ export class ServerDiscovery {
       this.host.clock.now(),
     );
     if (pending.source === 'server') this.host.cache.set(this.cacheKey(pending.protocolRevision), snapshot);
+  }
+
+  /** Swaps in a verified prompts or resources listing. */
+  private installEntries(
+    list: Exclude<ListKind, 'tools'>,
+    pending: Extract<PendingListing, { source: 'server' }>,
+  ): void {
+    const registry = this.entryRegistry(list);
+    const previous = registry.snapshot(this.config.serverId);
+    const snapshot = buildListSnapshot(list, pending.raw, {
+      serverId: this.config.serverId,
+      era: pending.era,
+      protocolRevision: pending.protocolRevision,
+      nowMs: this.host.clock.now(),
+      ttlMs: effectiveTtlMs(this.host.freshness, pending.era, pending.raw.ttlMs),
+      limits: this.host.gate.limits,
+      ...(previous ? { previous } : {}),
+    });
+    registry.swap(this.config.serverId, snapshot as never);
+  }
+
+  private entryRegistry(list: Exclude<ListKind, 'tools'>): ListRegistry<DiscoveredEntry> {
+    return (list === 'prompts' ? this.host.prompts : this.host.resources) as ListRegistry<DiscoveredEntry>;
   }
 
   /**
@@ -802,6 +879,7 @@ export class ServerDiscovery {
     this.host.warn({
       serverId: this.config.serverId,
       endpoint: describeEndpoint(this.endpoint),
+      ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
       kind: 'store-failed',
       list: 'tools',
       message,
@@ -814,6 +892,7 @@ export class ServerDiscovery {
       this.host.warn({
         serverId: this.config.serverId,
         endpoint: describeEndpoint(this.endpoint),
+        ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
         ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
         kind,
         list: 'tools',

@@ -59,6 +59,24 @@ export interface ServerState {
   process?: { pid: number | null; stderrTail: string; exit?: string };
   /** Why `era: 'auto'` fell back to `initialize` on a fresh connection (`probe-timeout`, `http-503`, `probe-closed`, …). */
   negotiationFallback?: string;
+  /** The prompts and resources lists, each with the same state machine as the tools (`state` above). */
+  lists?: { prompts?: ListStatus; resources?: ListStatus };
+}
+
+/**
+ * The discovery state of a server's prompts or resources list. A server without the capability is
+ * `incompatible` (`failure.reason`: `no-prompts-capability`, `no-resources-capability`).
+ */
+export interface ListStatus {
+  state: DiscoveryState;
+  failure?: DiscoveryFailure;
+  changeSignal: ChangeSignal;
+  /** Verified entries offered now. */
+  count: number;
+  excludedCount: number;
+  listHash?: string;
+  verifiedAtMs?: number;
+  expiresAtMs?: number;
 }
 
 /**
