@@ -45,6 +45,8 @@ export type PageFetcher = (cursor: string | undefined) => Promise<unknown>;
  * `maxTools` (`tool-cap`) or `maxListingBytes` (`listing-byte-cap`), or a malformed page. A cursor
  * that repeats with nothing new (a server stuck on its last page) ends the listing with a warning.
  * @param bytesRead reads the connection's byte meter (for the listing-wide byte cap).
+ * @param onPage sees each page's entries (and the index of the first) once the next page has been
+ *   requested: work done there overlaps the wait for that page.
  * @see ../shared/spec/mcp-discovery-spec.md §2.5, §7 (pagination, per-page freshness)
  */
 export async function walkPages(
@@ -53,6 +55,7 @@ export async function walkPages(
   limits: ListingLimits,
   bytesRead: () => number,
   list: ListKind = 'tools',
+  onPage?: (entries: readonly unknown[], firstIndex: number) => void,
 ): Promise<RawListing> {
   const { method, field } = LIST_PROTOCOL[list];
   const startBytes = bytesRead();
@@ -64,15 +67,12 @@ export async function walkPages(
   let ttlMs: number | undefined;
   let cursor: string | undefined;
   let pageCount = 0;
+  const keyOf = list === 'resources' ? resourceKey : entryKey;
+  // The next page is requested before `onPage` works on this one, so the host's CPU work overlaps
+  // the server's and the network's.
+  let inFlight = guarded(fetchPage(undefined));
   for (;;) {
-    if (pageCount >= limits.maxPages) {
-      throw new ClassifiedError({
-        kind: 'server-bug',
-        reason: 'page-cap',
-        message: `${method} did not end within ${limits.maxPages} pages`,
-      });
-    }
-    const page = parsePage(await fetchPage(cursor), era, method, field);
+    const page = parsePage(await inFlight, era, method, field);
     pageCount++;
     if (bytesRead() - startBytes > limits.maxListingBytes) {
       throw new ClassifiedError({
@@ -81,9 +81,10 @@ export async function walkPages(
         message: `${method} pages exceeded ${limits.maxListingBytes} bytes`,
       });
     }
+    const firstIndex = entries.length;
     let added = 0;
     for (const entry of page.entries) {
-      const key = entryKey(entry);
+      const key = keyOf(entry);
       if (!seenEntries.has(key)) added++;
       seenEntries.add(key);
       entries.push(entry);
@@ -99,20 +100,33 @@ export async function walkPages(
     if (page.negativeTtl) warnings.add('negative-ttl');
     scopes.add(page.cacheScope ?? 'absent');
     const next = page.nextCursor;
-    if (next === undefined || (next === '' && era === 'legacy')) break;
-    if (seenCursors.has(next)) {
+    let done = next === undefined || (next === '' && era === 'legacy');
+    if (!done && seenCursors.has(next!)) {
       if (added === 0 && next === cursor) {
         warnings.add('repeated-cursor-ended');
-        break;
+        done = true;
+      } else {
+        throw new ClassifiedError({
+          kind: 'server-bug',
+          reason: 'repeated-cursor',
+          message: `${method} returned cursor ${JSON.stringify(next!.slice(0, 80))} a second time`,
+        });
       }
-      throw new ClassifiedError({
-        kind: 'server-bug',
-        reason: 'repeated-cursor',
-        message: `${method} returned cursor ${JSON.stringify(next.slice(0, 80))} a second time`,
-      });
     }
-    seenCursors.add(next);
-    cursor = next;
+    if (!done) {
+      if (pageCount >= limits.maxPages) {
+        throw new ClassifiedError({
+          kind: 'server-bug',
+          reason: 'page-cap',
+          message: `${method} did not end within ${limits.maxPages} pages`,
+        });
+      }
+      seenCursors.add(next!);
+      cursor = next;
+      inFlight = guarded(fetchPage(cursor));
+    }
+    onPage?.(entries.slice(firstIndex), firstIndex);
+    if (done) break;
   }
   if (scopes.size > 1) warnings.add('mixed-cache-scope');
   const cacheScope = scopes.size === 1 && scopes.has('public') ? 'public' : 'private';
@@ -170,4 +184,18 @@ function entryKey(entry: unknown): string {
     return (entry as { name: string }).name;
   }
   return `#${typeof entry}`;
+}
+
+/** A resource's identity is its URI. */
+function resourceKey(entry: unknown): string {
+  if (typeof entry === 'object' && entry !== null && typeof (entry as { uri?: unknown }).uri === 'string') {
+    return (entry as { uri: string }).uri;
+  }
+  return `#${typeof entry}`;
+}
+
+/** Keeps a rejection of a page requested ahead from going unhandled when the walk stops first. */
+function guarded<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }

@@ -24,7 +24,12 @@ import { settlesWithin } from '../freshness/host-clock.js';
 import { buildListSnapshot } from '../lists/build-list-snapshot.js';
 import type { DiscoveredEntry } from '../lists/discovered-entry.js';
 import type { ListRegistry } from '../lists/list-registry.js';
-import { buildCatalogSnapshot } from '../snapshot/build-catalog-snapshot.js';
+import {
+  buildCatalogSnapshot,
+  type PreparedEntry,
+  prepareEntry,
+  type SnapshotContext,
+} from '../snapshot/build-catalog-snapshot.js';
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
 import type { DiscoveredTool, Era } from '../snapshot/discovered-tool.js';
 import { restoreCatalogSnapshot, storeCatalogSnapshot } from '../snapshot/stored-catalog-snapshot.js';
@@ -61,7 +66,15 @@ const CHANGE_REASONS = new Set([
 
 /** A complete enumeration waiting for the machine to install or discard it. */
 type PendingListing =
-  | { source: 'server'; raw: RawListing; era: Era; protocolRevision: string; connection: ServerConnection }
+  | {
+      source: 'server';
+      raw: RawListing;
+      era: Era;
+      protocolRevision: string;
+      connection: ServerConnection;
+      /** Tools entries already gated and hashed, page by page while the next page was in flight. */
+      prepared: PreparedEntry[];
+    }
   | { source: 'cache'; snapshot: CatalogSnapshot };
 
 /**
@@ -674,7 +687,8 @@ export class ServerDiscovery {
         this.dispatch({ type: 'listed', list, listingId, source: 'cache', expired, warnings: [] });
         return;
       }
-      const raw = await this.enumerate(connection, list);
+      const prepared: PreparedEntry[] = [];
+      const raw = await this.enumerate(connection, list, list === 'tools' ? prepared : undefined);
       if (this.closed) return;
       this.pending.set(listingId, {
         source: 'server',
@@ -682,6 +696,7 @@ export class ServerDiscovery {
         era: connection.era,
         protocolRevision: connection.protocolRevision,
         connection,
+        prepared,
       });
       this.dispatch({
         type: 'listed',
@@ -697,7 +712,18 @@ export class ServerDiscovery {
     }
   }
 
-  private async enumerate(connection: ServerConnection, list: ListKind): Promise<RawListing> {
+  /**
+   * Walks every page of `list`. With `prepared`, each tools page is gated and hashed while the next
+   * one is in flight (the listing may still be discarded; the work is then only lost).
+   */
+  private async enumerate(
+    connection: ServerConnection,
+    list: ListKind,
+    prepared?: PreparedEntry[],
+  ): Promise<RawListing> {
+    const context = prepared
+      ? this.snapshotContext(connection.era, connection.protocolRevision, 0)
+      : undefined;
     const deadline = AbortSignal.timeout(this.host.listingDeadlineMs);
     const { method } = LIST_PROTOCOL[list];
     this.lastViolation = undefined;
@@ -730,7 +756,33 @@ export class ServerDiscovery {
       this.host.listing,
       () => connection.meter.bytesRead,
       list,
+      prepared && context
+        ? (entries, firstIndex) => {
+            entries.forEach((entry, offset) => {
+              prepared[firstIndex + offset] = prepareEntry(entry, firstIndex + offset, context);
+            });
+          }
+        : undefined,
     );
+  }
+
+  /** What gating and hashing a tools listing needs (the previous verified snapshot feeds the reuse path). */
+  private snapshotContext(era: Era, protocolRevision: string, ttlMs: number): SnapshotContext {
+    const previous =
+      this.host.registry.snapshot(this.config.serverId) ??
+      (this.lastKnownVerified ? this.lastKnown : undefined);
+    return {
+      serverId: this.config.serverId,
+      era,
+      protocolRevision,
+      gate: this.host.gate,
+      nowMs: this.host.clock.now(),
+      ttlMs,
+      ...(previous ? { previous } : {}),
+      ...(this.host.compileValidators === 'eager'
+        ? { compile: (tool: DiscoveredTool) => this.compile(tool) }
+        : {}),
+    };
   }
 
   /** The cached snapshot a `cached-with-refresh` server may start from (none once it has a verified one). */
@@ -754,21 +806,15 @@ export class ServerDiscovery {
     let snapshot: CatalogSnapshot;
     if (pending.source === 'cache') snapshot = pending.snapshot;
     else {
-      const previous =
-        this.host.registry.snapshot(this.config.serverId) ??
-        (this.lastKnownVerified ? this.lastKnown : undefined);
-      snapshot = buildCatalogSnapshot(pending.raw, {
-        serverId: this.config.serverId,
-        era: pending.era,
-        protocolRevision: pending.protocolRevision,
-        gate: this.host.gate,
-        nowMs: this.host.clock.now(),
-        ttlMs: effectiveTtlMs(this.host.freshness, pending.era, pending.raw.ttlMs),
-        ...(previous ? { previous } : {}),
-        ...(this.host.compileValidators === 'eager'
-          ? { compile: (tool: DiscoveredTool) => this.compile(tool) }
-          : {}),
-      });
+      snapshot = buildCatalogSnapshot(
+        pending.raw,
+        this.snapshotContext(
+          pending.era,
+          pending.protocolRevision,
+          effectiveTtlMs(this.host.freshness, pending.era, pending.raw.ttlMs),
+        ),
+        pending.prepared,
+      );
     }
     const before = this.lastKnownVerified ? this.lastKnown : undefined;
     this.lastKnown = snapshot;
