@@ -3,6 +3,7 @@ import {
   type DiscoveryCache,
   DiscoveryHost,
   type DiscoveryHostOptions,
+  InMemorySnapshotStore,
   isToolshiftError,
   type PermissionPolicy,
   type ServerConfig,
@@ -55,7 +56,10 @@ function resultText(result: { content?: unknown }): string {
  */
 export class ReferenceClientAdapter implements ClientAdapter {
   private readonly clock = new SkewableClock();
-  private readonly host: DiscoveryHost;
+  private host: DiscoveryHost;
+  private readonly makeHost: () => DiscoveryHost;
+  /** What the host persists across a restart (the process's memory stands in for its disk). */
+  private readonly store = new InMemorySnapshotStore();
   private readonly configs = new Map<string, ServerConfig>();
   private readonly warned = new Set<string>();
   private readonly exposures = new Map<string, ToolExposure>();
@@ -81,13 +85,18 @@ export class ReferenceClientAdapter implements ClientAdapter {
       });
       return granted;
     };
-    this.host = new DiscoveryHost({
-      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
-      approve: options.approver ? options.approver(ask) : ask,
-      clock: this.clock,
-      ...(options.cache ? { cache: options.cache } : {}),
-      ...(options.permissions ? { permissions: options.permissions } : {}),
-    });
+    this.makeHost = () =>
+      new DiscoveryHost({
+        clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
+        approve: options.approver ? options.approver(ask) : ask,
+        clock: this.clock,
+        snapshotStore: this.store,
+        // Sessions are ended at close, as before: a restart starts a new one.
+        persistSessions: false,
+        ...(options.cache ? { cache: options.cache } : {}),
+        ...(options.permissions ? { permissions: options.permissions } : {}),
+      });
+    this.host = this.makeHost();
   }
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
@@ -223,6 +232,28 @@ export class ReferenceClientAdapter implements ClientAdapter {
     await this.host.updateCredentials(serverId, credentials);
     this.noteState(serverId);
     this.report();
+  }
+
+  /**
+   * The host process restarts: the host is closed and a new one starts from what it persisted
+   * (each server's last verified listing, shown as stale and never executed until re-listed), then
+   * adds every server again. Resolves when each is rediscovered.
+   */
+  async restart(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    await this.host.flush();
+    await this.host.close();
+    this.host = this.makeHost();
+    this.unsubscribe = this.host.onRegistryChange(() => this.report());
+    for (const config of this.configs.values()) await this.host.addServer(config);
+    for (const serverId of this.configs.keys()) this.noteState(serverId);
+    this.report();
+  }
+
+  /** The tools the host shows as last known for a server (restored or last verified). */
+  lastKnownTools(serverId: string): string[] {
+    return (this.host.lastKnown(serverId)?.tools ?? []).map((tool) => tool.name);
   }
 
   async advanceClock(ms: number): Promise<void> {
