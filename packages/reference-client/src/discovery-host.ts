@@ -1,10 +1,11 @@
-import type { CallToolResult, Implementation } from '@modelcontextprotocol/client';
+import { auth, type CallToolResult, type Implementation } from '@modelcontextprotocol/client';
 import type { AuditTrail } from './audit/audit-trail.js';
 import { DisabledAuditTrail, InMemoryAuditTrail } from './audit/audit-trail.js';
 import type { FetchBounds } from './connection/bounded-fetch.js';
 import { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-walker.js';
 import { DEFAULT_STDIO_BOUNDS, type StdioBounds } from './connection/stdio-process-transport.js';
 import { DEFAULT_MACHINE_POLICY } from './discovery-machine/machine-policy.js';
+import { classifyFailure } from './errors/classify-failure.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import { ToolExecutor } from './execution/tool-executor.js';
 import type { ToolProposal } from './execution/tool-proposal.js';
@@ -393,6 +394,38 @@ export class DiscoveryHost {
   }
 
   /**
+   * Completes an OAuth authorization the server's `authProvider` started (its
+   * `redirectToAuthorization` sent the user away; the redirect brought back `authorizationCode`):
+   * exchanges the code with PKCE through the SDK's `auth()`, stores the tokens in the provider, and
+   * re-discovers every list of the server with them.
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED; SERVER_AUTHORIZATION_FAILED when the
+   * server has no `authProvider` or the exchange fails.
+   */
+  async finishAuthorization(serverId: string, authorizationCode: string): Promise<ServerState> {
+    this.assertOpen();
+    const discovery = this.discovery(serverId);
+    const { authProvider, url } = discovery.serverConfig;
+    const failed = (message: string, cause?: unknown) =>
+      new ToolshiftError('SERVER_AUTHORIZATION_FAILED', `Authorizing ${serverId} failed: ${message}`, {
+        serverId,
+        failure:
+          cause === undefined
+            ? { kind: 'auth-expired', reason: 'no-auth-provider', message, atMs: this.context.clock.now() }
+            : classifyFailure(cause, this.context.clock.now()),
+      });
+    if (!authProvider || url === undefined)
+      throw failed('the server has no OAuth authProvider (and an HTTP url)');
+    let result: Awaited<ReturnType<typeof auth>>;
+    try {
+      result = await auth(authProvider, { serverUrl: url, authorizationCode });
+    } catch (error) {
+      throw failed((error as Error).message, error);
+    }
+    if (result !== 'AUTHORIZED') throw failed(`the authorization server did not authorize (${result})`);
+    return discovery.reauthorized();
+  }
+
+  /**
    * Loads lazy servers that were never loaded (all, or one).
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
    */
@@ -594,6 +627,9 @@ function validateConfig(config: ServerConfig): void {
       throw invalid('stdio.env', 'must map names to strings');
     }
     if (cwd !== undefined && typeof cwd !== 'string') throw invalid('stdio.cwd', 'must be a string');
+  }
+  if (config.authProvider !== undefined && (config.bearerToken !== undefined || config.url === undefined)) {
+    throw invalid('authProvider', 'needs an HTTP url and no bearerToken');
   }
   if (config.transport !== undefined && typeof config.transport !== 'function') {
     throw invalid('transport', 'must be a function returning a new SDK Transport');

@@ -3,6 +3,7 @@ import {
   Client,
   type Implementation,
   type McpSubscription,
+  type OAuthClientProvider,
   SdkError,
   SdkErrorCode,
   SdkHttpError,
@@ -43,6 +44,8 @@ export interface ConnectionOptions {
   clientInfo: Implementation;
   /** Sent as `Authorization: Bearer …` on every request. Never logged or used as a key. */
   bearerToken?: string;
+  /** OAuth through the SDK (instead of `bearerToken`). */
+  authProvider?: OAuthClientProvider;
   /** Per-request timeout, ms (also the `server/discover` probe and the listen ack timeout). */
   requestTimeoutMs: number;
   bounds: FetchBounds;
@@ -203,7 +206,11 @@ export class ServerConnection {
         this.observe(init, response.status);
         return response;
       },
-      ...(token !== undefined ? { authProvider: { token: async () => token } } : {}),
+      ...(this.options.authProvider
+        ? { authProvider: this.options.authProvider }
+        : token !== undefined
+          ? { authProvider: { token: async () => token } }
+          : {}),
       ...(resume ? { sessionId: resume.sessionId, protocolVersion: resume.protocolRevision } : {}),
       reconnectionOptions: {
         initialReconnectionDelay: 1_000,

@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/client';
+import type { OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import type { EraPreference } from '../connection/era-preference.js';
 import type { StdioServerConfig } from '../connection/stdio-process-transport.js';
 import type { ListKind } from '../discovery-machine/list-kind.js';
@@ -31,6 +31,14 @@ export interface ServerConfig {
   era?: EraPreference;
   /** Bearer token sent on every request. A secret: never logged, never a cache key. */
   bearerToken?: string;
+  /**
+   * OAuth for an HTTP server through the SDK's `OAuthClientProvider` (authorization code + PKCE,
+   * refresh tokens): a 401 starts the flow (`redirectToAuthorization`), the server is
+   * `authRequired` (`authorization-required`) until `DiscoveryHost.finishAuthorization` exchanges
+   * the code, which re-discovers every list. Expired access tokens are refreshed by the SDK.
+   * Not with `bearerToken`.
+   */
+  authProvider?: OAuthClientProvider;
   /** A stable id for the credentials (account, principal); keys private cache entries. */
   credentialProfileId?: string;
   /** Default `eager`. */

@@ -382,6 +382,16 @@ export class ServerDiscovery {
   }
 
   /**
+   * The user completed an OAuth authorization: the connection is rebuilt and every list discovered
+   * again (the tools a server offers may depend on the grant). Resolves when all are idle.
+   */
+  async reauthorized(): Promise<ServerState> {
+    this.dispatch({ type: 'credentials' });
+    await Promise.all(this.kinds.map((list) => this.idle(list)));
+    return this.status();
+  }
+
+  /**
    * Stops polling and change streams and closes the connection, failing whatever is in flight.
    * Resolves within `host.closeBudgetMs` (wall time) whatever the server does; a legacy session's
    * DELETE may finish in the background.
@@ -563,6 +573,7 @@ export class ServerDiscovery {
       stdio: this.host.stdio,
       clientInfo: this.host.clientInfo,
       ...(this.config.bearerToken !== undefined ? { bearerToken: this.config.bearerToken } : {}),
+      ...(this.config.authProvider ? { authProvider: this.config.authProvider } : {}),
       requestTimeoutMs: this.host.requestTimeoutMs,
       bounds: this.host.fetchBounds,
       lists: this.kinds,
@@ -987,7 +998,11 @@ export class ServerDiscovery {
             atMs: failure.atMs,
           };
     }
-    // A 401 without any credential is a sign-in the host must start, not an expiry.
+    // With OAuth, a 401 the SDK could not answer by refreshing started an authorization the user
+    // must complete; without any credential, it is a sign-in the host must start; not an expiry.
+    if (failure.kind === 'auth-expired' && this.config.authProvider) {
+      return { ...failure, reason: 'authorization-required' };
+    }
     if (failure.reason === 'http-401' && this.config.bearerToken === undefined) {
       return { ...failure, reason: 'no-credentials' };
     }
