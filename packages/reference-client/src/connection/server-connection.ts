@@ -266,7 +266,19 @@ export class ServerConnection {
       } catch (retryError) {
         await this.client.close().catch(() => {});
         if (this.closed) throw closedError(retryError);
-        throw this.lost ? sessionLostError(retryError) : retryError;
+        if (this.lost) throw sessionLostError(retryError);
+        // A modern-only server refusing `initialize` (-32022 naming its versions): the probe was
+        // only slow. One more connect, pinned to 2026-07-28 with the ordinary request timeout.
+        if (!refusedAsModernOnly(retryError)) throw retryError;
+        this.fallback = `${reason}, then modern-only`;
+        ({ client: this.client, transport: this.transport } = this.build('modern'));
+        try {
+          await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
+        } catch (modernError) {
+          await this.client.close().catch(() => {});
+          if (this.closed) throw closedError(modernError);
+          throw modernError;
+        }
       }
     }
     if (this.closed) throw closedError(undefined);
@@ -542,6 +554,16 @@ export function probeFallbackReason(error: unknown): string | undefined {
   if (/closed/i.test(message)) return 'probe-closed';
   if (/unusable reply/i.test(message)) return 'probe-unusable-reply';
   return undefined;
+}
+
+/** Whether `initialize` was refused with the modern "unsupported protocol version" error (-32022, digest §1.3). */
+function refusedAsModernOnly(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
+    if ((current as { code?: unknown }).code === -32022) return true;
+    if (current instanceof Error && /-32022|unsupported protocol version/i.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** A request failed because the legacy session is gone: re-initialize, re-list, retry. */

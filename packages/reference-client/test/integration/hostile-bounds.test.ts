@@ -102,6 +102,42 @@ describe('never-answering server/discover probe', () => {
     expect(server.calls('initialize')).toHaveLength(1);
   });
 
+  it('a slow modern-only server: the fallback initialize is refused (-32022), so modern is tried once more', async () => {
+    const server = await peer({
+      eras: ['modern'],
+      tools: [search],
+      on: {
+        'server/discover': (request, res, self) => {
+          // Answered, but only after the client's probe deadline.
+          setTimeout(
+            () =>
+              self.reply(res, request, {
+                supportedVersions: ['2026-07-28'],
+                capabilities: { tools: {} },
+                ttlMs: 0,
+                cacheScope: 'public',
+              }),
+            300,
+          );
+          return true;
+        },
+      },
+    });
+    const state = await host({ probeTimeoutMs: 100 }).host.addServer({
+      serverId: 'slow',
+      url: server.url,
+      era: 'auto',
+    });
+    expect(state).toMatchObject({
+      state: 'ready',
+      era: 'modern',
+      toolCount: 1,
+      negotiationFallback: 'probe-timeout, then modern-only',
+    });
+    expect(server.calls('server/discover')).toHaveLength(2);
+    expect(server.calls('initialize')).toHaveLength(1);
+  });
+
   it('close() during the probe resolves within the close budget and drops the socket', async () => {
     const server = await peer({ on: { 'server/discover': () => true } });
     const { host: discovery } = host({ probeTimeoutMs: 60_000 });
