@@ -22,6 +22,20 @@ export interface SessionTimeouts {
   waitTimeoutMs: number;
 }
 
+/** `call search_docs`, `connect`, `step add-beta`: an action in a few words, for progress and errors. */
+export function describeAction(action: ClientAction): string {
+  switch (action.do) {
+    case 'call':
+      return `call ${action.tool}`;
+    case 'step':
+      return `step ${action.step}`;
+    case 'model-call':
+      return `model-call ${'name' in action.pick ? action.pick.name : `"${action.pick.description}"`}`;
+    default:
+      return 'server' in action && action.server !== undefined ? `${action.do} ${action.server}` : action.do;
+  }
+}
+
 /** Why the action list stopped early: the harness failed (`error`), or the client could not go on. */
 export type SessionEnd =
   | { kind: 'completed' }
@@ -50,6 +64,8 @@ export class CellSession {
     private readonly servers: CellServers,
     private readonly adapter: ClientAdapter,
     private readonly timeouts: SessionTimeouts,
+    /** Told before each action starts, e.g. `action 3 of 4 (call search_docs)`. */
+    private readonly onAction?: (description: string) => void,
   ) {
     this.log = new ObservationLog(() =>
       Object.fromEntries(servers.list.map((server) => [server.id, server.fake.transcript.lastSeq])),
@@ -77,6 +93,7 @@ export class CellSession {
 
   private async runActions(actions: readonly ClientAction[]): Promise<SessionEnd> {
     for (const [index, action] of actions.entries()) {
+      this.onAction?.(`action ${index + 1} of ${actions.length} (${describeAction(action)})`);
       try {
         const end = await this.perform(action);
         if (end) return end;

@@ -1,11 +1,14 @@
 import type { Era } from '@toolshift/fake-server';
-import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
+import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
+import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import type { Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { bounded } from './bounded.js';
-import type { CellResult } from './cell.js';
+import { type CellResult, rawStatusOf } from './cell.js';
 import { type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
+import { portableCellOptions } from './client-process/client-process-protocol.js';
+import { isIsolated } from './client-process/isolated-client.js';
 import { evaluateChecks } from './evaluate-checks.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
@@ -22,6 +25,8 @@ export interface CellOptions {
   waitTimeoutMs?: number;
   /** Seed override for every script. */
   seed?: number;
+  /** Told before each client action starts (`action 3 of 4 (call search_docs)`), then `the client's close()` and `the checks`. */
+  onAction?: (description: string) => void;
 }
 
 /** A cell's result before the baseline is applied. */
@@ -31,7 +36,8 @@ export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
  * Runs one scenario in one era over one transport against one client: starts the scenario's fake
  * servers, drives the client through the scenario's actions, then applies every check to the
  * transcripts and the client's observations. A client lacking a transport or feature the scenario
- * needs gives `n/a` without running. Never throws for a misbehaving client: connection failures and
+ * needs gives `n/a` without running. A client of a `--client-module` file (an isolated client) runs
+ * the cell in its client process (`runner/client-process/`). Never throws for a misbehaving client: connection failures and
  * hung actions become failing verdicts; a broken script step or transport is `error`.
  */
 export async function runCell(
@@ -46,7 +52,33 @@ export async function runCell(
   const empty = { verdicts: [], transcript: [], servers: [], observations: [] };
   const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory));
   if (reason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: reason, durationMs: 0 };
+  if (isIsolated(factory))
+    return factory.isolation.runCell(factory.name, scenario, era, {
+      ...portableCellOptions(options),
+      transport,
+    });
 
+  let adapter: ClientAdapter;
+  try {
+    adapter = factory.create();
+  } catch (error) {
+    return {
+      ...base,
+      ...empty,
+      rawStatus: 'error',
+      error: `client ${factory.name}: create() threw: ${(error as Error).message}`,
+      durationMs: Date.now() - started,
+    };
+  }
+  const missing = missingMethods(capabilitiesOf(factory), adapter);
+  if (missing.length > 0)
+    return {
+      ...base,
+      ...empty,
+      rawStatus: 'error',
+      error: `client ${factory.name} ${describeMissingMethods(missing)}`,
+      durationMs: Date.now() - started,
+    };
   let servers: CellServers;
   try {
     servers = await startCellServers(scenario, transport, options.seed);
@@ -60,20 +92,21 @@ export async function runCell(
     };
   }
   const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
-  const adapter = factory.create();
   const session = new CellSession(scenario, era, servers, adapter, {
     settleTimeoutMs: options.settleTimeoutMs ?? 4000,
     quietMs: options.quietMs ?? 150,
     actionTimeoutMs,
     waitTimeoutMs: options.waitTimeoutMs ?? 4000,
-  });
+  }, options.onAction);
   const end = await session.run(scenario.clientActions);
   const endSeqs = session.log.positions();
+  options.onAction?.("the client's close()");
   await bounded(adapter.close(), actionTimeoutMs, 'close').catch((error) =>
     session.observer.note(`close failed: ${(error as Error).message}`),
   );
   await servers.close();
 
+  options.onAction?.('the checks');
   const verdicts = [
     ...session.runnerVerdicts,
     ...evaluateChecks(scenario, era, servers, session.log, endSeqs),
@@ -82,7 +115,7 @@ export async function runCell(
   const first = servers.list[0]!;
   return {
     ...base,
-    rawStatus: end.kind === 'error' ? 'error' : firstFailure ? 'fail' : 'pass',
+    rawStatus: rawStatusOf(verdicts, end.kind === 'error'),
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
