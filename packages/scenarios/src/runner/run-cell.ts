@@ -92,12 +92,19 @@ export async function runCell(
     };
   }
   const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
-  const session = new CellSession(scenario, era, servers, adapter, {
-    settleTimeoutMs: options.settleTimeoutMs ?? 4000,
-    quietMs: options.quietMs ?? 150,
-    actionTimeoutMs,
-    waitTimeoutMs: options.waitTimeoutMs ?? 4000,
-  }, options.onAction);
+  const session = new CellSession(
+    scenario,
+    era,
+    servers,
+    adapter,
+    {
+      settleTimeoutMs: options.settleTimeoutMs ?? 4000,
+      quietMs: options.quietMs ?? 150,
+      actionTimeoutMs,
+      waitTimeoutMs: options.waitTimeoutMs ?? 4000,
+    },
+    options.onAction,
+  );
   const end = await session.run(scenario.clientActions);
   const endSeqs = session.log.positions();
   options.onAction?.("the client's close()");

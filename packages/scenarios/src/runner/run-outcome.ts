@@ -52,12 +52,13 @@ export function runOutcome(results: readonly CellResult[], counts: Record<CellSt
       exitCode: 4,
       unjudged: `every cell was n/a: ${tally(notApplicable.map((result) => result.notApplicable ?? 'no reason given'))}`,
     };
+  const cells = (n: number) => `${n} ${n === 1 ? 'cell was' : 'cells were'}`;
   const parts = [
-    `${inconclusive.length === results.length ? 'every' : `${inconclusive.length} of ${results.length}`} ${inconclusive.length === 1 && results.length === 1 ? 'cell was' : 'cells were'} inconclusive, every check in them inconclusive: ${tally(inconclusive.map(inconclusiveReason))}`,
+    `${inconclusive.length === results.length ? 'every cell was' : cells(inconclusive.length)} inconclusive (every check in it lacked what it judges): ${tally(inconclusive.map(inconclusiveReason))}`,
   ];
   if (notApplicable.length > 0)
     parts.push(
-      `the other ${notApplicable.length} ${notApplicable.length === 1 ? 'was' : 'were'} n/a: ${tally(notApplicable.map((result) => result.notApplicable ?? 'no reason given'))}`,
+      `the other ${cells(notApplicable.length)} n/a: ${tally(notApplicable.map((result) => result.notApplicable ?? 'no reason given'))}`,
     );
   return { exitCode: 4, unjudged: `no cell passed or failed: ${parts.join('; ')}` };
 }

@@ -76,8 +76,7 @@ export function applyBaseline(
     status = 'inconclusive';
     if (expected)
       baselineReason = `the baseline expects ${expected.check ?? 'a failure'}; this run could not judge it (${expected.reason})`;
-  }
-  else if (raw.rawStatus === 'fail') {
+  } else if (raw.rawStatus === 'fail') {
     status = expected && failsAsExpected(expected, raw.verdicts) ? 'known-failure' : 'fail';
     if (expected && status === 'fail')
       baselineReason = `the baseline expects ${expected.check} to fail, but other checks failed (${expected.reason})`;

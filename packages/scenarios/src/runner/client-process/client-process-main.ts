@@ -7,6 +7,8 @@
  * runner sees only that it ended or went silent.
  */
 import { writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isToolshiftError } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../../adapters/client-adapter.js';
 import { loadClientModule } from '../../cli/load-client-module.js';
@@ -21,9 +23,16 @@ const send = (message: FromClientProcess) => {
 // (synchronously, before the process is gone), so the runner's verdict can name who called it.
 const exit = process.exit.bind(process);
 let exiting = false;
+/** The runner's own folder: its frames say nothing about who called `process.exit`. */
+const runnerDir = dirname(dirname(fileURLToPath(import.meta.url)));
 process.exit = ((code?: number | string | null) => {
   if (!exiting) {
-    const stack = (new Error().stack ?? '').split('\n').slice(2, 8).join('\n');
+    const stack = (new Error().stack ?? '')
+      .split('\n')
+      .slice(2)
+      .filter((line) => !line.includes(runnerDir))
+      .slice(0, 4)
+      .join('\n');
     writeSync(2, `toolshift client process: process.exit(${code ?? ''}) was called\n${stack}\n`);
   }
   return exit(code ?? undefined);
@@ -73,7 +82,6 @@ process.on('message', (message: ToClientProcess) => {
     onAction: (at) => send({ type: 'cell-progress', id, at }),
   }).then(
     (result) => send({ type: 'cell-result', id, result }),
-    (error: unknown) =>
-      send({ type: 'cell-error', id, message: (error as Error).stack ?? String(error) }),
+    (error: unknown) => send({ type: 'cell-error', id, message: (error as Error).stack ?? String(error) }),
   );
 });

@@ -20,7 +20,14 @@ export type PortableCellOptions = Pick<
 
 /** The portable part of `options` (a runner may hand `runCell` a bigger object, e.g. the suite's options). */
 export function portableCellOptions(options: CellOptions): PortableCellOptions {
-  const keys = ['transport', 'settleTimeoutMs', 'quietMs', 'actionTimeoutMs', 'waitTimeoutMs', 'seed'] as const;
+  const keys = [
+    'transport',
+    'settleTimeoutMs',
+    'quietMs',
+    'actionTimeoutMs',
+    'waitTimeoutMs',
+    'seed',
+  ] as const;
   return Object.fromEntries(
     keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]),
   ) as PortableCellOptions;

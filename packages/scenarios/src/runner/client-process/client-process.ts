@@ -23,10 +23,12 @@ const OUTPUT_DRAIN_MS = 500;
 /** Options of a {@link ClientProcess}; times are ms of wall time. */
 export interface ClientProcessOptions {
   /**
-   * How long the process may stay silent (no heartbeat: its event loop is blocked) while it loads
-   * the module or runs a cell before it is killed (default 30000).
+   * How long the process may stay silent (no heartbeat: its event loop is blocked) while it runs a
+   * cell before it is killed (default 30000).
    */
   silenceTimeoutMs?: number;
+  /** How long the process may take to start and load the module before it is killed (default 60000). */
+  loadTimeoutMs?: number;
   /** How long the process has to exit after `shutdown` before it is killed (default 2000). */
   shutdownGraceMs?: number;
   /** How much of the process's stderr (and stdout) to keep for error messages, characters (default 2000). */
@@ -141,7 +143,15 @@ export class ClientProcess {
     // Nobody may be waiting on `loaded` yet (a pool keeps the promise); never an unhandled rejection.
     this.loaded.catch(() => undefined);
     this.child.on('message', (message: FromClientProcess) => this.onMessage(message));
-    this.watch();
+    const loadTimeoutMs = options.loadTimeoutMs ?? 60_000;
+    const loading = setTimeout(
+      () => this.kill(`was still loading the module after ${loadTimeoutMs} ms and was killed`),
+      loadTimeoutMs,
+    );
+    this.loaded.then(
+      () => clearTimeout(loading),
+      () => clearTimeout(loading),
+    );
   }
 
   /** True until the process ended (exited, was killed, or could not start). */
@@ -171,7 +181,11 @@ export class ClientProcess {
       try {
         this.post({ type: 'run-cell', id, client, scenario, era, options });
       } catch (error) {
-        this.onMessage({ type: 'cell-error', id, message: `the cell could not be sent: ${(error as Error).message}` });
+        this.onMessage({
+          type: 'cell-error',
+          id,
+          message: `the cell could not be sent: ${(error as Error).message}`,
+        });
         return;
       }
       this.watch();
@@ -196,10 +210,10 @@ export class ClientProcess {
     this.child.kill('SIGKILL');
   }
 
-  /** (Re)starts the silence watchdog while the process loads or runs a cell. */
+  /** (Re)starts the silence watchdog while the process runs a cell. */
   private watch(): void {
     clearTimeout(this.silence);
-    if (!this.alive || (!this.loadedHandlers && !this.cell)) return;
+    if (!this.alive || !this.cell) return;
     this.silence = setTimeout(
       () =>
         this.kill(
@@ -217,7 +231,6 @@ export class ClientProcess {
       case 'loaded':
         this.loadedHandlers?.resolve(message.clients);
         this.loadedHandlers = undefined;
-        this.watch();
         return;
       case 'load-failed':
         this.loadedHandlers?.reject(
@@ -261,11 +274,12 @@ export class ClientProcess {
 
   private onEnded(how: string): void {
     const output = this.output();
+    const reason = `its process ${how}${how.includes('loading') ? '' : ' while loading the module'}`;
     this.loadedHandlers?.reject(
       new ToolshiftError(
         'CLIENT_MODULE_INVALID',
-        `Client module ${this.modulePath}: its process ${how} while loading the module${output ? `; its last output: ${output}` : ''}.`,
-        { source: this.modulePath, reason: `its process ${how} while loading` },
+        `Client module ${this.modulePath}: ${reason}${output ? `; its last output: ${output}` : ''}.`,
+        { source: this.modulePath, reason },
       ),
     );
     this.loadedHandlers = undefined;
@@ -290,9 +304,12 @@ export class ClientProcess {
     const output = this.output();
     const message =
       `The client's process ${how} ${at ? `during ${at}` : 'before the cell started'}, so the cell could not finish ` +
-      `(toolshift runs each client module in its own process: the run goes on, with a fresh process for the next cells).` +
+      '(the run goes on; the next cell gets a fresh process).' +
       (output ? ` Its last output: ${output}` : ' It wrote nothing to stderr.');
-    const verdict: CheckVerdict = { ...fail(PROCESS_SURVIVED_CHECK, message, []), checkId: PROCESS_SURVIVED_CHECK };
+    const verdict: CheckVerdict = {
+      ...fail(PROCESS_SURVIVED_CHECK, message, []),
+      checkId: PROCESS_SURVIVED_CHECK,
+    };
     return {
       ...base,
       rawStatus: 'fail',
