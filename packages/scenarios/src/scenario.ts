@@ -92,7 +92,7 @@ const ConnectAction = action(
     allowFailure: Type.Optional(Type.Boolean()),
     background: Type.Optional(Type.Boolean()),
   },
-  'The client connects and finishes its initial discovery (every server in order, or one). A rejected connect fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it.',
+  'The client connects and finishes its initial discovery (every server in order, or one). A connect rejected before the connection worked fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. A connect rejected after the connection worked (the adapter says so with a `tool-set` phase, or the transcript shows an answered handshake) is a failure to build the tool set: it counts as a warning to the user, the runner check `runner.tool-set-built` is inconclusive with the reason, and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it.',
 );
 const SettleAction = action(
   'settle',

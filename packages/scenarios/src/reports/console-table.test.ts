@@ -12,6 +12,7 @@ test('wrapText breaks at spaces within the width and cuts a word longer than the
 test('the detail column names the first failing check and lists at most 8 evidence frames', () => {
   const result = {
     status: 'fail',
+    verdicts: [],
     firstFailure: {
       checkId: 'registry.never-mixed',
       message: 'mixed two listings.',
@@ -20,6 +21,21 @@ test('the detail column names the first failing check and lists at most 8 eviden
   } as unknown as CellResult;
   expect(cellDetail(result)).toBe(
     'registry.never-mixed: mixed two listings. [#1, #2, #3, #4, #5, #6, #7, #8, … 3 more]',
+  );
+});
+
+test('a failing row names what the runner could not judge before it (e.g. a tool set the client failed to build)', () => {
+  const failure = { checkId: 'registry.matches-final-catalog', status: 'fail', message: 'exposes nothing.', evidence: [] };
+  const result = {
+    status: 'fail',
+    verdicts: [
+      { checkId: 'runner.tool-set-built', status: 'inconclusive', message: 'duplicate name.', evidence: [] },
+      failure,
+    ],
+    firstFailure: failure,
+  } as unknown as CellResult;
+  expect(cellDetail(result)).toBe(
+    'registry.matches-final-catalog: exposes nothing. (before it: runner.tool-set-built: duplicate name.)',
   );
 });
 

@@ -68,7 +68,12 @@ export function cellDetail(result: CellResult): string {
   const more = seqs.length - MAX_EVIDENCE;
   const shown = more > 0 ? [...seqs.slice(0, MAX_EVIDENCE), `… ${more} more`] : seqs;
   const evidence = seqs.length ? ` [${shown.join(', ')}]` : '';
-  return `${failure.checkId}: ${failure.message}${evidence}`;
+  // What the runner could not judge (e.g. the client failed to build its tool set) explains the failure.
+  const context = result.verdicts
+    .filter((verdict) => verdict.checkId.startsWith('runner.') && verdict.status === 'inconclusive')
+    .map((verdict) => ` (before it: ${verdict.checkId}: ${verdict.message})`)
+    .join('');
+  return `${failure.checkId}: ${failure.message}${evidence}${context}`;
 }
 
 /** The last line of the table: whether the run matches the baseline, and if nothing was judged, why. */

@@ -36,7 +36,11 @@ test('a modern connection works once server/discover or tools/list is answered w
     frame('out', { id: 'a', error: { code: -32600, message: 'no' } }),
   ];
   expect(handshakeEvidence(failed, 0)).toBeUndefined();
-  const listed = [...failed, frame('in', { id: 2, method: 'tools/list' }), frame('out', { id: 2, result: { tools: [] } })];
+  const listed = [
+    ...failed,
+    frame('in', { id: 2, method: 'tools/list' }),
+    frame('out', { id: 2, result: { tools: [] } }),
+  ];
   expect(handshakeEvidence(listed, 0)).toEqual([
     { seq: 3, note: 'tools/list request' },
     { seq: 4, note: 'tools/list answered' },

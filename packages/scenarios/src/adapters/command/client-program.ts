@@ -137,7 +137,10 @@ export class ClientProgram {
     else
       pending.reject(
         message.phase
-          ? Object.assign(new ClientPhaseError(message.phase, message.error), message.code ? { code: message.code } : {})
+          ? Object.assign(
+              new ClientPhaseError(message.phase, message.error),
+              message.code ? { code: message.code } : {},
+            )
           : Object.assign(new Error(message.error), message.code ? { code: message.code } : {}),
       );
   }
