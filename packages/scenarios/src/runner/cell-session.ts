@@ -11,7 +11,7 @@ import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/cl
 import { phaseOf } from '../adapters/client-phase-error.js';
 import type { ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
-import { bounded } from './bounded.js';
+import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
 import { matchesFrame } from './frame-match.js';
@@ -171,10 +171,13 @@ export class CellSession {
           );
         } catch (error) {
           const message = (error as Error).message;
-          outcome = { ok: false, error: `the client threw or hung: ${message}` };
+          const hung = error instanceof BoundExceededError;
+          outcome = { ok: false, error: `the client ${hung ? 'hung' : 'threw'}: ${message}` };
           this.runnerFail(
             'runner.call-completed',
-            `The call of ${action.tool} on ${serverId} did not complete: ${message} (an adapter's callTool returns a failed outcome rather than throwing).`,
+            hung
+              ? `The call of ${action.tool} on ${serverId} did not complete: ${message}.`
+              : `The call of ${action.tool} on ${serverId} did not complete: ${message} (an adapter's callTool returns a failed outcome rather than throwing).`,
             [
               {
                 seq: this.servers.get(serverId).fake.transcript.lastSeq,

@@ -1,5 +1,5 @@
 import { type CatalogSnapshot, DiscoveryCache, type DiscoveryCacheKey } from '@toolshift/reference-client';
-import { ReferenceGatewayAdapter } from '../reference-gateway-adapter.js';
+import { ReferenceGatewayAdapter, referenceGateway } from '../reference-gateway-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** A discovery cache keyed by the connection (server + URL) alone: credentials and scope are not in the key. */
@@ -26,4 +26,5 @@ export const cacheKeyedByUrl = defect(
     caughtBy: ['property:cache-scope-isolation'],
   },
   () => new ReferenceGatewayAdapter({ cache: new UrlKeyedCache() }),
+  referenceGateway,
 );

@@ -1,4 +1,5 @@
 import type { AdapterCallOutcome } from '../client-adapter.js';
+import { referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 import { RawExecutionHost } from './raw-execution-client.js';
 
@@ -25,4 +26,5 @@ export const forwardsUnlistedCalls = defect(
     caughtBy: ['property:revalidation-before-execution'],
   },
   () => new ForwardsUnlistedCalls(),
+  referenceClient,
 );

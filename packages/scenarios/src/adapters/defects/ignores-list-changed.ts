@@ -1,4 +1,4 @@
-import { SdkClientAdapter } from '../sdk-adapter.js';
+import { SdkClientAdapter, sdkClient } from '../sdk-adapter.js';
 import { defect } from './defect-factory.js';
 
 /**
@@ -13,4 +13,5 @@ export const ignoresListChanged = defect(
     caughtBy: ['scenario:tool-added-at-runtime', 'property:list-changed-race'],
   },
   () => new SdkClientAdapter({ listChanged: false }),
+  sdkClient,
 );

@@ -318,5 +318,7 @@ export const naiveClient: ClientAdapterFactory = {
   kind: 'defect',
   description:
     'The naive SDK-based client every naive defect derives from, without a mistake (a control, not a defect).',
+  // One server per client, over fetch (msw intercepts the same calls); it sends the bearer token and re-lists on request.
+  capabilities: { transports: ['http', 'msw'], features: ['bearer-auth', 'manual-refresh'] },
   create: () => new NaiveClient(),
 };

@@ -4,7 +4,7 @@ import {
   type PermissionVerdict,
   type ToolKey,
 } from '@toolshift/reference-client';
-import { ReferenceClientAdapter } from '../reference-adapter.js';
+import { ReferenceClientAdapter, referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** A permission layer whose rules are keyed by tool name: approving work/send_email approves every send_email. */
@@ -34,4 +34,5 @@ export const permissionsKeyedByToolName = defect(
     caughtBy: ['property:permission-identity'],
   },
   () => new ReferenceClientAdapter({ permissions: new NameKeyedPolicy() }),
+  referenceClient,
 );

@@ -1,5 +1,5 @@
 import { type CatalogSnapshot, DiscoveryCache, type DiscoveryCacheKey } from '@toolshift/reference-client';
-import { ReferenceGatewayAdapter } from '../reference-gateway-adapter.js';
+import { ReferenceGatewayAdapter, referenceGateway } from '../reference-gateway-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** Keeps revisions apart but files every listing, `private` ones included, under the shared key. */
@@ -29,4 +29,5 @@ export const privateEntryServedAsPublic = defect(
     caughtBy: ['property:cache-scope-isolation'],
   },
   () => new ReferenceGatewayAdapter({ cache: new ScopeBlindCache() }),
+  referenceGateway,
 );

@@ -11,6 +11,8 @@ import { ReferenceClientAdapter } from '../reference-adapter.js';
 export abstract class RawExecutionHost extends ReferenceClientAdapter {
   protected exposed: ExposedTool[] = [];
   private readonly raw = new Map<string, Client>();
+  /** The bearer token the raw path sends per server (the host's current credentials). */
+  private readonly tokens = new Map<string, string | undefined>();
   private defaultServer: string | undefined;
 
   override async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
@@ -27,8 +29,19 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
       { versionNegotiation: target.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' } },
     );
     client.onerror = () => {};
-    await client.connect(new StreamableHTTPClientTransport(new URL(target.url)));
+    this.tokens.set(target.serverId, target.bearerToken);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(target.url), {
+        authProvider: { token: async () => this.tokens.get(target.serverId) },
+      }),
+    );
     this.raw.set(target.serverId, client);
+  }
+
+  /** The raw path sends the new credentials too. */
+  override async reauthorize(serverId: string, bearerToken: string): Promise<void> {
+    this.tokens.set(serverId, bearerToken);
+    await super.reauthorize(serverId, bearerToken);
   }
 
   /** Whether `toolName` is in the latest exposure for `serverId`. */

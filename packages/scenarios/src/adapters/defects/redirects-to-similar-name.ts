@@ -1,6 +1,6 @@
 import type { ExposedTool } from '@toolshift/assertions';
 import type { AdapterCallOutcome, ClientObserver, ConnectTarget } from '../client-adapter.js';
-import { ReferenceClientAdapter } from '../reference-adapter.js';
+import { ReferenceClientAdapter, referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 
 function distance(a: string, b: string): number {
@@ -57,4 +57,5 @@ export const redirectsToSimilarName = defect(
     caughtBy: ['property:revalidation-before-execution'],
   },
   () => new RedirectsToSimilarName(),
+  referenceClient,
 );

@@ -1,4 +1,5 @@
 import type { AdapterCallOutcome } from '../client-adapter.js';
+import { referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 import { RawExecutionHost } from './raw-execution-client.js';
 
@@ -24,4 +25,5 @@ export const skipsRevalidation = defect(
     caughtBy: ['property:revalidation-before-execution'],
   },
   () => new SkipsRevalidation(),
+  referenceClient,
 );

@@ -1,4 +1,4 @@
-import { ReferenceClientAdapter } from '../reference-adapter.js';
+import { ReferenceClientAdapter, referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 
 export const trustsReadOnlyHint = defect(
@@ -13,4 +13,5 @@ export const trustsReadOnlyHint = defect(
     new ReferenceClientAdapter({
       approver: (ask) => (request) => (request.annotations?.readOnlyHint === true ? true : ask(request)),
     }),
+  referenceClient,
 );
