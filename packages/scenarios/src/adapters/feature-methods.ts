@@ -20,6 +20,7 @@ export const FEATURE_METHODS: Readonly<Record<ClientFeature, ReadonlyArray<keyof
   reconnect: ['reconnect'],
   'host-clock': ['advanceClock'],
   'discovery-state': ['serverState'],
+  'permission-rules': ['grant'],
 };
 
 /** A method an adapter lacks: the feature that needs it (`undefined` for a method every adapter needs). */

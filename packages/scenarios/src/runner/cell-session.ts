@@ -288,6 +288,12 @@ export class CellSession {
           'reauthorize',
         );
         return undefined;
+      case 'grant': {
+        const serverId = serverOf(this.scenario, action);
+        await bounded(Promise.resolve(this.adapter.grant!(serverId, action.tool)), actionTimeoutMs, 'grant');
+        this.log.add({ kind: 'permission', serverId, toolName: action.tool, granted: true, how: 'standing' });
+        return undefined;
+      }
       case 'observe-state': {
         const serverId = serverOf(this.scenario, action);
         const reported = this.adapter.serverState!(serverId);
@@ -313,7 +319,11 @@ export class CellSession {
               transport: server.served.target,
               era: this.era,
               serverId: server.id,
-              ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
+              // Each connection of a scenario is its own credential profile (named by its id, never the secret).
+              ...(server.bearerToken !== undefined
+                ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
+                : {}),
+              ...(action.reuseCache ? { reuseCache: true } : {}),
             },
             this.observer,
           ),

@@ -78,6 +78,7 @@ export type RunnerRequest =
   | { type: 'model-request'; id: number; provider?: string }
   | { type: 'model-call'; id: number; name: string; arguments: Record<string, unknown>; provider?: string }
   | { type: 'advance-clock'; id: number; ms: number }
+  | { type: 'grant'; id: number; serverId: string; tool: string }
   | { type: 'shutdown' };
 
 /** A `model-request` response's `result`. */

@@ -23,7 +23,7 @@ export const cacheKeyedByUrl = defect(
       'A gateway caches tool listings by server URL only, so one user’s listing is served to the next.',
     realWorld:
       'spec 2026-07-28 caching (digest §7: a different token means a different cache); case LC-11 E2; case AU-04 (cache above the transport)',
-    caughtBy: ['property:cache-scope-isolation'],
+    caughtBy: ['scenario:lc-11-second-user-from-shared-cache', 'property:cache-scope-isolation'],
   },
   () => new ReferenceGatewayAdapter({ cache: new UrlKeyedCache() }),
   referenceGateway,

@@ -31,7 +31,7 @@ export const permissionsKeyedByToolName = defect(
     mistake:
       'Keys "always allow" rules by tool name, so a grant for one server’s tool carries over to another server.',
     realWorld: 'case NM-04 (same-named tools across servers); DESIGN (permissions keyed by identity)',
-    caughtBy: ['property:permission-identity'],
+    caughtBy: ['scenario:standing-grant-stays-with-its-server', 'property:permission-identity'],
   },
   () => new ReferenceClientAdapter({ permissions: new NameKeyedPolicy() }),
   referenceClient,

@@ -26,7 +26,7 @@ export const privateEntryServedAsPublic = defect(
     mistake: 'Ignores cacheScope: a private (per-user) listing is stored and served like a public one.',
     realWorld:
       'spec 2026-07-28 caching (digest §7: private results stay in one authorization context), §11.3',
-    caughtBy: ['property:cache-scope-isolation'],
+    caughtBy: ['scenario:lc-11-second-user-from-shared-cache', 'property:cache-scope-isolation'],
   },
   () => new ReferenceGatewayAdapter({ cache: new ScopeBlindCache() }),
   referenceGateway,

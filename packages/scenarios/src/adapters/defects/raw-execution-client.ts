@@ -10,7 +10,8 @@ import { ReferenceClientAdapter } from '../reference-adapter.js';
  */
 export abstract class RawExecutionHost extends ReferenceClientAdapter {
   protected exposed: ExposedTool[] = [];
-  private readonly raw = new Map<string, Client>();
+  private readonly raw = new Map<string, Promise<Client>>();
+  private readonly targets = new Map<string, ConnectTarget>();
   /** The bearer token the raw path sends per server (the host's current credentials). */
   private readonly tokens = new Map<string, string | undefined>();
   private defaultServer: string | undefined;
@@ -24,18 +25,35 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
         observer.exposure(tools);
       },
     });
-    const client = new Client(
-      { name: 'toolshift-raw-executor', version: '1.0.0' },
-      { versionNegotiation: target.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' } },
-    );
-    client.onerror = () => {};
+    this.targets.set(target.serverId, target);
     this.tokens.set(target.serverId, target.bearerToken);
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(target.url), {
-        authProvider: { token: async () => this.tokens.get(target.serverId) },
-      }),
-    );
-    this.raw.set(target.serverId, client);
+  }
+
+  /** The raw client of a server, connected on its first call (so a host that never uses it shows no second session). */
+  private rawClient(serverId: string): Promise<Client> | undefined {
+    const target = this.targets.get(serverId);
+    if (!target) return undefined;
+    let client = this.raw.get(serverId);
+    if (!client) {
+      client = (async () => {
+        const raw = new Client(
+          { name: 'toolshift-raw-executor', version: '1.0.0' },
+          {
+            versionNegotiation:
+              target.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' },
+          },
+        );
+        raw.onerror = () => {};
+        await raw.connect(
+          new StreamableHTTPClientTransport(new URL(target.url), {
+            authProvider: { token: async () => this.tokens.get(serverId) },
+          }),
+        );
+        return raw;
+      })();
+      this.raw.set(serverId, client);
+    }
+    return client;
   }
 
   /** The raw path sends the new credentials too. */
@@ -59,9 +77,10 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
     args: Record<string, unknown>,
     serverId: string,
   ): Promise<AdapterCallOutcome> {
-    const client = this.raw.get(serverId);
-    if (!client) return { ok: false, error: 'not connected' };
+    const connecting = this.rawClient(serverId);
+    if (!connecting) return { ok: false, error: 'not connected' };
     try {
+      const client = await connecting;
       const result = await client.callTool({ name: toolName, arguments: args });
       return result.isError ? { ok: false, error: JSON.stringify(result.content) } : { ok: true, result };
     } catch (error) {
@@ -70,7 +89,9 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
   }
 
   override async close(): Promise<void> {
-    await Promise.all([...this.raw.values()].map((client) => client.close().catch(() => {})));
+    await Promise.all(
+      [...this.raw.values()].map((client) => client.then((raw) => raw.close()).catch(() => {})),
+    );
     await super.close();
   }
 }

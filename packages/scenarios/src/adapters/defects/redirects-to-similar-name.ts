@@ -54,7 +54,7 @@ export const redirectsToSimilarName = defect(
     mistake:
       'Maps a call to an unknown tool onto the most similar exposed name instead of reporting it unavailable.',
     realWorld: 'case RM-03 (unknown tool forwarded); DESIGN (never redirect to a similar name)',
-    caughtBy: ['property:revalidation-before-execution'],
+    caughtBy: ['scenario:rm-03-host-call-for-unlisted-tool', 'property:revalidation-before-execution'],
   },
   () => new RedirectsToSimilarName(),
   referenceClient,

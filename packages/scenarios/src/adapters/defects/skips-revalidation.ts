@@ -22,7 +22,7 @@ export const skipsRevalidation = defect(
     name: 'skips-revalidation',
     mistake: 'Runs a proposal without re-validating its arguments against the contract current at execution.',
     realWorld: 'case SC-06 (codex kept sending a renamed parameter); DESIGN (re-validate before execution)',
-    caughtBy: ['property:revalidation-before-execution'],
+    caughtBy: ['scenario:sc-06-host-call-with-stale-argument', 'property:revalidation-before-execution'],
   },
   () => new SkipsRevalidation(),
   referenceClient,

@@ -7,7 +7,7 @@ export const trustsReadOnlyHint = defect(
     mistake: 'Skips the user’s approval for tools whose (untrusted) annotations say readOnlyHint: true.',
     realWorld:
       'spec tools §annotations (hints are untrusted unless the server is); DESIGN (discovery is not authorization)',
-    caughtBy: ['property:permission-identity'],
+    caughtBy: ['scenario:read-only-hint-still-asks', 'property:permission-identity'],
   },
   () =>
     new ReferenceClientAdapter({
