@@ -187,7 +187,9 @@ test('toolshift clients lists every client --client accepts, with transports and
   expect(stdout).toContain(
     'defect:ignores-list-changed  [defect; http, msw, in-memory, stdio]\n  Lists tools once at connect and ignores every change notification.',
   );
-  expect(stdout).toContain('built on sdk)\n  features: multi-server, bearer-auth, manual-refresh, reconnect, reauthorize');
+  expect(stdout).toContain(
+    'built on sdk)\n  features: multi-server, bearer-auth, manual-refresh, reconnect, reauthorize',
+  );
   expect(stdout).toContain("--client 'command:<shell command>'");
   const json = JSON.parse((await cli(['clients', '--json'])).stdout) as { clients: Array<{ name: string }> };
   expect(json.clients.map((c) => c.name)).toContain('reference-gateway');
