@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { CellResult } from '../runner/cell.js';
-import { cellDetail, resultLine, wrapText } from './console-table.js';
+import { cellDetail, eraColumn, resultLine, wrapText } from './console-table.js';
 
 test('wrapText breaks at spaces within the width and cuts a word longer than the width', () => {
   expect(wrapText('one two three four', 9)).toEqual(['one two', 'three', 'four']);
@@ -59,4 +59,23 @@ test('an inconclusive cell shows its first inconclusive check, and a baseline en
   expect(cellDetail(result)).toBe(
     'calls.last-call-succeeds: The run never called x. (the baseline expects calls.last-call-succeeds; this run could not judge it (no retry))',
   );
+});
+
+test('the era column adds the negotiated era when it differs from the cell era', () => {
+  const cell = (era: CellResult['era'], negotiated: Array<'legacy' | 'modern' | undefined>) =>
+    ({
+      era,
+      negotiated: negotiated.map((spoken, index) => ({
+        serverId: `s${index}`,
+        endpointEras: ['legacy', 'modern'],
+        accepted: spoken ? [spoken] : [],
+        attempts: [],
+        ...(spoken ? { era: spoken } : {}),
+      })),
+    }) as unknown as CellResult;
+  expect(eraColumn(cell('dual', ['legacy']))).toBe('dual→legacy');
+  expect(eraColumn(cell('modern', ['legacy', 'modern']))).toBe('modern→legacy+modern');
+  expect(eraColumn(cell('modern', ['modern']))).toBe('modern');
+  expect(eraColumn(cell('legacy', [undefined]))).toBe('legacy');
+  expect(eraColumn({ era: 'legacy' } as CellResult)).toBe('legacy');
 });

@@ -6,10 +6,9 @@ import {
   type ModelCallOutcome,
   type Verdict,
 } from '@toolshift/assertions';
-import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
 import { phaseOf } from '../adapters/client-phase-error.js';
-import type { ClientAction, Scenario } from '../scenario.js';
+import type { CellEra, ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
 import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
@@ -71,7 +70,7 @@ export class CellSession {
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly era: Era,
+    private readonly era: CellEra,
     private readonly servers: CellServers,
     private readonly adapter: ClientAdapter,
     private readonly timeouts: SessionTimeouts,
@@ -184,6 +183,7 @@ export class CellSession {
                 note: 'last frame when the call ended',
               },
             ],
+            serverId,
           );
         }
         this.log.add({ kind: 'call', serverId, toolName: action.tool, arguments: args, outcome }, startedAt);
@@ -261,6 +261,7 @@ export class CellSession {
             'runner.awaited-frame',
             `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
+            server.id,
           );
         }
         return undefined;
@@ -317,7 +318,8 @@ export class CellSession {
                   ? server.served.target.url
                   : `${server.served.transport}://${server.id}`,
               transport: server.served.target,
-              era: this.era,
+              // A dual cell gives no preference: the client shows which era it picks by itself.
+              ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
               // Each connection of a scenario is its own credential profile (named by its id, never the secret).
               ...(server.bearerToken !== undefined
@@ -347,6 +349,7 @@ export class CellSession {
           'runner.client-connected',
           `The client failed to connect to ${server.id}: ${message}${declared ? '' : ' (no handshake was answered)'}`,
           [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
+          server.id,
         );
         return { kind: 'stopped', reason: `connect to ${server.id} failed` };
       }
@@ -377,6 +380,7 @@ export class CellSession {
         handshake,
       ),
       checkId: 'runner.tool-set-built',
+      serverId,
     });
   }
 
@@ -411,7 +415,17 @@ export class CellSession {
     }
   }
 
-  private runnerFail(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {
-    this.runnerVerdicts.push({ ...fail(checkId, message, evidence), checkId });
+  /** Records a failed runner expectation; `serverId` names the server connection it is about, if one. */
+  private runnerFail(
+    checkId: string,
+    message: string,
+    evidence: Verdict['evidence'] = [],
+    serverId?: string,
+  ): void {
+    this.runnerVerdicts.push({
+      ...fail(checkId, message, evidence),
+      checkId,
+      ...(serverId ? { serverId } : {}),
+    });
   }
 }

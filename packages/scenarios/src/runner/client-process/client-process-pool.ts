@@ -1,5 +1,4 @@
-import type { Era } from '@toolshift/fake-server';
-import type { Scenario } from '../../scenario.js';
+import type { CellEra, Scenario } from '../../scenario.js';
 import type { RawCellResult } from '../run-cell.js';
 import { ClientProcess, type ClientProcessOptions } from './client-process.js';
 import type { ClientDescription, PortableCellOptions } from './client-process-protocol.js';
@@ -43,7 +42,7 @@ export class ClientProcessPool {
   async runCell(
     client: string,
     scenario: Scenario,
-    era: Era,
+    era: CellEra,
     options: PortableCellOptions & { transport: RawCellResult['transport'] },
   ): Promise<RawCellResult> {
     if (this.closed) throw new Error(`the client processes of ${this.modulePath} were closed`);

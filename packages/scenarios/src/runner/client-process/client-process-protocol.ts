@@ -1,6 +1,5 @@
-import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../../adapters/client-adapter.js';
-import type { Scenario } from '../../scenario.js';
+import type { CellEra, Scenario } from '../../scenario.js';
 import type { CellOptions, RawCellResult } from '../run-cell.js';
 
 /**
@@ -41,7 +40,7 @@ export type ToClientProcess =
       id: number;
       client: string;
       scenario: Scenario;
-      era: Era;
+      era: CellEra;
       options: PortableCellOptions;
     }
   /** End the process (no answer). */

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fail } from '@toolshift/assertions';
-import { type Era, ToolshiftError } from '@toolshift/fake-server';
-import type { Scenario } from '../../scenario.js';
+import { ToolshiftError } from '@toolshift/fake-server';
+import type { CellEra, Scenario } from '../../scenario.js';
 import type { CheckVerdict } from '../cell.js';
 import type { RawCellResult } from '../run-cell.js';
 import type {
@@ -168,7 +168,7 @@ export class ClientProcess {
   runCell(
     client: string,
     scenario: Scenario,
-    era: Era,
+    era: CellEra,
     options: PortableCellOptions & { transport: RawCellResult['transport'] },
   ): Promise<RawCellResult> {
     if (this.cell) throw new Error('a client process runs one cell at a time');
