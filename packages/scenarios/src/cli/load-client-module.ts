@@ -37,6 +37,11 @@ function capabilityProblem(factory: ClientAdapterFactory): string | undefined {
   const feature = declared.features.find((f) => !(CLIENT_FEATURES as readonly unknown[]).includes(f));
   if (feature !== undefined)
     return `capabilities.features has '${String(feature)}' (known: ${CLIENT_FEATURES.join(', ')})`;
+  if (declared.eras !== undefined) {
+    if (!Array.isArray(declared.eras)) return 'capabilities.eras must be an array';
+    const era = declared.eras.find((e) => e !== 'legacy' && e !== 'modern');
+    if (era !== undefined) return `capabilities.eras has '${String(era)}' (known: legacy, modern)`;
+  }
   return undefined;
 }
 

@@ -27,6 +27,8 @@ async function cli(args: string[]) {
 test('a selection whose every cell is n/a is not a match: exit 4, naming why nothing ran', async () => {
   const { code, stdout } = await toolshiftProcess([
     'run',
+    '--era',
+    'both',
     '--client',
     'reference',
     '--scenario',
@@ -48,6 +50,8 @@ test('a run whose every cell is inconclusive exits 4 and shows inconclusive in t
   const dir = await mkdtemp(join(tmpdir(), 'toolshift-outcomes-'));
   const { code, stdout } = await cli([
     'run',
+    '--era',
+    'both',
     '--client',
     'reference',
     '--scenario-file',
@@ -86,6 +90,8 @@ test('a run whose every cell is inconclusive exits 4 and shows inconclusive in t
 test('inconclusive cells beside judged ones are counted on their own; the run still matches (exit 0)', async () => {
   const { code, stdout } = await cli([
     'run',
+    '--era',
+    'both',
     '--client',
     'reference',
     '--scenario',

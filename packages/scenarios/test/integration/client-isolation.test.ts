@@ -14,6 +14,8 @@ test('a module whose exit hook calls process.exit(0) cannot turn a failing run i
   const json = join(await mkdtemp(join(tmpdir(), 'toolshift-isolation-')), 'report.json');
   const { code, stdout } = await toolshift([
     'run',
+    '--era',
+    'both',
     '--client-module',
     fixture('exit-hook-client'),
     '--scenario',
@@ -53,6 +55,8 @@ test('a client that calls process.exit(0) mid-cell fails that cell, naming the a
   const json = join(await mkdtemp(join(tmpdir(), 'toolshift-isolation-')), 'report.json');
   const { code, stdout } = await toolshift([
     'run',
+    '--era',
+    'both',
     '--client-module',
     fixture('exits-mid-cell-client'),
     '--scenario',
@@ -115,6 +119,8 @@ test('a client that leaves an unhandled rejection fails its cell with the error 
 test('a module declaring a feature without its method is refused when it loads, naming both', async () => {
   const { code, stderr, stdout } = await toolshift([
     'run',
+    '--era',
+    'both',
     '--client-module',
     fixture('missing-method-client'),
     '--no-baseline',
