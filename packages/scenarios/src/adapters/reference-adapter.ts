@@ -337,6 +337,7 @@ export const referenceClient: ClientAdapterFactory = {
       'reauthorize',
       'host-clock',
       'discovery-state',
+      'permission-rules',
     ],
   },
   create: () => new ReferenceClientAdapter(),

@@ -79,7 +79,7 @@ export const referenceGateway: ClientAdapterFactory = {
     'The reference client as a multi-user gateway embeds it: one DiscoveryHost per user sharing one discovery cache.',
   capabilities: {
     transports: ['http', 'msw', 'in-memory', 'stdio'],
-    features: ['multi-server', 'bearer-auth'],
+    features: ['multi-server', 'bearer-auth', 'permission-rules'],
   },
   create: () => new ReferenceGatewayAdapter(),
 };
