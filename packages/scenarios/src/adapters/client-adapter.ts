@@ -104,8 +104,8 @@ export interface ClientAdapter {
   connect(target: ConnectTarget, observer: ClientObserver): Promise<void>;
   /** Calls a tool by its MCP identity (`serverId` defaults to the first server connected). */
   callTool(toolName: string, args: Record<string, unknown>, serverId?: string): Promise<AdapterCallOutcome>;
-  /** The user sets a standing "always allow" rule for one tool identity (clients without a permission layer omit it). */
-  grant?(serverId: string, toolName: string): void;
+  /** `permission-rules`: the user sets a standing "always allow" rule for one tool identity (clients without a permission layer omit it). */
+  grant?(serverId: string, toolName: string): void | Promise<void>;
   close(): Promise<void>;
   /** `model-exposure`: the tool set for the next model request. */
   modelRequest?(options: { provider?: string }): Promise<ModelRequest>;
@@ -125,6 +125,11 @@ export interface ClientAdapter {
   advanceClock?(ms: number): Promise<void>;
   /** `discovery-state`: the client's discovery state for a server. */
   serverState?(serverId: string): ReportedState;
+  /**
+   * The client restarts (a new process of the host): it closes and starts again from whatever it
+   * persisted, connecting every server anew; resolves when each is rediscovered.
+   */
+  restart?(): Promise<void>;
 }
 
 /** What a client can do: the transports it can connect over and the host features it offers. */

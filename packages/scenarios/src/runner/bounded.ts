@@ -1,10 +1,15 @@
 import { StallAwareDeadline } from '@toolshift/fake-server';
 
+/** The rejection of {@link bounded} when the bound passed first (the client hung, as opposed to threw). */
+export class BoundExceededError extends Error {
+  override readonly name = 'BoundExceededError';
+}
+
 /**
- * Resolves or rejects like `promise`, but rejects with "`what` did not finish within `timeoutMs` ms"
- * if it takes longer (the promise itself keeps running; its outcome is ignored). Time this process
- * could not run is not counted (see {@link StallAwareDeadline}): a busy machine does not turn a slow
- * client into a hung one.
+ * Resolves or rejects like `promise`, but rejects with a {@link BoundExceededError} "`what` did not
+ * finish within `timeoutMs` ms" if it takes longer (the promise itself keeps running; its outcome is
+ * ignored). Time this process could not run is not counted (see {@link StallAwareDeadline}): a busy
+ * machine does not turn a slow client into a hung one.
  */
 export async function bounded<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   const deadline = new StallAwareDeadline(timeoutMs);
@@ -13,7 +18,7 @@ export async function bounded<T>(promise: Promise<T>, timeoutMs: number, what: s
     const check = () => {
       const left = deadline.remainingMs();
       if (left > 0) timer = setTimeout(check, left);
-      else reject(new Error(`${what} did not finish within ${timeoutMs} ms`));
+      else reject(new BoundExceededError(`${what} did not finish within ${timeoutMs} ms`));
     };
     timer = setTimeout(check, timeoutMs);
   });

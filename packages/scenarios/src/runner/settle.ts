@@ -2,6 +2,7 @@ import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/asser
 import type { FakeServer } from '@toolshift/fake-server';
 import { StallAwareDeadline } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
+import { describeExposureMismatch } from './exposure-mismatch.js';
 import { type ListingInFlight, listingInFlight, type ReportedExposure } from './listing-in-flight.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
@@ -165,16 +166,11 @@ export async function settle(
       }
       const remaining = deadline.remainingMs();
       if (remaining <= 0) {
-        if (off) {
-          const names = (latestExposure() ?? [])
-            .filter((tool) => tool.serverId === off.serverId)
-            .map((tool) => tool.name);
-          const held = off.server.tools().map((tool) => tool.name);
+        if (off)
           return {
             settled: false,
-            reason: `after ${timeoutMs} ms the client exposed [${names.join(', ')}] for ${off.serverId} while the server holds [${held.join(', ')}] (catalog revision ${off.server.catalogRevision})`,
+            reason: `after ${timeoutMs} ms ${describeExposureMismatch(latestExposure(), off.server, off.serverId) ?? `the client's exposure for ${off.serverId} did not match the catalog`}`,
           };
-        }
         if (signal)
           return {
             settled: false,

@@ -65,7 +65,8 @@ function teardownByStream(
   for (const server of result.servers)
     for (const each of server.teardown ?? []) {
       const { seq: _seq, ...rest } = each;
-      (streams[`${server.serverId} ${each.streamId}`] ??= []).push(line(rest as TranscriptFrame));
+      const key = `${server.serverId} ${each.streamId}`;
+      streams[key] = [...(streams[key] ?? []), line(rest as TranscriptFrame)];
     }
   return streams;
 }
