@@ -18,8 +18,17 @@ test('registry.final-exposure compares the last exposure of the server with the 
   expect(finalExposure.check(h.record(), { includes: ['delta'] }).message).toContain("missing 'delta'");
 });
 
-test('registry.final-exposure fails a client that never exposed anything, and rejects bad params', () => {
-  expect(finalExposure.check(new History().record(), { includes: ['a'] }).status).toBe('fail');
+test('registry.final-exposure has nothing to judge when the client reported no exposure, and rejects bad params', () => {
+  // No exposure reported at all (a client listing per use, or one never used) is not an empty exposure.
+  expect(finalExposure.check(new History().record(), { includes: ['a'] })).toMatchObject({
+    status: 'inconclusive',
+    message: expect.stringContaining('reported no exposure'),
+  });
+  const empty = new History();
+  empty.expose([]);
+  expect(finalExposure.check(empty.record(), { includes: ['a'] }).status).toBe('fail');
+  // Before, `excludes` alone passed a client that had exposed nothing ("the expected 0 tool(s)").
+  expect(finalExposure.check(new History().record(), { excludes: ['a'] }).status).toBe('inconclusive');
   expect(finalExposure.validateParams!({})).toContain('one of');
   expect(finalExposure.validateParams!({ exactly: 'a' })).toContain('string[]');
 });

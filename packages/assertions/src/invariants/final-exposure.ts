@@ -1,7 +1,8 @@
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { stepFrames } from '../tool-listings.js';
-import { fail, pass } from '../verdict.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
 const SHAPE = {
   fields: { exactly: 'string[]', includes: 'string[]', excludes: 'string[]' },
@@ -12,6 +13,7 @@ const SHAPE = {
  * The scenario's expectation of the end state, stated by tool name: when the run ends the client
  * exposes `exactly` these tools of this server, or at least `includes` and none of `excludes`.
  * For runs where the server's full catalog is not the truth (a principal sees a subset).
+ * A name exposed twice fails; a client that reported no exposure at all gives nothing to judge.
  * Params: `exactly`, `includes`, `excludes` (tool names; at least one).
  */
 export const finalExposure: Invariant = {
@@ -23,9 +25,18 @@ export const finalExposure: Invariant = {
   check(run, params = {}) {
     const exposures = run.observations.filter((o) => o.kind === 'exposure');
     const last = exposures.at(-1);
-    const names = new Set(
-      last?.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name) ?? [],
+    if (!last)
+      return inconclusive(this.id, `${run.serverId}: the client reported no exposure in this run: nothing to judge.`);
+    const listed = last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name);
+    const duplicated = duplicateNamesVerdict(
+      this.id,
+      run.serverId,
+      listed,
+      `the last exposure (after #${last.afterSeq})`,
+      last.afterSeq,
     );
+    if (duplicated) return duplicated;
+    const names = new Set(listed);
     const exactly = params.exactly as string[] | undefined;
     const includes = [...((params.includes as string[] | undefined) ?? []), ...(exactly ?? [])];
     const excludes = (params.excludes as string[] | undefined) ?? [];
@@ -39,7 +50,7 @@ export const finalExposure: Invariant = {
         seq: frame.seq,
         note: frame.note ?? `step ${frame.step}`,
       })),
-      ...(last ? [{ seq: last.afterSeq, note: `last exposure: [${[...names].join(', ')}]` }] : []),
+      { seq: last.afterSeq, note: `last exposure: [${[...names].join(', ')}]` },
     ];
     if (missing.length === 0 && extra.length === 0)
       return pass(
@@ -57,9 +68,7 @@ export const finalExposure: Invariant = {
       this.id,
       `At the end of the run ${run.serverId} ${parts.join('; ')}.`,
       evidence,
-      last
-        ? `exposes ${names.size} tool(s): [${[...names].join(', ')}]`
-        : 'the client never reported an exposure',
+      `exposes ${names.size} tool(s): [${[...names].join(', ')}]`,
     );
   },
 };

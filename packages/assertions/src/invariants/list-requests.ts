@@ -2,7 +2,8 @@ import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames } from '../run-record.js';
 import { listExchanges } from '../tool-listings.js';
-import { fail, pass } from '../verdict.js';
+import { listsPerUse } from '../tool-uses.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
 const SHAPE = {
   fields: { exactly: 'integer', atMost: 'integer', atLeast: 'integer' },
@@ -13,6 +14,9 @@ const SHAPE = {
  * The number of `tools/list` requests this connection sent over the run is what the scenario
  * expects: `exactly` N (e.g. two pages, two requests), `atMost` N (a client that loops on a broken
  * cursor sends hundreds), `atLeast` N. Params: `exactly`, `atMost`, `atLeast` (integers).
+ * A client that never listed has nothing to count (unless the scenario expects `exactly: 0`); a
+ * client that lists per use (`listsPerUse`: it used tools and reported no exposure) lists when it
+ * is used, so a lower bound on its listings (re-listing on every change) is not judged.
  */
 export const listRequests: Invariant = {
   id: 'discovery.list-requests',
@@ -31,6 +35,13 @@ export const listRequests: Invariant = {
     ]
       .filter(Boolean)
       .join(' and ');
+    if (count === 0 && exactly !== 0)
+      return inconclusive(this.id, `${run.serverId}: the client never sent tools/list: nothing to count.`);
+    if (atLeast !== undefined && exactly === undefined && atMost === undefined && listsPerUse(run, run.serverId))
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client lists per use (no exposure reported), so its ${count} tools/list request(s) follow its uses, not the catalog's changes.`,
+      );
     const ok =
       (exactly === undefined || count === exactly) &&
       (atMost === undefined || count <= atMost) &&

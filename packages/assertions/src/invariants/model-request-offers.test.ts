@@ -5,6 +5,7 @@ import { modelRequestOffers } from './model-request-offers.js';
 
 test('model.request-offers checks the latest model request only', () => {
   const h = new History();
+  h.listing([{ name: 'enable' }, { name: 'tool_1' }]);
   h.observations.push(modelRequest(0, [modelTool('p__enable', 'primary', 'enable')]));
   expect(modelRequestOffers.check(h.record(), { includes: ['tool_1'] }).status).toBe('fail');
   h.observations.push(
@@ -19,4 +20,22 @@ test('model.request-offers checks the latest model request only', () => {
   expect(modelRequestOffers.check(h.record(), { excludes: ['enable'] }).message).toContain(
     "still offers 'enable'",
   );
+});
+
+test('model.request-offers judges only the names this server offered, so an unnarrowed check works on every server', () => {
+  const h = new History('modern', 'b');
+  h.listing([{ name: 'beta' }]);
+  h.observations.push(modelRequest(h.lastSeq, [modelTool('a__alpha', 'a', 'alpha'), modelTool('b__beta', 'b', 'beta')]));
+  // 'alpha' is server a's: on b it is not missing, it is not b's concern.
+  expect(modelRequestOffers.check(h.record(), { includes: ['alpha'] }).status).toBe('inconclusive');
+  expect(modelRequestOffers.check(h.record(), { includes: ['alpha', 'beta'] }).status).toBe('pass');
+});
+
+test('model.request-offers fails a request offering one of its tools twice (issue 9, point 5)', () => {
+  const h = new History();
+  h.listing([{ name: 'alpha' }]);
+  h.observations.push(
+    modelRequest(h.lastSeq, [modelTool('alpha', 'primary', 'alpha'), modelTool('alpha_2', 'primary', 'alpha')]),
+  );
+  expect(modelRequestOffers.check(h.record(), { includes: ['alpha'] }).message).toContain("'alpha' 2 times");
 });

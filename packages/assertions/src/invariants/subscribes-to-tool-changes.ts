@@ -1,4 +1,7 @@
 import type { Invariant } from '../invariant.js';
+import { connectionFrames } from '../run-record.js';
+import { listExchanges } from '../tool-listings.js';
+import { listsPerUse, toolUses } from '../tool-uses.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type Message = { method?: string; params?: { notifications?: { toolsListChanged?: unknown } } };
@@ -6,7 +9,10 @@ type Message = { method?: string; params?: { notifications?: { toolsListChanged?
 /**
  * A modern client talking to a server that advertises `tools.listChanged` opens a
  * `subscriptions/listen` stream asking for `toolsListChanged` (change notifications are opt-in in
- * 2026-07-28; without a subscription the server has no way to tell it anything).
+ * 2026-07-28; without a subscription the server has no way to tell it anything). Listening is
+ * opt-in: a client that never listed has nothing a notification could refresh (inconclusive), and
+ * one that lists per use (`listsPerUse`: it used tools and reported no exposure) passes when each
+ * use came after a page-one `tools/list` begun after the previous use.
  */
 export const subscribesToToolChanges: Invariant = {
   id: 'modern.subscribes-to-tool-changes',
@@ -15,12 +21,41 @@ export const subscribesToToolChanges: Invariant = {
     'seed 002 (open a long-lived listen stream requesting toolsListChanged); spec 2026-07-28 subscriptions (digest §4.2)',
   check(run) {
     if (run.era !== 'modern') return inconclusive(this.id, 'Only applies to the modern era.');
-    const listen = run.transcript.find((frame) => {
+    const frames = connectionFrames(run, run.serverId);
+    const listen = frames.find((frame) => {
       const message = frame.message as Message | undefined;
       return frame.direction === 'in' && message?.method === 'subscriptions/listen';
     });
+    const exchanges = listExchanges(frames);
+    if (!listen && exchanges.length === 0)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client neither subscribed nor listed: nothing a missed notification could leave stale.`,
+      );
+    if (!listen && listsPerUse(run, run.serverId)) {
+      const uses = toolUses(run, run.serverId);
+      const pageOnes = exchanges.filter((exchange) => exchange.cursor === undefined);
+      let previous = 0;
+      for (const use of uses) {
+        const fresh = pageOnes.find(
+          (exchange) => exchange.request.seq > previous && exchange.request.seq <= use.seq,
+        );
+        if (!fresh)
+          return fail(
+            this.id,
+            `${run.serverId}: the client never opened subscriptions/listen, and its ${use.what} (by #${use.seq}) came without a fresh tools/list since its previous use.`,
+            [],
+            'without a subscription, only listing afresh before every use keeps the tool set current',
+          );
+        previous = use.seq;
+      }
+      return pass(
+        this.id,
+        `${run.serverId}: the client does not subscribe, but keeps no registry (no exposure reported) and listed afresh before each of its ${uses.length} use(s).`,
+      );
+    }
     if (!listen) {
-      const firstList = run.transcript.find(
+      const firstList = frames.find(
         (frame) =>
           frame.direction === 'in' && (frame.message as Message | undefined)?.method === 'tools/list',
       );

@@ -156,6 +156,7 @@ export class CellSession {
         return undefined;
       case 'model-call': {
         let name: string;
+        let chosen: ModelRequest['tools'][number] | undefined;
         if ('name' in action.pick) name = action.pick.name;
         else {
           const wanted = action.pick.description;
@@ -172,6 +173,7 @@ export class CellSession {
             return undefined;
           }
           name = found.name;
+          chosen = found;
         }
         const args = action.arguments ?? {};
         const startedAt = this.log.positions();
@@ -193,7 +195,14 @@ export class CellSession {
           outcome = { kind: 'crashed', error: (error as Error).message };
         }
         this.log.add(
-          { kind: 'model-call', name, arguments: args, outcome, ...(routedTo ? { routedTo } : {}) },
+          {
+            kind: 'model-call',
+            name,
+            arguments: args,
+            outcome,
+            ...(routedTo ? { routedTo } : {}),
+            ...(chosen ? { chosen } : {}),
+          },
           startedAt,
         );
         return undefined;
