@@ -4,6 +4,8 @@
  */
 export type { ServerVerdict } from './check-every-server.js';
 export { checkEveryServer } from './check-every-server.js';
+export type { DuplicateName } from './duplicate-names.js';
+export { duplicateNames } from './duplicate-names.js';
 export type { Invariant, InvariantParams } from './invariant.js';
 export * from './invariants/index.js';
 export type { MatcherResult, ToolshiftMatchers } from './matchers/invariant-matchers.js';
@@ -20,8 +22,6 @@ export type {
   WithheldModelTool,
 } from './run-record.js';
 export { connectionFrames, connectionIds, recordOf, serverIds } from './run-record.js';
-export type { DuplicateName } from './duplicate-names.js';
-export { duplicateNames } from './duplicate-names.js';
 export type { SchemaChange, SchemaFinding, ServedSchema } from './schema-findings.js';
 export { classifySchema, describeChanges, schemaChanges, servedSchemas } from './schema-findings.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';

@@ -58,7 +58,7 @@ export function servedSchemas(transcript: readonly TranscriptFrame[]): Map<strin
   return served;
 }
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -67,7 +67,7 @@ export function schemaChanges(from: unknown, to: unknown, pointer = ''): SchemaC
   if (canonical(from) === canonical(to)) return [];
   if (isObject(from) && isObject(to)) {
     const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort();
-    return keys.flatMap((key) => schemaChanges(from[key], to[key], `${pointer}/${escape(key)}`));
+    return keys.flatMap((key) => schemaChanges(from[key], to[key], `${pointer}/${escapePointer(key)}`));
   }
   if (Array.isArray(from) && Array.isArray(to) && from.length === to.length) {
     return from.flatMap((item, index) => schemaChanges(item, to[index], `${pointer}/${index}`));

@@ -28,8 +28,10 @@ export function listsPerUse(run: RunRecord, serverId: string): boolean {
  */
 export function toolUses(run: RunRecord, serverId: string): ToolUse[] {
   return run.observations.flatMap((o): ToolUse[] => {
-    if (o.kind === 'call' && o.serverId === serverId) return [{ seq: o.afterSeq, what: `call ${o.toolName}` }];
-    if (o.kind === 'model-request' && o.error === undefined) return [{ seq: o.afterSeq, what: 'model request' }];
+    if (o.kind === 'call' && o.serverId === serverId)
+      return [{ seq: o.afterSeq, what: `call ${o.toolName}` }];
+    if (o.kind === 'model-request' && o.error === undefined)
+      return [{ seq: o.afterSeq, what: 'model request' }];
     if (o.kind === 'model-call') return [{ seq: o.afterSeq, what: `model call ${JSON.stringify(o.name)}` }];
     return [];
   });

@@ -14,7 +14,8 @@ export const callsSucceed: Invariant = {
   source: 'cases LC-06 E2, RM-01 E1, PG-01 E2',
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'call' && o.serverId === run.serverId);
-    if (calls.length === 0) return inconclusive(this.id, `${run.serverId}: the scenario made no calls to it.`);
+    if (calls.length === 0)
+      return inconclusive(this.id, `${run.serverId}: the scenario made no calls to it.`);
     const answers = listExchanges(connectionFrames(run, run.serverId)).filter((e) => e.tools && e.response);
     const current = new Set(run.finalCatalog.tools.map((tool) => tool.name));
     const offered = (name: string, bySeq: number) =>

@@ -56,7 +56,7 @@ export const currentContracts: Invariant = {
           this.id,
           `${run.serverId}: '${tool.name}' is exposed with a stale input schema: ${finding.rewrite ? 'a rewrite of ' : ''}the one catalog revision ${finding.served.catalogRevision} served at #${finding.served.seq}.`,
           [{ seq: finding.served.seq, note: 'the older schema served here' }, ...evidence],
-          `the current schema (catalog revision ${run.finalCatalog.catalogRevision}) differs at ${describeChanges(finding.changes)}`,
+          `current schema (catalog revision ${run.finalCatalog.catalogRevision}) → exposed: ${describeChanges(finding.changes)}`,
         );
       }
       if (finding.kind === 'rewritten') {

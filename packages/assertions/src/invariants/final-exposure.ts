@@ -26,7 +26,10 @@ export const finalExposure: Invariant = {
     const exposures = run.observations.filter((o) => o.kind === 'exposure');
     const last = exposures.at(-1);
     if (!last)
-      return inconclusive(this.id, `${run.serverId}: the client reported no exposure in this run: nothing to judge.`);
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client reported no exposure in this run: nothing to judge.`,
+      );
     const listed = last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name);
     const duplicated = duplicateNamesVerdict(
       this.id,

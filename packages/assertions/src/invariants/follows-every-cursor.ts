@@ -17,7 +17,10 @@ export const followsEveryCursor: Invariant = {
   check(run) {
     const all = enumerations(listExchanges(connectionFrames(run, run.serverId)));
     if (all.length === 0)
-      return inconclusive(this.id, `${run.serverId}: the client never sent tools/list: no listing to follow.`);
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client never sent tools/list: no listing to follow.`,
+      );
     const last = all[all.length - 1]!;
     if (!last.complete) {
       const lastPage = last.pages[last.pages.length - 1]!;

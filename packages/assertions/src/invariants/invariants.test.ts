@@ -131,6 +131,14 @@ describe('registry invariants', () => {
 });
 
 describe('era.no-modern-flow-in-legacy-session', () => {
+  test('is inconclusive when the client opened no legacy session (issue 9, point 13)', async () => {
+    const drive = new Drive(paged());
+    await drive.listen();
+    drive.expose(await drive.listAll());
+    // Before: "No modern subscription request was sent inside a legacy session", a pass over a modern run.
+    expect(check('era.no-modern-flow-in-legacy-session', drive).status).toBe('inconclusive');
+  });
+
   test('fails when subscriptions/listen is sent with a legacy session id', async () => {
     const drive = new Drive(paged());
     const init = await drive.server.handle({

@@ -18,7 +18,9 @@ test('the near miss never says "all attempts failed" when an earlier attempt suc
   const verdict = lastCallSucceeds.check(h.record(), { tool: 'alpha' });
   expect(verdict.status).toBe('fail');
   expect(verdict.nearMiss).not.toContain('all 2 attempts failed');
-  expect(verdict.nearMiss).toBe('1 of 2 attempts succeeded (the last success was attempt 1), but the final one failed');
+  expect(verdict.nearMiss).toBe(
+    '1 of 2 attempts succeeded (the last success was attempt 1), but the final one failed',
+  );
   const both = new History();
   both.callObservation('alpha', {}, () => {}, { ok: false });
   both.callObservation('alpha', {}, () => {}, { ok: false });

@@ -29,7 +29,9 @@ export const lastCallSucceeds: Invariant = {
       this.id,
       `${run.serverId}: the last call to '${tool}' failed: ${last.outcome.error}`,
       [
-        ...succeeded.slice(-1).map((call) => ({ seq: call.afterSeq, note: 'an earlier call that succeeded' })),
+        ...succeeded
+          .slice(-1)
+          .map((call) => ({ seq: call.afterSeq, note: 'an earlier call that succeeded' })),
         { seq: last.afterSeq, note: 'last call' },
       ],
       calls.length === 1

@@ -37,7 +37,12 @@ export const listRequests: Invariant = {
       .join(' and ');
     if (count === 0 && exactly !== 0)
       return inconclusive(this.id, `${run.serverId}: the client never sent tools/list: nothing to count.`);
-    if (atLeast !== undefined && exactly === undefined && atMost === undefined && listsPerUse(run, run.serverId))
+    if (
+      atLeast !== undefined &&
+      exactly === undefined &&
+      atMost === undefined &&
+      listsPerUse(run, run.serverId)
+    )
       return inconclusive(
         this.id,
         `${run.serverId}: the client lists per use (no exposure reported), so its ${count} tools/list request(s) follow its uses, not the catalog's changes.`,

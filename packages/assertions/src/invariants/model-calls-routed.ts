@@ -171,7 +171,9 @@ export const modelCallsRouted: Invariant = {
             `The model called ${label}, but ${got}.`,
             [
               ...(stray ? [{ seq: stray.seq, note: where(stray) }] : []),
-              ...(elsewhere ? [{ seq: elsewhere.seq, note: `${where(elsewhere)} (that server's transcript)` }] : []),
+              ...(elsewhere
+                ? [{ seq: elsewhere.seq, note: `${where(elsewhere)} (that server's transcript)` }]
+                : []),
               ...(!stray && !elsewhere ? [{ seq: call.afterSeq, note: 'model call ended' }] : []),
             ],
             elsewhere

@@ -45,7 +45,9 @@ test('model.nothing-silently-dropped judges the listing the request was built fr
   h.listing([{ name: 'ok' }]);
   h.observations.push(modelRequest(h.lastSeq, [modelTool('primary__ok', 'primary', 'ok')]));
   // A tool added after the request was built cannot have been dropped from it.
-  expect(modelNothingSilentlyDropped.check(withCatalog(h.record(), ['ok', 'added_later'])).status).toBe('pass');
+  expect(modelNothingSilentlyDropped.check(withCatalog(h.record(), ['ok', 'added_later'])).status).toBe(
+    'pass',
+  );
   expect(modelNothingSilentlyDropped.check(new History().record()).status).toBe('inconclusive');
 });
 

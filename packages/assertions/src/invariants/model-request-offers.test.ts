@@ -25,7 +25,9 @@ test('model.request-offers checks the latest model request only', () => {
 test('model.request-offers judges only the names this server offered, so an unnarrowed check works on every server', () => {
   const h = new History('modern', 'b');
   h.listing([{ name: 'beta' }]);
-  h.observations.push(modelRequest(h.lastSeq, [modelTool('a__alpha', 'a', 'alpha'), modelTool('b__beta', 'b', 'beta')]));
+  h.observations.push(
+    modelRequest(h.lastSeq, [modelTool('a__alpha', 'a', 'alpha'), modelTool('b__beta', 'b', 'beta')]),
+  );
   // 'alpha' is server a's: on b it is not missing, it is not b's concern.
   expect(modelRequestOffers.check(h.record(), { includes: ['alpha'] }).status).toBe('inconclusive');
   expect(modelRequestOffers.check(h.record(), { includes: ['alpha', 'beta'] }).status).toBe('pass');
@@ -35,7 +37,10 @@ test('model.request-offers fails a request offering one of its tools twice (issu
   const h = new History();
   h.listing([{ name: 'alpha' }]);
   h.observations.push(
-    modelRequest(h.lastSeq, [modelTool('alpha', 'primary', 'alpha'), modelTool('alpha_2', 'primary', 'alpha')]),
+    modelRequest(h.lastSeq, [
+      modelTool('alpha', 'primary', 'alpha'),
+      modelTool('alpha_2', 'primary', 'alpha'),
+    ]),
   );
   expect(modelRequestOffers.check(h.record(), { includes: ['alpha'] }).message).toContain("'alpha' 2 times");
 });

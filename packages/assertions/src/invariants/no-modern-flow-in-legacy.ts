@@ -1,13 +1,23 @@
 import type { Invariant } from '../invariant.js';
-import { fail, pass } from '../verdict.js';
+import { connectionFrames } from '../run-record.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
-/** A legacy (2025-11-25) session never carries the modern subscription flow. */
+/**
+ * A legacy (2025-11-25) session never carries the modern subscription flow. Inconclusive when this
+ * connection opened no legacy session (nothing could be mixed into one).
+ */
 export const noModernFlowInLegacy: Invariant = {
   id: 'era.no-modern-flow-in-legacy-session',
   title: 'Inside a legacy session the client never sends subscriptions/listen.',
   source: 'seed 002 (do not mix the modern subscription flow into a legacy session); digest §8',
   check(run) {
-    const mixed = run.transcript.find(
+    const frames = connectionFrames(run, run.serverId);
+    const sessions = new Set(
+      frames.flatMap((frame) =>
+        frame.direction === 'in' && frame.sessionId !== undefined ? [frame.sessionId] : [],
+      ),
+    );
+    const mixed = frames.find(
       (frame) =>
         frame.direction === 'in' &&
         frame.sessionId !== undefined &&
@@ -21,6 +31,14 @@ export const noModernFlowInLegacy: Invariant = {
         'legacy sessions receive notifications/tools/list_changed unsolicited on the GET stream',
       );
     }
-    return pass(this.id, 'No modern subscription request was sent inside a legacy session.');
+    if (sessions.size === 0)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client opened no legacy session with an Mcp-Session-Id.`,
+      );
+    return pass(
+      this.id,
+      `${run.serverId}: no subscriptions/listen was sent inside any of the ${sessions.size} legacy session(s).`,
+    );
   },
 };

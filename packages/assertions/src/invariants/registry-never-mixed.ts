@@ -1,6 +1,6 @@
 import canonicalize from 'canonicalize';
-import type { Invariant } from '../invariant.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
+import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds, type ExposedTool } from '../run-record.js';
 import { schemaChanges, servedSchemas } from '../schema-findings.js';
 import { enumerations, enumerationTools, type ListExchange, listExchanges } from '../tool-listings.js';

@@ -32,10 +32,13 @@ export const relistsAfterSignal: Invariant = {
       if (registry && signal.seq < firstList) continue;
       const relist = pageOneRequests.find((exchange) => exchange.request.seq > signal.seq);
       if (!registry) {
-        const use = uses.find((candidate) => candidate.seq > signal.seq);
+        const use = uses.find((candidate) => candidate.seq >= signal.seq);
         if (!use) continue;
         if (relist && relist.request.seq <= use.seq) {
-          evidence.push({ seq: relist.request.seq, note: `re-list before the ${use.what} after #${signal.seq}` });
+          evidence.push({
+            seq: relist.request.seq,
+            note: `re-list before the ${use.what} after #${signal.seq}`,
+          });
           continue;
         }
         return fail(

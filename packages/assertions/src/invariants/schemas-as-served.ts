@@ -14,7 +14,8 @@ export const schemasAsServed: Invariant = {
   id: 'registry.schemas-as-served',
   title:
     'Each exposed input schema is one the server served, or the client declares that it rewrote it (and how).',
-  source: 'seed 000 (validate and adapt schemas per provider, failing clearly when adaptation would change meaning)',
+  source:
+    'seed 000 (validate and adapt schemas per provider, failing clearly when adaptation would change meaning)',
   check(run) {
     const served = servedSchemas(run.transcript);
     let compared = 0;

@@ -96,7 +96,8 @@ export function evaluateChecks(
     }
     const serverId = serverOf(scenario, check);
     const record = recordOf(run, serverId);
-    if (!record) throw new Error(`Scenario ${scenario.id}: check ${base.checkId} names unknown server ${serverId}`);
+    if (!record)
+      throw new Error(`Scenario ${scenario.id}: check ${base.checkId} names unknown server ${serverId}`);
     return { ...invariant.check(record, check.params), ...base, serverId };
   });
 }

@@ -1,4 +1,10 @@
-import { addTool, changeSchema, createFakeServer, type FakeServer, scriptBuilder } from '@toolshift/fake-server';
+import {
+  addTool,
+  changeSchema,
+  createFakeServer,
+  type FakeServer,
+  scriptBuilder,
+} from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { exposureMatches, settle, unansweredSignal } from './settle.js';
 
