@@ -50,14 +50,15 @@ export function expandCells(
   return cells;
 }
 
-/** Applies the baseline to a raw result. The reference client is never baseline-excused. */
+/** Applies the baseline to a raw result. The reference client and the false-positive corpus are never baseline-excused. */
 export function applyBaseline(
   raw: RawCellResult,
   client: ClientAdapterFactory,
   baseline: ExpectedFailures | undefined,
 ): CellResult {
   if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
-  const expected = client.kind === 'reference' ? undefined : findExpectedFailure(baseline, raw);
+  const excusable = client.kind !== 'reference' && client.kind !== 'unusual';
+  const expected = excusable ? findExpectedFailure(baseline, raw) : undefined;
   let status: CellStatus;
   let baselineReason = expected?.reason;
   if (raw.rawStatus === 'error') status = 'error';
