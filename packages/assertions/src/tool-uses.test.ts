@@ -81,3 +81,14 @@ test('discovery.list-requests: nothing to count without a listing; a lower bound
     INVARIANTS['discovery.list-requests']!.check(perUseClient(true).record(), { atMost: 1 }).status,
   ).toBe('fail');
 });
+
+test('a use that began before the notification (the change landed while it ran) is not judged against it', () => {
+  const h = new History();
+  h.listing([{ name: 'alpha' }]);
+  h.callObservation('alpha', {}, () => {
+    h.call('alpha', {});
+    h.change();
+  });
+  // Before: "after the change notification the client made a call alpha without listing tools again first".
+  expect(check('change.relists-after-signal', h).status).toBe('inconclusive');
+});

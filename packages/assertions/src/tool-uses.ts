@@ -4,6 +4,8 @@ import type { RunRecord } from './run-record.js';
 export interface ToolUse {
   /** The transcript position when the use ended (the observation's `afterSeq`). */
   seq: number;
+  /** The transcript position when the use began (`startedAfterSeq` of a call; `seq` otherwise). */
+  from: number;
   /** The use in words, for messages: `call alpha`, `model request`, `model call "x"`. */
   what: string;
 }
@@ -23,16 +25,18 @@ export function listsPerUse(run: RunRecord, serverId: string): boolean {
 }
 
 /**
- * The client's uses of `serverId`'s tools, in order: host calls to that server, model requests
+ * The client's uses of `serverId`'s tools, in order (a use "after" a change signal is one that
+ * began after it: `from >= signal.seq`): host calls to that server, model requests
  * built without error, and model calls (a model request or call may draw on any server).
  */
 export function toolUses(run: RunRecord, serverId: string): ToolUse[] {
   return run.observations.flatMap((o): ToolUse[] => {
+    const from = (o.kind === 'call' || o.kind === 'model-call' ? o.startedAfterSeq : undefined) ?? o.afterSeq;
     if (o.kind === 'call' && o.serverId === serverId)
-      return [{ seq: o.afterSeq, what: `call ${o.toolName}` }];
+      return [{ seq: o.afterSeq, from, what: `call ${o.toolName}` }];
     if (o.kind === 'model-request' && o.error === undefined)
-      return [{ seq: o.afterSeq, what: 'model request' }];
-    if (o.kind === 'model-call') return [{ seq: o.afterSeq, what: `model call ${JSON.stringify(o.name)}` }];
+      return [{ seq: o.afterSeq, from, what: 'model request' }];
+    if (o.kind === 'model-call') return [{ seq: o.afterSeq, from, what: `model call ${JSON.stringify(o.name)}` }];
     return [];
   });
 }

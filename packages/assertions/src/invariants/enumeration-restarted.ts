@@ -31,7 +31,7 @@ export const enumerationRestarted: Invariant = {
       for (const signal of signals) {
         signalsSeen += 1;
         if (registry && signal.seq < (exchanges[0]?.request.seq ?? Number.POSITIVE_INFINITY)) continue;
-        if (!registry && !uses.some((use) => use.seq >= signal.seq)) continue;
+        if (!registry && !uses.some((use) => use.from >= signal.seq)) continue;
         checked += 1;
         // The first list request after the signal either starts at page one or continues a listing
         // still in flight at the signal; continuing a listing finished before it is a resume.

@@ -29,7 +29,7 @@ export const relistCompletesAfterSignal: Invariant = {
     let judged = 0;
     for (const signal of signals) {
       if (registry && signal.seq < firstList) continue;
-      const use = registry ? undefined : uses.find((candidate) => candidate.seq >= signal.seq);
+      const use = registry ? undefined : uses.find((candidate) => candidate.from >= signal.seq);
       if (!registry && !use) continue;
       judged += 1;
       const after = all.filter((e) => e.pages[0]!.request.seq > signal.seq);

@@ -59,7 +59,7 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
           if (registry && signal.seq < firstList) continue;
           const relist = pageOnes.find((exchange) => exchange.request.seq > signal.seq);
           if (!registry) {
-            const use = uses.find((candidate) => candidate.seq >= signal.seq);
+            const use = uses.find((candidate) => candidate.from >= signal.seq);
             if (!use) continue;
             judged += 1;
             if (relist && relist.request.seq <= use.seq) {

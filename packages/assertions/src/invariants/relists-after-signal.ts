@@ -32,7 +32,7 @@ export const relistsAfterSignal: Invariant = {
       if (registry && signal.seq < firstList) continue;
       const relist = pageOneRequests.find((exchange) => exchange.request.seq > signal.seq);
       if (!registry) {
-        const use = uses.find((candidate) => candidate.seq >= signal.seq);
+        const use = uses.find((candidate) => candidate.from >= signal.seq);
         if (!use) continue;
         if (relist && relist.request.seq <= use.seq) {
           evidence.push({

@@ -1,4 +1,10 @@
-import { type ExposedTool, fail, type ModelCallOutcome, type Verdict } from '@toolshift/assertions';
+import {
+  type ExposedTool,
+  fail,
+  inconclusive,
+  type ModelCallOutcome,
+  type Verdict,
+} from '@toolshift/assertions';
 import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
 import type { ClientAction, Scenario } from '../scenario.js';
@@ -166,9 +172,11 @@ export class CellSession {
               : await this.modelRequest(action.provider);
           const found = request?.tools.find((tool) => tool.description?.includes(wanted));
           if (!found) {
-            this.runnerFail(
+            // Staging, not a verdict: whether the tool's absence is a fault (dropped silently) or
+            // right (withheld with a reason) is the model.* checks' call.
+            this.runnerInconclusive(
               'runner.model-found-tool',
-              `The model could not find a tool described as "${wanted}" in the request the client built (${request ? `${request.tools.length} tools` : 'no request'}).`,
+              `The model could not find a tool described as "${wanted}" in the request the client built (${request ? `${request.tools.length} tools, ${request.withheld.length} withheld` : 'no request'}), so it did not call one.`,
             );
             return undefined;
           }
@@ -218,9 +226,11 @@ export class CellSession {
           });
           this.waitCursor.set(server.id, frame.seq);
         } catch {
-          this.runnerFail(
+          // Staging, not a verdict: the scenario waited for the client to do something it may
+          // rightly not do (e.g. list at connect, hold a subscription); the checks judge what happened.
+          this.runnerInconclusive(
             'runner.awaited-frame',
-            `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
+            `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms; the run went on without it.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
           );
         }
@@ -325,6 +335,10 @@ export class CellSession {
       });
       return undefined;
     }
+  }
+
+  private runnerInconclusive(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {
+    this.runnerVerdicts.push({ ...inconclusive(checkId, message, evidence), checkId });
   }
 
   private runnerFail(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {

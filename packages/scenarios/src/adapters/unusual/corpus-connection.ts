@@ -1,5 +1,6 @@
 import { Client, StreamableHTTPClientTransport, type Tool } from '@modelcontextprotocol/client';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import canonicalize from 'canonicalize';
 import type { AdapterCallOutcome } from '../client-adapter.js';
 import { NaiveClient, type Page } from '../defects/naive-client.js';
 
@@ -43,7 +44,9 @@ const isNotFound = (error: unknown) =>
  * session after a 404 while listing, TTL refresh, argument check, ask the user) plus what a host
  * needs around it:
  * - a schema gate before it exposes anything: a tool whose input schema is not a valid JSON Schema
- *   2020-12 object schema is left out and named in a warning, and so is a name the listing repeats;
+ *   2020-12 object schema is left out and named in a warning; a name the listing repeats with
+ *   different definitions keeps the first (or, `refuse`, none), with a warning (identical copies,
+ *   e.g. a page served twice, are one tool);
  * - era negotiation: a modern cell prefers 2026-07-28 and falls back to `initialize` on a
  *   legacy-only server (the naive client pins the revision);
  * - a lost legacy session anywhere (a call answered 404, the GET stream refused with 404) starts a
@@ -52,7 +55,7 @@ const isNotFound = (error: unknown) =>
  * - `whenCurrent()`: a use waits for a re-list already under way (a change announced mid-turn).
  */
 export class CorpusConnection extends NaiveClient {
-  private readonly gate = new Ajv2020({ strict: false });
+  private readonly gate = new Ajv2020({ strict: false, logger: false });
   private readonly warned = new Set<string>();
   private refreshing: Promise<void> | undefined;
   private recovering: Promise<void> | undefined;
@@ -151,11 +154,16 @@ export class CorpusConnection extends NaiveClient {
     await this.subscribe();
   }
 
-  /** A new session for a lost one, then a fresh listing (changes while it was gone are lost). */
+  /** After a lost session was replaced: list again (changes while it was gone are lost for good). */
+  protected afterSessionRecovered(): Promise<void> {
+    return this.refresh();
+  }
+
+  /** A new session for a lost one, then `afterSessionRecovered`. */
   private recoverSession(): Promise<void> {
     this.recovering ??= (async () => {
       await this.onSessionLost();
-      await this.refresh();
+      await this.afterSessionRecovered();
     })().finally(() => {
       this.recovering = undefined;
     });
@@ -194,22 +202,28 @@ export class CorpusConnection extends NaiveClient {
   }
 
   protected override apply(tools: readonly Tool[]): void {
-    const counts = new Map<string, number>();
-    for (const tool of tools) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1);
+    // Copies of one definition (a page served twice) are one tool; different tools under one name conflict.
+    const forms = new Map<string, Set<string>>();
+    for (const tool of tools)
+      forms.set(tool.name, (forms.get(tool.name) ?? new Set()).add(canonicalize(tool) ?? ''));
     const kept: Tool[] = [];
     const seen = new Set<string>();
     for (const tool of tools) {
-      const repeated = (counts.get(tool.name) ?? 0) > 1;
-      if (repeated && (this.duplicates === 'refuse' || seen.has(tool.name))) {
+      if (seen.has(tool.name)) continue;
+      const variants = forms.get(tool.name)!.size;
+      if (variants > 1 && this.duplicates === 'refuse') {
         this.warnOnce(
           tool.name,
-          this.duplicates === 'refuse'
-            ? `refused ${tool.name}: the listing holds ${counts.get(tool.name)} tools of that name, so no call could say which one it means`
-            : `ignored a second ${tool.name} in one listing (kept the first)`,
+          `refused ${tool.name}: the listing holds ${variants} different tools of that name, so no call could say which one it means`,
         );
         continue;
       }
       seen.add(tool.name);
+      if (variants > 1)
+        this.warnOnce(
+          tool.name,
+          `the listing holds ${variants} different tools named ${tool.name}; kept the first`,
+        );
       const problem = this.schemaProblem(tool.inputSchema);
       if (problem) {
         this.warnOnce(tool.name, `excluded ${tool.name}: invalid input schema: ${problem}`);

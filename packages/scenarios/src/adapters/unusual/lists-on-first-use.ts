@@ -24,6 +24,10 @@ class LazyConnection extends CorpusConnection {
   protected override scheduleFreshness(ttlMs: number | undefined): void {
     if (this.used) super.scheduleFreshness(ttlMs);
   }
+  /** An unused connection only needs the new session; a used one lists again. */
+  protected override async afterSessionRecovered(): Promise<void> {
+    if (this.used) await super.afterSessionRecovered();
+  }
   protected override onStreamEnded(): void {
     if (this.used) super.onStreamEnded();
     else this.later(1_000, () => this.subscribe());

@@ -16,7 +16,7 @@ export const refusesDuplicateNames = unusual(
   {
     name: 'refuses-duplicate-names',
     behaviour:
-      'Refuses tool names it cannot keep apart, loudly: a name two servers share is withheld from model requests (reason duplicate-name), a name a listing repeats is left out, each with a warning',
+      'Refuses tool names it cannot keep apart, loudly: a name two servers share is withheld from model requests (reason duplicate-name), a name one listing gives two different tools is left out, each with a warning',
     whyCorrect:
       'seed 000 (fail clearly rather than silently; never guess which tool a name meant); the user is told which tools are missing and why',
   },
