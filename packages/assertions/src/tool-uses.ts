@@ -36,7 +36,8 @@ export function toolUses(run: RunRecord, serverId: string): ToolUse[] {
       return [{ seq: o.afterSeq, from, what: `call ${o.toolName}` }];
     if (o.kind === 'model-request' && o.error === undefined)
       return [{ seq: o.afterSeq, from, what: 'model request' }];
-    if (o.kind === 'model-call') return [{ seq: o.afterSeq, from, what: `model call ${JSON.stringify(o.name)}` }];
+    if (o.kind === 'model-call')
+      return [{ seq: o.afterSeq, from, what: `model call ${JSON.stringify(o.name)}` }];
     return [];
   });
 }

@@ -46,3 +46,11 @@ test('model.names-valid fails one tool offered under two names (issue 9, point 5
     message: expect.stringContaining('a/send_email is offered twice in one model request'),
   });
 });
+
+test('the near miss says "unshortened" only for a name that is too long (issue 9, point 12)', () => {
+  const h = new History();
+  h.observations.push(modelRequest(0, [modelTool('mail.send', 'a', 'mail.send')]));
+  expect(modelNamesValid.check(h.record()).nearMiss).toBe(
+    'the name holds characters the provider rejects; it would refuse the whole request',
+  );
+});

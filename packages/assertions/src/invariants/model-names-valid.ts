@@ -38,7 +38,9 @@ export const modelNamesValid: Invariant = {
             this.id,
             `The model-facing name ${JSON.stringify(tool.name)} (${tool.name.length} characters) for ${identity} breaks ${rule.source}.`,
             [{ seq: request.afterSeq, note: 'model request' }],
-            'the composed name was sent unshortened; the provider would reject the whole request',
+            tool.name.length > 64 || tool.name.length > maxLength
+              ? 'the composed name was sent unshortened; the provider would reject the whole request'
+              : 'the name holds characters the provider rejects; it would refuse the whole request',
           );
         }
         const other = seen.get(tool.name);

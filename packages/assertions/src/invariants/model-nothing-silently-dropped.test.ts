@@ -62,3 +62,17 @@ test('model.nothing-silently-dropped fails a request that offers one tool twice 
     message: expect.stringContaining("lists 'ok' 2 times"),
   });
 });
+
+test('the near miss counts reported tools apart from vanished ones (issue 9, point 12)', () => {
+  const h = new History();
+  h.listing([{ name: 'ok' }, { name: 'big' }, { name: 'gone' }]);
+  h.observations.push(
+    modelRequest(h.lastSeq, [modelTool('ok', 'primary', 'ok')], {
+      withheld: [{ serverId: 'primary', toolName: 'big', reason: 'budget' }],
+    }),
+  );
+  // Before: "offered 1 of 3; the rest vanished without a word", though 'big' was withheld with a reason.
+  expect(modelNothingSilentlyDropped.check(withCatalog(h.record(), ['ok', 'big', 'gone'])).nearMiss).toBe(
+    'of 3 listed, 1 offered, 1 reported; the other 1 vanished without a word',
+  );
+});

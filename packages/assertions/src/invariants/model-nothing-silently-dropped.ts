@@ -6,6 +6,15 @@ import { fail, inconclusive, pass } from '../verdict.js';
 
 type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
 
+/** How many of the listed tools were offered, how many reported, and how many vanished. */
+function nearMissOf(listed: readonly string[], offered: ReadonlySet<string>, silent: number): string {
+  const shown = listed.filter((name) => offered.has(name)).length;
+  const reported = listed.length - shown - silent;
+  if (shown === 0 && reported === 0)
+    return `none of the ${listed.length} listed tool(s) was offered or reported`;
+  return `of ${listed.length} listed, ${shown} offered${reported ? `, ${reported} reported` : ''}; the other ${silent} vanished without a word`;
+}
+
 /**
  * Nothing disappears silently between the server's listing and the model: every tool of this
  * server that the latest complete listing before the latest model request holds is, in that
@@ -63,9 +72,7 @@ export const modelNothingSilentlyDropped: Invariant = {
         this.id,
         `${run.serverId}: ${silent.map((n) => `'${n}'`).join(', ')} ${silent.length === 1 ? 'is' : 'are'} in the server's listing but neither offered to the model nor reported.`,
         evidence,
-        offered.size > 0
-          ? `offered ${listed.filter((name) => offered.has(name)).length} of ${listed.length}; the rest vanished without a word`
-          : 'the request offered none of them',
+        nearMissOf(listed, offered, silent.length),
       );
     }
     const reported = listed.filter((name) => !offered.has(name)).length;

@@ -44,3 +44,16 @@ test('model.request-offers fails a request offering one of its tools twice (issu
   );
   expect(modelRequestOffers.check(h.record(), { includes: ['alpha'] }).message).toContain("'alpha' 2 times");
 });
+
+test('the near miss names a reason the client gave instead of "the registry had not caught up" (issue 9, point 12)', () => {
+  const h = new History();
+  h.listing([{ name: 'fetch_source' }, { name: 'list_docs' }]);
+  h.observations.push(
+    modelRequest(h.lastSeq, [modelTool('list_docs', 'primary', 'list_docs')], {
+      withheld: [{ serverId: 'primary', toolName: 'fetch_source', reason: 'root-union' }],
+    }),
+  );
+  expect(modelRequestOffers.check(h.record(), { includes: ['fetch_source'] }).nearMiss).toBe(
+    "the client withheld it with a reason: 'fetch_source' withheld (root-union)",
+  );
+});

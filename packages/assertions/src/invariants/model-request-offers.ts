@@ -11,6 +11,19 @@ const SHAPE = {
   oneOf: ['includes', 'excludes'],
 } as const;
 
+/** Why the request differs: a missing tool the client withheld says so; otherwise the registry lagged. */
+function nearMissOf(missing: readonly string[], extra: readonly string[], request: ModelRequest): string {
+  const withheld = missing.flatMap((name) => {
+    const entry = request.withheld.find((tool) => tool.toolName === name);
+    return entry ? [`'${name}' withheld (${entry.reason})`] : [];
+  });
+  if (withheld.length > 0 && withheld.length === missing.length && extra.length === 0)
+    return `the client withheld it with a reason: ${withheld.join(', ')}`;
+  return extra.length > 0 && missing.length === 0
+    ? 'the registry still held tools the server had removed when the request was built'
+    : 'the registry had not caught up with the server when the request was built';
+}
+
 /**
  * The latest model request offers the tools the scenario expects (by MCP tool name on this server)
  * and none it should not: e.g. tools added mid-turn are in the very next request, removed ones are
@@ -62,7 +75,7 @@ export const modelRequestOffers: Invariant = {
         .filter(Boolean)
         .join(' and ')}.`,
       [{ seq: request.afterSeq, note: `model request with [${[...offered].slice(0, 20).join(', ')}]` }],
-      'the registry had not caught up with the server when the request was built',
+      nearMissOf(missing, extra, request),
     );
   },
 };

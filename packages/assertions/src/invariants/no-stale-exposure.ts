@@ -22,6 +22,9 @@ export const noStaleExposure: Invariant = {
       return inconclusive(this.id, 'The run has no complete listing or no exposure to compare.');
     }
     let checked = 0;
+    const everListed = new Set(
+      complete.flatMap((listing) => enumerationTools(listing).map((tool) => tool.name)),
+    );
     for (const [index, listing] of complete.entries()) {
       const from = listing.completedAtSeq!;
       const until = complete[index + 1]?.completedAtSeq ?? Number.POSITIVE_INFINITY;
@@ -47,7 +50,9 @@ export const noStaleExposure: Invariant = {
               { seq: from, note: `complete listing: [${[...names].join(', ')}]` },
               { seq: exposure.afterSeq, note: 'exposure with the stale tool(s)' },
             ],
-            'merged the new listing into the old registry instead of replacing it',
+            stale.some((tool) => everListed.has(tool.name))
+              ? 'merged the new listing into the old registry instead of replacing it'
+              : 'exposed a tool no listing of this connection ever held',
           );
         }
       }

@@ -56,6 +56,7 @@ const isNotFound = (error: unknown) =>
  */
 export class CorpusConnection extends NaiveClient {
   private readonly gate = new Ajv2020({ strict: false, logger: false });
+  private readonly validator = new Ajv2020({ strict: false, validateSchema: false, logger: false });
   private readonly warned = new Set<string>();
   private refreshing: Promise<void> | undefined;
   private recovering: Promise<void> | undefined;
@@ -232,6 +233,17 @@ export class CorpusConnection extends NaiveClient {
       kept.push(tool);
     }
     super.apply(kept);
+  }
+
+  /** Why `args` do not fit the tool's input schema as served (unknown formats are not logged). */
+  protected override argumentError(tool: Tool, args: Record<string, unknown>): string | undefined {
+    try {
+      const validate = this.validator.compile(tool.inputSchema);
+      this.validator.removeSchema(tool.inputSchema);
+      return validate(args) ? undefined : this.validator.errorsText(validate.errors);
+    } catch (error) {
+      return `schema unusable: ${(error as Error).message}`;
+    }
   }
 
   /** Why `schema` is not usable as an input schema, or undefined. */
