@@ -78,8 +78,6 @@ test('settle converges on a matching exposure and a quiet wire, and explains a t
   const exposed = [{ serverId: 'p', name: 'a', inputSchema: { type: 'object' } }];
   expect(exposureMatches(exposed, server, 'p')).toBe(true);
   expect(exposureMatches([], server, 'p')).toBe(false);
-  // No exposure reported at all: nothing to converge (a client listing per use or lazily).
-  expect(exposureMatches(undefined, server, 'p')).toBe(true);
   const ok = await settle(
     [{ serverId: 'p', server }],
     () => exposed,

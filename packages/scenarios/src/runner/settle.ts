@@ -34,17 +34,14 @@ const canonical = (value: unknown) => canonicalize(value ?? null);
  * the client reports them). A schema that differs from the current one counts as converged when
  * the client rewrote it (it matches no schema the server served and is nearest the current one,
  * see `classifySchema`), and as not converged when it is stale: a client normalizing schemas for
- * its provider is judged by the checks, not left to wait out the settle timeout. A client that has
- * reported no exposure at all (it builds its tool set per use, or lists lazily) has none to
- * converge: true, and `settle` waits for answered signals and a quiet wire only.
+ * its provider is judged by the checks, not left to wait out the settle timeout.
  */
 export function exposureMatches(
   exposed: readonly ExposedTool[] | undefined,
   server: FakeServer,
   serverId: string,
 ): boolean {
-  // A client that has reported no exposure at all keeps none to converge (it lists per use, or lazily).
-  if (!exposed) return true;
+  if (!exposed) return false;
   const mine = exposed.filter((tool) => tool.serverId === serverId);
   const truth = server.tools();
   if (mine.length !== truth.length) return false;
