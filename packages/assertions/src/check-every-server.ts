@@ -12,8 +12,9 @@ const prefixed = (serverId: string, text: string) =>
   text.startsWith(`${serverId}:`) || text.startsWith(`${serverId} `) ? text : `${serverId}: ${text}`;
 
 /**
- * Applies `invariant` to every server of the run (each server's own record, see `recordOf`) and
- * combines the verdicts, so a check no `server:` narrows judges all of them rather than the first:
+ * Applies `invariant` to every server of the run and combines the verdicts. `run` is every server's
+ * record by id (as the runner builds them), or one record whose `servers` give the others
+ * (`recordOf`). The verdicts combine so a check no `server:` narrows judges all of them rather than the first:
  * - `fail` when any server fails (for an invariant that holds `acrossServers: 'any'`: when some
  *   server fails and none passes): the first failing server's verdict, its message naming the
  *   server (and the other failing servers), its evidence from that server's transcript;
@@ -21,19 +22,30 @@ const prefixed = (serverId: string, text: string) =>
  *   message lists each server's verdict (an `inconclusive` one says why), evidence notes name their server;
  * - `inconclusive` when no server had anything to judge, with every server's reason.
  * A run with one server gives that server's verdict unchanged; an invariant that judges the run as
- * a whole (`acrossServers: 'run'`) is checked once, on `run`.
+ * a whole (`acrossServers: 'run'`) is checked once, on the first server's record.
+ * @throws {Error} when there is no server record at all.
  */
 export function checkEveryServer(
   invariant: Invariant,
-  run: RunRecord,
+  run: RunRecord | ReadonlyMap<string, RunRecord>,
   params?: InvariantParams,
 ): ServerVerdict {
-  if (invariant.acrossServers === 'run') return invariant.check(run, params);
-  const ids = serverIds(run);
-  const verdicts = ids.flatMap((serverId) => {
-    const record = recordOf(run, serverId);
-    return record ? [{ serverId, verdict: invariant.check(record, params) }] : [];
-  });
+  const records =
+    run instanceof Map
+      ? (run as ReadonlyMap<string, RunRecord>)
+      : new Map(
+          serverIds(run as RunRecord).flatMap((serverId) => {
+            const record = recordOf(run as RunRecord, serverId);
+            return record ? [[serverId, record] as const] : [];
+          }),
+        );
+  const first = records.values().next().value;
+  if (!first) throw new Error(`checkEveryServer: no server record to check ${invariant.id} on`);
+  if (invariant.acrossServers === 'run') return invariant.check(first, params);
+  const verdicts = [...records].map(([serverId, record]) => ({
+    serverId,
+    verdict: invariant.check(record, params),
+  }));
   if (verdicts.length === 1) return { ...verdicts[0]!.verdict, serverId: verdicts[0]!.serverId };
   const failed = verdicts.filter((entry) => entry.verdict.status === 'fail');
   const anyPassed = verdicts.some((entry) => entry.verdict.status === 'pass');

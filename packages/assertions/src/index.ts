@@ -6,10 +6,21 @@ export type { ServerVerdict } from './check-every-server.js';
 export { checkEveryServer } from './check-every-server.js';
 export type { DuplicateName } from './duplicate-names.js';
 export { duplicateNames } from './duplicate-names.js';
+export { erasSpoken, unlessSpoken } from './era-gate.js';
 export type { Invariant, InvariantParams } from './invariant.js';
 export * from './invariants/index.js';
 export type { MatcherResult, ToolshiftMatchers } from './matchers/invariant-matchers.js';
 export { describeVerdict, toolshiftMatchers } from './matchers/invariant-matchers.js';
+export type { EraAttempt, NegotiatedEra } from './negotiated-era.js';
+export {
+  describeAttempt,
+  describeEndpoint,
+  ERA_REVISION,
+  inferEndpointEras,
+  negotiatedEra,
+  refusedForEra,
+  requestEra,
+} from './negotiated-era.js';
 export type {
   CatalogTruth,
   ConnectionRecord,
@@ -21,7 +32,7 @@ export type {
   ServerRecord,
   WithheldModelTool,
 } from './run-record.js';
-export { connectionFrames, connectionIds, recordOf, serverIds } from './run-record.js';
+export { connectionFrames, connectionIds, negotiationOf, recordOf, serverIds } from './run-record.js';
 export type { SchemaChange, SchemaFinding, ServedSchema } from './schema-findings.js';
 export { classifySchema, describeChanges, schemaChanges, servedSchemas } from './schema-findings.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';

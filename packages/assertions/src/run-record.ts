@@ -1,4 +1,5 @@
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
+import { type NegotiatedEra, negotiatedEra } from './negotiated-era.js';
 
 /** A tool as the client under test exposes it (to a model or a user). */
 export interface ExposedTool {
@@ -138,7 +139,16 @@ export interface ServerRecord {
 
 /** Everything an invariant may look at: the transcript, the client's observations and the server's truth. */
 export interface RunRecord {
-  era: Era;
+  /**
+   * The era label of the run's cell: the era the client was asked to prefer (`legacy`, `modern`),
+   * or `dual` (no preference, on an endpoint serving both). It is not what the client spoke:
+   * era-specific invariants judge by `negotiated` (see {@link negotiationOf}).
+   */
+  era: Era | 'dual';
+  /** The eras this connection's endpoint serves (absent: inferred from the transcript where it shows). */
+  endpointEras?: readonly Era[];
+  /** The era the client negotiated on this connection, read from the wire (absent: computed from the transcript). */
+  negotiated?: NegotiatedEra;
   /** The server connection id the client was given (the one this record is about). */
   serverId: string;
   transcript: readonly TranscriptFrame[];
@@ -180,14 +190,15 @@ export function serverIds(run: RunRecord): string[] {
 
 /**
  * The run record of server `serverId` of the same run: its transcript, final catalog, observations
- * stamped against its transcript and its connections, with every server still attached. `run`
- * itself when `serverId` is its own; `undefined` for a server the run does not hold.
+ * stamped against its transcript and its connections, with every server still attached (its
+ * negotiated era and endpoint eras are read from its own frames). `run` itself when `serverId` is
+ * its own; `undefined` for a server the run does not hold.
  */
 export function recordOf(run: RunRecord, serverId: string): RunRecord | undefined {
   if (serverId === run.serverId) return run;
   const server = run.servers?.[serverId];
   if (!server) return undefined;
-  const { connections: _, ...rest } = run;
+  const { connections: _c, negotiated: _n, endpointEras: _e, ...rest } = run;
   return {
     ...rest,
     serverId,
@@ -196,4 +207,9 @@ export function recordOf(run: RunRecord, serverId: string): RunRecord | undefine
     observations: server.observations ?? run.observations,
     ...(server.connections && server.connections.length > 1 ? { connections: server.connections } : {}),
   };
+}
+
+/** The era the client negotiated on the record's connection: `run.negotiated`, or read from its frames. */
+export function negotiationOf(run: RunRecord): NegotiatedEra {
+  return run.negotiated ?? negotiatedEra(connectionFrames(run, run.serverId));
 }

@@ -30,7 +30,13 @@ export const enumerationRestarted: Invariant = {
       const uses = toolUses(run, serverId);
       for (const signal of signals) {
         signalsSeen += 1;
-        if (registry && signal.seq < (exchanges[0]?.request.seq ?? Number.POSITIVE_INFINITY)) continue;
+        // Before the first listing a signal outdates nothing: a complete listing after it is evidence, none is no fault.
+        if (
+          registry &&
+          signal.seq < (exchanges[0]?.request.seq ?? Number.POSITIVE_INFINITY) &&
+          !all.some((e) => e.pages[0]!.request.seq > signal.seq && e.complete)
+        )
+          continue;
         if (!registry && !uses.some((use) => use.from >= signal.seq)) continue;
         checked += 1;
         // The first list request after the signal either starts at page one or continues a listing

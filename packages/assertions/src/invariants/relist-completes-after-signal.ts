@@ -28,11 +28,12 @@ export const relistCompletesAfterSignal: Invariant = {
     const uses = toolUses(run, run.serverId);
     let judged = 0;
     for (const signal of signals) {
-      if (registry && signal.seq < firstList) continue;
       const use = registry ? undefined : uses.find((candidate) => candidate.from >= signal.seq);
       if (!registry && !use) continue;
-      judged += 1;
       const after = all.filter((e) => e.pages[0]!.request.seq > signal.seq);
+      // Before the first listing a signal outdates nothing: a complete listing after it is evidence, none is no fault.
+      if (registry && signal.seq < firstList && !after.some((e) => e.complete)) continue;
+      judged += 1;
       if (after.some((e) => e.complete && (use === undefined || e.completedAtSeq! <= use.seq))) continue;
       const partial = after[0];
       return fail(

@@ -56,8 +56,11 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
         registry = !listsPerUse(run, serverId);
         for (const signal of signals) {
           signalsSeen += 1;
-          if (registry && signal.seq < firstList) continue;
           const relist = pageOnes.find((exchange) => exchange.request.seq > signal.seq);
+          // Before the first listing a signal outdates nothing: the first listing, whenever it comes,
+          // is no late reaction to it (a client listing lazily); a prompt one is evidence all the same.
+          if (registry && signal.seq < firstList && (!relist || relist.request.tick - signal.tick > withinMs))
+            continue;
           if (!registry) {
             const use = uses.find((candidate) => candidate.from >= signal.seq);
             if (!use) continue;

@@ -7,7 +7,7 @@ import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
 /**
  * Every change notification the server sent this connection, once the client had listed, is
  * followed by a fresh `tools/list` from page one (a notification before the client's first
- * `tools/list` outdates nothing: its first listing comes after it anyway). A client that builds its
+ * `tools/list` outdates nothing: a listing after it is evidence, none is no fault). A client that builds its
  * tool set afresh for each use (`listsPerUse`: it used tools and reported no exposure) is judged
  * by its uses instead: each use after the notification comes after a page-one `tools/list` that
  * followed it; a notification no use followed leaves nothing stale, so nothing to judge.
@@ -29,8 +29,9 @@ export const relistsAfterSignal: Invariant = {
     const firstList = exchanges[0]?.request.seq ?? Number.POSITIVE_INFINITY;
     const evidence: FrameRef[] = [];
     for (const signal of signals) {
-      if (registry && signal.seq < firstList) continue;
       const relist = pageOneRequests.find((exchange) => exchange.request.seq > signal.seq);
+      // Before the first listing a signal outdates nothing: a listing after it is evidence, none is no fault.
+      if (registry && signal.seq < firstList && !relist) continue;
       if (!registry) {
         const use = uses.find((candidate) => candidate.from >= signal.seq);
         if (!use) continue;

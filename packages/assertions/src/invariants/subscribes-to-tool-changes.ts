@@ -1,3 +1,4 @@
+import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { listExchanges } from '../tool-listings.js';
@@ -9,7 +10,9 @@ type Message = { method?: string; params?: { notifications?: { toolsListChanged?
 /**
  * A modern client talking to a server that advertises `tools.listChanged` opens a
  * `subscriptions/listen` stream asking for `toolsListChanged` (change notifications are opt-in in
- * 2026-07-28; without a subscription the server has no way to tell it anything). Listening is
+ * 2026-07-28; without a subscription the server has no way to tell it anything). Judged by the era
+ * the client negotiated on the wire: a client that negotiated 2025-11-25 (even in a cell preferring
+ * 2026-07-28) gets `list_changed` unsolicited, so the check is inconclusive for it. Listening is
  * opt-in: a client that never listed has nothing a notification could refresh (inconclusive), and
  * one that lists per use (`listsPerUse`: it used tools and reported no exposure) passes when each
  * use came after a page-one `tools/list` begun after the previous use.
@@ -20,7 +23,8 @@ export const subscribesToToolChanges: Invariant = {
   source:
     'seed 002 (open a long-lived listen stream requesting toolsListChanged); spec 2026-07-28 subscriptions (digest §4.2)',
   check(run) {
-    if (run.era !== 'modern') return inconclusive(this.id, 'Only applies to the modern era.');
+    const notModern = unlessSpoken(run, 'modern', this.id);
+    if (notModern) return notModern;
     const frames = connectionFrames(run, run.serverId);
     const listen = frames.find((frame) => {
       const message = frame.message as Message | undefined;
@@ -61,7 +65,7 @@ export const subscribesToToolChanges: Invariant = {
       );
       return fail(
         this.id,
-        'The client never opened subscriptions/listen, so no change notification could reach it.',
+        `${run.serverId}: the client negotiated 2026-07-28 but never opened subscriptions/listen, so no change notification could reach it.`,
         firstList ? [{ seq: firstList.seq, note: 'the client listed tools but did not subscribe' }] : [],
         'the server advertises tools.listChanged; 2026-07-28 clients must opt in with subscriptions/listen',
       );

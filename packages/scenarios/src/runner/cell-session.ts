@@ -5,9 +5,8 @@ import {
   type ModelCallOutcome,
   type Verdict,
 } from '@toolshift/assertions';
-import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
-import type { ClientAction, Scenario } from '../scenario.js';
+import type { CellEra, ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
 import { bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
@@ -52,7 +51,7 @@ export class CellSession {
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly era: Era,
+    private readonly era: CellEra,
     private readonly servers: CellServers,
     private readonly adapter: ClientAdapter,
     private readonly timeouts: SessionTimeouts,
@@ -232,6 +231,7 @@ export class CellSession {
             'runner.awaited-frame',
             `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms; the run went on without it.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
+            server.id,
           );
         }
         return undefined;
@@ -281,7 +281,8 @@ export class CellSession {
                   ? server.served.target.url
                   : `${server.served.transport}://${server.id}`,
               transport: server.served.target,
-              era: this.era,
+              // A dual cell gives no preference: the client shows which era it picks by itself.
+              ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
               ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
             },
@@ -301,6 +302,7 @@ export class CellSession {
           'runner.client-connected',
           `The client failed to connect to ${server.id}: ${message}`,
           [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
+          server.id,
         );
         return { kind: 'stopped', reason: `connect to ${server.id} failed` };
       }
@@ -337,11 +339,34 @@ export class CellSession {
     }
   }
 
-  private runnerInconclusive(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {
-    this.runnerVerdicts.push({ ...inconclusive(checkId, message, evidence), checkId });
+  /**
+   * Records staging the scenario expected but the run did not reach (not a verdict on the client);
+   * `serverId` names the server connection it is about, if one.
+   */
+  private runnerInconclusive(
+    checkId: string,
+    message: string,
+    evidence: Verdict['evidence'] = [],
+    serverId?: string,
+  ): void {
+    this.runnerVerdicts.push({
+      ...inconclusive(checkId, message, evidence),
+      checkId,
+      ...(serverId ? { serverId } : {}),
+    });
   }
 
-  private runnerFail(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {
-    this.runnerVerdicts.push({ ...fail(checkId, message, evidence), checkId });
+  /** Records a failed runner expectation; `serverId` names the server connection it is about, if one. */
+  private runnerFail(
+    checkId: string,
+    message: string,
+    evidence: Verdict['evidence'] = [],
+    serverId?: string,
+  ): void {
+    this.runnerVerdicts.push({
+      ...fail(checkId, message, evidence),
+      checkId,
+      ...(serverId ? { serverId } : {}),
+    });
   }
 }

@@ -1,13 +1,14 @@
 import {
   type ConnectionRecord,
   checkEveryServer,
+  connectionFrames,
   INVARIANTS,
+  negotiatedEra,
   type RunRecord,
-  recordOf,
   type ServerRecord,
 } from '@toolshift/assertions';
-import type { Era, ScriptDocument } from '@toolshift/fake-server';
-import { checkId, describeSource, type Scenario, serverOf } from '../scenario.js';
+import type { ScriptDocument } from '@toolshift/fake-server';
+import { type CellEra, checkId, describeSource, type Scenario } from '../scenario.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
 import type { ObservationLog } from './observation-log.js';
@@ -17,11 +18,12 @@ import type { ObservationLog } from './observation-log.js';
  * (its transcript, final catalog, the observations stamped against it and, when several
  * connections share its fake server, those connections). Transcripts end where the scenario's
  * actions ended (`endSeqs`): the harness tearing the cell down afterwards (closing the client, then
- * the server) is not part of the run being judged.
+ * the server) is not part of the run being judged. The record carries the eras the endpoint served
+ * and the era the client negotiated on this connection, read from its frames.
  */
 export function runRecordFor(
   serverId: string,
-  era: Era,
+  era: CellEra,
   servers: CellServers,
   log: ObservationLog,
   endSeqs: Readonly<Record<string, number>>,
@@ -42,8 +44,10 @@ export function runRecordFor(
     }),
   );
   const own = all[serverId]!;
-  return {
+  const fake = servers.get(serverId).fake;
+  const record: RunRecord = {
     era,
+    endpointEras: [...fake.eras],
     serverId,
     transcript: own.transcript,
     observations: own.observations!,
@@ -51,6 +55,19 @@ export function runRecordFor(
     ...(own.connections ? { connections: own.connections } : {}),
     servers: all,
   };
+  return { ...record, negotiated: negotiatedEra(connectionFrames(record, serverId)) };
+}
+
+/** The run record of every server connection of a finished cell, by server id. */
+export function runRecords(
+  era: CellEra,
+  servers: CellServers,
+  log: ObservationLog,
+  endSeqs: Readonly<Record<string, number>>,
+): Map<string, RunRecord> {
+  return new Map(
+    servers.list.map((server) => [server.id, runRecordFor(server.id, era, servers, log, endSeqs)]),
+  );
 }
 
 /** Every connection of the cell to the fake server `fake`, with the principal its credentials stand for. */
@@ -73,31 +90,20 @@ function principalOf(script: ScriptDocument, bearerToken: string | undefined): s
 }
 
 /**
- * Applies every check of the scenario: a check naming a `server` to that server's record; a check
- * naming none to every server of the scenario (`checkEveryServer`: it fails when any server fails),
- * never silently to the first server only.
- * @throws {Error} when a check names an unknown invariant (scenario loading rejects that earlier).
+ * Applies every check of the scenario (see {@link runRecords}): a check naming a `server` to that
+ * server's record; a check naming none to every server of the scenario (`checkEveryServer`: it
+ * fails when any server fails), never silently to the first server only.
+ * @throws {Error} when a check names an unknown invariant or server (scenario loading rejects both earlier).
  */
-export function evaluateChecks(
-  scenario: Scenario,
-  era: Era,
-  servers: CellServers,
-  log: ObservationLog,
-  endSeqs: Readonly<Record<string, number>>,
-): CheckVerdict[] {
-  const run = runRecordFor(servers.list[0]!.id, era, servers, log, endSeqs);
+export function evaluateChecks(scenario: Scenario, records: ReadonlyMap<string, RunRecord>): CheckVerdict[] {
   return scenario.checks.map((check) => {
     const invariant = INVARIANTS[check.invariant];
     if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${check.invariant}`);
     const base = { checkId: checkId(check), cites: describeSource(check.cites) };
-    if (check.server === undefined) {
-      const verdict = checkEveryServer(invariant, run, check.params);
-      return { ...verdict, ...base };
-    }
-    const serverId = serverOf(scenario, check);
-    const record = recordOf(run, serverId);
+    if (check.server === undefined) return { ...checkEveryServer(invariant, records, check.params), ...base };
+    const record = records.get(check.server);
     if (!record)
-      throw new Error(`Scenario ${scenario.id}: check ${base.checkId} names unknown server ${serverId}`);
-    return { ...invariant.check(record, check.params), ...base, serverId };
+      throw new Error(`Scenario ${scenario.id}: check ${base.checkId} names unknown server ${check.server}`);
+    return { ...invariant.check(record, check.params), ...base, serverId: check.server };
   });
 }

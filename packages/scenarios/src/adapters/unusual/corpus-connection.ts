@@ -47,8 +47,8 @@ const isNotFound = (error: unknown) =>
  *   2020-12 object schema is left out and named in a warning; a name the listing repeats with
  *   different definitions keeps the first (or, `refuse`, none), with a warning (identical copies,
  *   e.g. a page served twice, are one tool);
- * - era negotiation: a modern cell prefers 2026-07-28 and falls back to `initialize` on a
- *   legacy-only server (the naive client pins the revision);
+ * - era negotiation: outside a legacy cell it prefers 2026-07-28 and falls back to `initialize` on
+ *   a legacy-only server (the naive client pins the revision);
  * - a lost legacy session anywhere (a call answered 404, the GET stream refused with 404) starts a
  *   new session and re-lists; a call is retried once on the new session;
  * - a failed listing is shown to the user (a warning), not only noted;
@@ -77,7 +77,8 @@ export class CorpusConnection extends NaiveClient {
 
   /** The era the server and this connection agreed on (the cell's era until connected). */
   get negotiatedEra(): 'legacy' | 'modern' {
-    return this.client?.getProtocolEra() === 'modern' ? 'modern' : this.client ? 'legacy' : this.target!.era;
+    if (this.client) return this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
+    return this.target?.era ?? 'modern';
   }
 
   override refresh(): Promise<void> {
@@ -124,7 +125,9 @@ export class CorpusConnection extends NaiveClient {
     const target = this.target!;
     const client = new Client(
       { name: 'toolshift-corpus-host', version: '1.0.0' },
-      { versionNegotiation: target.era === 'modern' ? { mode: 'auto' } : { mode: 'legacy' } },
+      // Legacy when the cell asks for it; otherwise (modern, or a dual cell's no preference) the
+      // host's own default: prefer 2026-07-28 and fall back.
+      { versionNegotiation: target.era === 'legacy' ? { mode: 'legacy' } : { mode: 'auto' } },
     );
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (this.client === client && !this.closed) this.onListChanged();

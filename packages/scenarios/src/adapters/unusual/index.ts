@@ -2,6 +2,7 @@ import { debouncesSignals } from './debounces-signals.js';
 import { listsOnFirstUse } from './lists-on-first-use.js';
 import { listsPerRequest } from './lists-per-request.js';
 import { listsValidToolsOnUnknown } from './lists-valid-tools-on-unknown.js';
+import { negotiatesLegacyOnDual } from './negotiates-legacy-on-dual.js';
 import { prefixesNames } from './prefixes-names.js';
 import { refusesDuplicateNames } from './refuses-duplicate-names.js';
 import { relistsBeforeEveryCall } from './relists-before-every-call.js';
@@ -9,11 +10,11 @@ import { rewritesSchemas } from './rewrites-schemas.js';
 import type { UnusualFactory } from './unusual-factory.js';
 
 /**
- * The false-positive corpus: deliberately correct but unusual clients (see DEFECTS.md). Each must
- * get no failing verdict on the whole catalog; a check that fails one is wrong. Variants about the
- * negotiated era (e.g. one that negotiates legacy on a dual endpoint) join this list with the era work.
+ * The false-positive corpus: deliberately correct but unusual clients, each registered as
+ * `unusual:<name>` (see DEFECTS.md). Each must get no failing verdict on the whole catalog (only
+ * pass, n/a or inconclusive, with the reason); a check that fails one of them is wrong.
  */
-export const UNUSUAL: readonly UnusualFactory[] = [
+export const UNUSUAL_CLIENTS: readonly UnusualFactory[] = [
   prefixesNames,
   rewritesSchemas,
   listsPerRequest,
@@ -22,6 +23,7 @@ export const UNUSUAL: readonly UnusualFactory[] = [
   listsOnFirstUse,
   listsValidToolsOnUnknown,
   relistsBeforeEveryCall,
+  negotiatesLegacyOnDual,
 ];
 
 export { CorpusConnection, type DuplicatePolicy } from './corpus-connection.js';
