@@ -13,3 +13,14 @@ export function serverToolNames(run: RunRecord): Set<string> {
     for (const tool of exchange.tools ?? []) names.add(tool.name);
   return names;
 }
+
+/**
+ * Whether a tool name a check's parameters give is this server's to judge: always in a run with one
+ * server (a name it never offered is then a plain miss); with several, only a name this server
+ * offered or holds (`serverToolNames`), the others being another server's.
+ */
+export function namesForServer(run: RunRecord): (name: string) => boolean {
+  if (!run.servers || Object.keys(run.servers).length < 2) return () => true;
+  const known = serverToolNames(run);
+  return (name) => known.has(name);
+}

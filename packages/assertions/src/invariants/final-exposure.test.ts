@@ -32,3 +32,22 @@ test('registry.final-exposure has nothing to judge when the client reported no e
   expect(finalExposure.validateParams!({})).toContain('one of');
   expect(finalExposure.validateParams!({ exactly: 'a' })).toContain('string[]');
 });
+
+test('registry.final-exposure judges each server by the names it offered when no server narrows it', () => {
+  const work = new History('modern', 'work');
+  work.listing([{ name: 'send_email' }]);
+  work.expose([{ name: 'send_email' }, { name: 'archive' }], 'work');
+  const record = work.record();
+  const servers = {
+    work: { transcript: record.transcript, finalCatalog: { catalogRevision: 1, tools: [] } },
+    personal: {
+      transcript: [],
+      finalCatalog: { catalogRevision: 1, tools: [{ name: 'archive', inputSchema: {} }] },
+    },
+  };
+  // 'archive' is personal's; on work the expectation reads `exactly: ['send_email']`.
+  expect(finalExposure.check({ ...record, servers }, { exactly: ['send_email', 'archive'] }).status).toBe(
+    'fail',
+  );
+  expect(finalExposure.check({ ...record, servers }, { includes: ['archive'] }).status).toBe('inconclusive');
+});

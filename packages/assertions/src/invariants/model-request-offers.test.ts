@@ -28,9 +28,22 @@ test('model.request-offers judges only the names this server offered, so an unna
   h.observations.push(
     modelRequest(h.lastSeq, [modelTool('a__alpha', 'a', 'alpha'), modelTool('b__beta', 'b', 'beta')]),
   );
+  const record = h.record();
+  const twoServers = {
+    ...record,
+    servers: {
+      a: {
+        transcript: [],
+        finalCatalog: { catalogRevision: 1, tools: [{ name: 'alpha', inputSchema: {} }] },
+      },
+      b: { transcript: record.transcript, finalCatalog: record.finalCatalog },
+    },
+  };
   // 'alpha' is server a's: on b it is not missing, it is not b's concern.
-  expect(modelRequestOffers.check(h.record(), { includes: ['alpha'] }).status).toBe('inconclusive');
-  expect(modelRequestOffers.check(h.record(), { includes: ['alpha', 'beta'] }).status).toBe('pass');
+  expect(modelRequestOffers.check(twoServers, { includes: ['alpha'] }).status).toBe('inconclusive');
+  expect(modelRequestOffers.check(twoServers, { includes: ['alpha', 'beta'] }).status).toBe('pass');
+  // With b alone, a name it never offered is simply missing.
+  expect(modelRequestOffers.check(record, { includes: ['alpha'] }).status).toBe('fail');
 });
 
 test('model.request-offers fails a request offering one of its tools twice (issue 9, point 5)', () => {

@@ -2,7 +2,7 @@ import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import type { Observation } from '../run-record.js';
-import { serverToolNames } from '../server-tool-names.js';
+import { namesForServer } from '../server-tool-names.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
@@ -27,7 +27,7 @@ function nearMissOf(missing: readonly string[], extra: readonly string[], reques
 /**
  * The latest model request offers the tools the scenario expects (by MCP tool name on this server)
  * and none it should not: e.g. tools added mid-turn are in the very next request, removed ones are
- * gone. A name this server never offered nor holds is another server's (a check no `server:`
+ * gone. In a run with several servers, a name this server never offered nor holds is another server's (a check no `server:`
  * narrows runs on every server); a tool offered twice fails. Params: `includes`, `excludes` (tool names).
  */
 export const modelRequestOffers: Invariant = {
@@ -50,9 +50,9 @@ export const modelRequestOffers: Invariant = {
     );
     if (duplicated) return duplicated;
     const offered = new Set(mine);
-    const known = serverToolNames(run);
-    const includes = ((params.includes as string[] | undefined) ?? []).filter((name) => known.has(name));
-    const excludes = ((params.excludes as string[] | undefined) ?? []).filter((name) => known.has(name));
+    const ours = namesForServer(run);
+    const includes = ((params.includes as string[] | undefined) ?? []).filter(ours);
+    const excludes = ((params.excludes as string[] | undefined) ?? []).filter(ours);
     if (includes.length === 0 && excludes.length === 0)
       return inconclusive(
         this.id,

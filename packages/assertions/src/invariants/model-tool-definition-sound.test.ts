@@ -50,9 +50,21 @@ test('model.tool-definition-sound is inconclusive on a server that never offered
   const other = new History('modern', 'other');
   other.listing([{ name: 'u' }]);
   other.observations.push(modelRequest(other.lastSeq, [modelTool('u', 'other', 'u')]));
-  // Before, a check no server narrowed failed here: "'t' is missing from the model request".
-  expect(modelToolDefinitionSound.check(other.record(), { tool: 't', rule: 'refs-resolve' })).toMatchObject({
+  // Two servers: 't' is the other one's. Before, a check no server narrowed failed here: "'t' is missing from the model request".
+  const record = other.record();
+  const servers = {
+    other: { transcript: record.transcript, finalCatalog: record.finalCatalog },
+    primary: {
+      transcript: [],
+      finalCatalog: { catalogRevision: 1, tools: [{ name: 't', inputSchema: {} }] },
+    },
+  };
+  expect(
+    modelToolDefinitionSound.check({ ...record, servers }, { tool: 't', rule: 'refs-resolve' }),
+  ).toMatchObject({
     status: 'inconclusive',
     message: "other: this server never offered 't'.",
   });
+  // With one server a tool it never offered is a plain miss.
+  expect(modelToolDefinitionSound.check(record, { tool: 't', rule: 'refs-resolve' }).status).toBe('fail');
 });
