@@ -1,6 +1,6 @@
 import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
-import { connectionFrames } from '../run-record.js';
+import { connectionFrames, negotiationOf } from '../run-record.js';
 import { listExchanges } from '../tool-listings.js';
 import { listsPerUse, toolUses } from '../tool-uses.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -12,10 +12,13 @@ type Message = { method?: string; params?: { notifications?: { toolsListChanged?
  * `subscriptions/listen` stream asking for `toolsListChanged` (change notifications are opt-in in
  * 2026-07-28; without a subscription the server has no way to tell it anything). Judged by the era
  * the client negotiated on the wire: a client that negotiated 2025-11-25 (even in a cell preferring
- * 2026-07-28) gets `list_changed` unsolicited, so the check is inconclusive for it. Listening is
- * opt-in: a client that never listed has nothing a notification could refresh (inconclusive), and
- * one that lists per use (`listsPerUse`: it used tools and reported no exposure) passes when each
- * use came after a page-one `tools/list` begun after the previous use.
+ * 2026-07-28) gets `list_changed` unsolicited, so the check is inconclusive for it. So is one whose
+ * `server/discover` was answered but which then opened a 2025-11-25 session, the era in force at the
+ * end: the transcript shows when the server answered, not when the answer reached the client, and a
+ * client that gave up on the probe at its deadline falls back (spec §1.4: "a timeout means legacy").
+ * Listening is opt-in: a client that never listed has nothing a notification could refresh
+ * (inconclusive), and one that lists per use (`listsPerUse`: it used tools and reported no exposure)
+ * passes when each use came after a page-one `tools/list` begun after the previous use.
  */
 export const subscribesToToolChanges: Invariant = {
   id: 'modern.subscribes-to-tool-changes',
@@ -25,6 +28,15 @@ export const subscribesToToolChanges: Invariant = {
   check(run) {
     const notModern = unlessSpoken(run, 'modern', this.id);
     if (notModern) return notModern;
+    const negotiation = negotiationOf(run);
+    const inForce = negotiation.attempts.filter((attempt) => attempt.outcome === 'accepted').at(-1);
+    if (negotiation.era === 'legacy' && inForce) {
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client's 2026-07-28 request was answered, but it then negotiated 2025-11-25 (initialize #${inForce.seq}), the era in force at the end (a probe answer that came after its deadline), so this 2026-07-28 check does not apply.`,
+        [{ seq: inForce.seq, note: 'legacy era negotiated last' }],
+      );
+    }
     const frames = connectionFrames(run, run.serverId);
     const listen = frames.find((frame) => {
       const message = frame.message as Message | undefined;
