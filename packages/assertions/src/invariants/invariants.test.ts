@@ -196,6 +196,17 @@ describe('modern.subscribes-to-tool-changes', () => {
         },
       },
     });
+    // It listed in 2026-07-28 (a client that never listed would have nothing to judge).
+    await send({
+      id: 'list',
+      method: 'tools/list',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    });
     const record = () => ({
       era: 'modern' as const,
       serverId: 'primary',
@@ -204,7 +215,7 @@ describe('modern.subscribes-to-tool-changes', () => {
       finalCatalog: server.snapshot(),
     });
     const invariant = INVARIANTS['modern.subscribes-to-tool-changes']!;
-    expect(invariant.check(record()).status).toBe('fail'); // modern, never subscribed
+    expect(invariant.check(record()).status).toBe('fail'); // modern, listed, never subscribed
     await send({
       id: 1,
       method: 'initialize',
