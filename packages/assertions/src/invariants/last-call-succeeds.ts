@@ -21,14 +21,24 @@ export const lastCallSucceeds: Invariant = {
     const last = calls.at(-1);
     if (last?.kind !== 'call') return inconclusive(this.id, `The run never called '${tool}'.`);
     if (last.outcome.ok)
-      return pass(this.id, `The last of ${calls.length} call(s) to '${tool}' succeeded.`, [
+      return pass(this.id, `${run.serverId}: the last of ${calls.length} call(s) to '${tool}' succeeded.`, [
         { seq: last.afterSeq, note: 'last call' },
       ]);
+    const succeeded = calls.filter((call) => call.kind === 'call' && call.outcome.ok);
     return fail(
       this.id,
-      `The last call to '${tool}' failed: ${last.outcome.error}`,
-      [{ seq: last.afterSeq, note: 'last call' }],
-      calls.length > 1 ? `all ${calls.length} attempts failed` : 'the only attempt failed',
+      `${run.serverId}: the last call to '${tool}' failed: ${last.outcome.error}`,
+      [
+        ...succeeded
+          .slice(-1)
+          .map((call) => ({ seq: call.afterSeq, note: 'an earlier call that succeeded' })),
+        { seq: last.afterSeq, note: 'last call' },
+      ],
+      calls.length === 1
+        ? 'the only attempt failed'
+        : succeeded.length === 0
+          ? `all ${calls.length} attempts failed`
+          : `${succeeded.length} of ${calls.length} attempts succeeded (the last success was attempt ${calls.indexOf(succeeded.at(-1)!) + 1}), but the final one failed`,
     );
   },
 };

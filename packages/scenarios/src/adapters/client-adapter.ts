@@ -152,9 +152,10 @@ export interface ClientAdapterFactory {
   /**
    * `reference`: ours, never excused by a baseline; `sdk`: the official SDK client; `external`: any
    * other client toolshift does not own (yours, loaded with `--client-module` or `--client command:…`);
-   * `defect`: deliberately broken. Every kind but `reference` may have expected-failures baseline entries.
+   * `defect`: deliberately broken; `unusual`: deliberately correct but unusual (the false-positive
+   * corpus). Every kind but `reference` and `unusual` may have expected-failures baseline entries.
    */
-  kind: 'reference' | 'sdk' | 'external' | 'defect';
+  kind: 'reference' | 'sdk' | 'external' | 'defect' | 'unusual';
   description: string;
   /** Default: `{ transports: ['http'], features: [] }`. */
   capabilities?: ClientCapabilities;

@@ -118,11 +118,11 @@ export function checkExpectedFailures(baseline: ExpectedFailures, context: Basel
         `${at}/client`,
         `names unknown client '${entry.client}' (known: ${[...context.clients.keys()].join(', ')}).`,
       );
-    if (client.kind === 'reference')
+    if (client.kind === 'reference' || client.kind === 'unusual')
       throw invalid(
         source,
         `${at}/client`,
-        `names '${entry.client}', a reference client: it is never excused by a baseline, so its failures always show. Remove the entry.`,
+        `names '${entry.client}', a ${client.kind === 'reference' ? 'reference' : 'false-positive corpus'} client: it is never excused by a baseline, so its failures always show. Remove the entry.`,
       );
     const scenario = context.scenarios.get(entry.scenario);
     if (!scenario)

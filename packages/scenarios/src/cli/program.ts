@@ -49,7 +49,7 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .description('Run scenarios against one or more clients and print the result table.')
     .option(
       '--client <names...>',
-      `clients to test (comma or space separated; default: the --client-module clients, else reference and sdk): reference, reference-gateway, sdk, defect:<name>, a --client-module client, or '${COMMAND_PREFIX}<shell command>' for a program in any language. 'toolshift clients' lists them.`,
+      `clients to test (comma or space separated; default: the --client-module clients, else reference and sdk): reference, reference-gateway, sdk, defect:<name>, unusual:<name>, a --client-module client, or '${COMMAND_PREFIX}<shell command>' for a program in any language. 'toolshift clients' lists them.`,
     )
     .option(
       '--client-module <files...>',

@@ -193,6 +193,7 @@ export class CellSession {
         return undefined;
       case 'model-call': {
         let name: string;
+        let chosen: ModelRequest['tools'][number] | undefined;
         if ('name' in action.pick) name = action.pick.name;
         else {
           const wanted = action.pick.description;
@@ -212,13 +213,16 @@ export class CellSession {
           }
           const found = request.tools.find((tool) => tool.description?.includes(wanted));
           if (!found) {
-            this.runnerFail(
+            // Staging, not a verdict: whether the tool's absence is a fault (dropped silently) or
+            // right (withheld with a reason) is the model.* checks' call.
+            this.runnerInconclusive(
               'runner.model-found-tool',
-              `The model could not find a tool described as "${wanted}" in the request the client built (${request.tools.length} ${request.tools.length === 1 ? 'tool' : 'tools'}: ${request.tools.map((tool) => tool.name).join(', ') || 'none'}).`,
+              `The model could not find a tool described as "${wanted}" in the request the client built (${request.tools.length} ${request.tools.length === 1 ? 'tool' : 'tools'}: ${request.tools.map((tool) => tool.name).join(', ') || 'none'}; ${request.withheld.length} withheld), so it did not call one.`,
             );
             return undefined;
           }
           name = found.name;
+          chosen = found;
         }
         const args = action.arguments ?? {};
         const startedAt = this.log.positions();
@@ -240,7 +244,14 @@ export class CellSession {
           outcome = { kind: 'crashed', error: (error as Error).message };
         }
         this.log.add(
-          { kind: 'model-call', name, arguments: args, outcome, ...(routedTo ? { routedTo } : {}) },
+          {
+            kind: 'model-call',
+            name,
+            arguments: args,
+            outcome,
+            ...(routedTo ? { routedTo } : {}),
+            ...(chosen ? { chosen } : {}),
+          },
           startedAt,
         );
         return undefined;
@@ -255,9 +266,11 @@ export class CellSession {
         });
         if (frame) this.waitCursor.set(server.id, frame.seq);
         else {
-          this.runnerFail(
+          // Staging, not a verdict: the scenario waited for the client to do something it may
+          // rightly not do (e.g. list at connect, hold a subscription); the checks judge what happened.
+          this.runnerInconclusive(
             'runner.awaited-frame',
-            `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
+            `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms; the run went on without it.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
             server.id,
           );
@@ -442,6 +455,23 @@ export class CellSession {
       });
       return undefined;
     }
+  }
+
+  /**
+   * Records staging the scenario expected but the run did not reach (not a verdict on the client);
+   * `serverId` names the server connection it is about, if one.
+   */
+  private runnerInconclusive(
+    checkId: string,
+    message: string,
+    evidence: Verdict['evidence'] = [],
+    serverId?: string,
+  ): void {
+    this.runnerVerdicts.push({
+      ...inconclusive(checkId, message, evidence),
+      checkId,
+      ...(serverId ? { serverId } : {}),
+    });
   }
 
   /** Records a failed runner expectation; `serverId` names the server connection it is about, if one. */

@@ -57,10 +57,10 @@ export function expandCells(
 }
 
 /**
- * Applies the baseline to a raw result. The reference client is never baseline-excused. An
- * inconclusive cell stays `inconclusive` whether or not an entry covers it: the run could not tell
- * whether the expected failure is still there, so the entry is neither met nor stale (its reason is
- * kept on the result).
+ * Applies the baseline to a raw result. The reference client and the false-positive corpus are
+ * never baseline-excused. An inconclusive cell stays `inconclusive` whether or not an entry covers
+ * it: the run could not tell whether the expected failure is still there, so the entry is neither
+ * met nor stale (its reason is kept on the result).
  */
 export function applyBaseline(
   raw: RawCellResult,
@@ -68,7 +68,8 @@ export function applyBaseline(
   baseline: ExpectedFailures | undefined,
 ): CellResult {
   if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
-  const expected = client.kind === 'reference' ? undefined : findExpectedFailure(baseline, raw);
+  const excusable = client.kind !== 'reference' && client.kind !== 'unusual';
+  const expected = excusable ? findExpectedFailure(baseline, raw) : undefined;
   let status: CellStatus;
   let baselineReason = expected?.reason;
   if (raw.rawStatus === 'error') status = 'error';

@@ -1,4 +1,10 @@
-import { addTool, createFakeServer, type FakeServer, scriptBuilder } from '@toolshift/fake-server';
+import {
+  addTool,
+  changeSchema,
+  createFakeServer,
+  type FakeServer,
+  scriptBuilder,
+} from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { exposureMatches, settle, unansweredSignal } from './settle.js';
 
@@ -143,4 +149,32 @@ test('settle never ends between two pages of a listing, however long the client 
       /^after 50 ms the client had not requested nextCursor ".+" offered at #\d+ \(p\)$/,
     ),
   });
+});
+
+test('a schema the client rewrote counts as converged; a stale one does not (issue 9, point 6)', async () => {
+  const strict = { type: 'object', properties: { q: { type: 'string' } }, additionalProperties: false };
+  const loose = { type: 'object', properties: { q: { type: 'string' }, n: { type: 'number' } } };
+  const server = createFakeServer(
+    scriptBuilder('s')
+      .tools({ name: 'a', inputSchema: loose })
+      .step('tighten', changeSchema('a', { inputSchema: strict }))
+      .build(),
+  );
+  await request(server, 'tools/list');
+  server.apply('tighten');
+  await request(server, 'tools/list');
+  // As served now: converged.
+  expect(exposureMatches([{ serverId: 'p', name: 'a', inputSchema: strict }], server, 'p')).toBe(true);
+  // Normalized for a provider (additionalProperties relaxed): no revision served it, nearest the current one.
+  const normalized = { ...strict, additionalProperties: true };
+  expect(exposureMatches([{ serverId: 'p', name: 'a', inputSchema: normalized }], server, 'p')).toBe(true);
+  const settled = await settle(
+    [{ serverId: 'p', server }],
+    () => [{ serverId: 'p', name: 'a', inputSchema: normalized }],
+    () => () => {},
+    { timeoutMs: 2000, quietMs: 10 },
+  );
+  expect(settled).toEqual({ settled: true });
+  // The schema the first catalog revision served: stale, the client has not converged.
+  expect(exposureMatches([{ serverId: 'p', name: 'a', inputSchema: loose }], server, 'p')).toBe(false);
 });

@@ -1,4 +1,10 @@
-import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
+import {
+  changeSignals,
+  classifySchema,
+  type ExposedTool,
+  listExchanges,
+  servedSchemas,
+} from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
 import { StallAwareDeadline } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
@@ -41,7 +47,13 @@ export type SettleOutcome = { settled: true } | { settled: false; reason: string
 
 const canonical = (value: unknown) => canonicalize(value ?? null);
 
-/** True when the exposure holds exactly the server's tools for `serverId` (and their schemas, when the client reports them). */
+/**
+ * True when the exposure holds exactly the server's tools for `serverId` (and their schemas, when
+ * the client reports them). A schema that differs from the current one counts as converged when
+ * the client rewrote it (it matches no schema the server served and is nearest the current one,
+ * see `classifySchema`), and as not converged when it is stale: a client normalizing schemas for
+ * its provider is judged by the checks, not left to wait out the settle timeout.
+ */
 export function exposureMatches(
   exposed: readonly ExposedTool[] | undefined,
   server: FakeServer,
@@ -52,10 +64,16 @@ export function exposureMatches(
   const truth = server.tools();
   if (mine.length !== truth.length) return false;
   const byName = new Map(truth.map((tool) => [tool.name, tool]));
+  let served: ReturnType<typeof servedSchemas> | undefined;
   return mine.every((tool) => {
     const current = byName.get(tool.name);
     if (!current) return false;
-    return tool.inputSchema === undefined || canonical(tool.inputSchema) === canonical(current.inputSchema);
+    if (tool.inputSchema === undefined || canonical(tool.inputSchema) === canonical(current.inputSchema))
+      return true;
+    served ??= servedSchemas(server.transcript.frames);
+    return (
+      classifySchema(tool.inputSchema, current.inputSchema, served.get(tool.name) ?? []).kind === 'rewritten'
+    );
   });
 }
 
