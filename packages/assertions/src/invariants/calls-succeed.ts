@@ -1,3 +1,4 @@
+import { callAnswerSeq } from '../call-answer.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { listExchanges } from '../tool-listings.js';
@@ -32,7 +33,7 @@ export const callsSucceed: Invariant = {
           'the server offers the tool but the client would not (or could not) call it',
         );
       }
-      evidence.push({ seq: call.afterSeq, note: `call to ${call.toolName} succeeded` });
+      evidence.push({ seq: callAnswerSeq(run.transcript, call), note: `call to ${call.toolName} succeeded` });
     }
     if (evidence.length === 0)
       return inconclusive(

@@ -1,6 +1,10 @@
+import { callAnswerSeq } from '../call-answer.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
+import type { Observation } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
+
+type Call = Extract<Observation, { kind: 'call' }>;
 
 const SHAPE = { fields: { tool: 'string' }, required: ['tool'] } as const;
 
@@ -16,22 +20,23 @@ export const lastCallSucceeds: Invariant = {
   check(run, params = {}) {
     const tool = params.tool as string;
     const calls = run.observations.filter(
-      (o) => o.kind === 'call' && o.serverId === run.serverId && o.toolName === tool,
+      (o): o is Call => o.kind === 'call' && o.serverId === run.serverId && o.toolName === tool,
     );
     const last = calls.at(-1);
-    if (last?.kind !== 'call') return inconclusive(this.id, `The run never called '${tool}'.`);
+    if (last === undefined) return inconclusive(this.id, `The run never called '${tool}'.`);
     if (last.outcome.ok)
       return pass(this.id, `${run.serverId}: the last of ${calls.length} call(s) to '${tool}' succeeded.`, [
-        { seq: last.afterSeq, note: 'last call' },
+        { seq: callAnswerSeq(run.transcript, last), note: 'last call' },
       ]);
-    const succeeded = calls.filter((call) => call.kind === 'call' && call.outcome.ok);
+    const succeeded = calls.filter((call) => call.outcome.ok);
     return fail(
       this.id,
       `${run.serverId}: the last call to '${tool}' failed: ${last.outcome.error}`,
       [
-        ...succeeded
-          .slice(-1)
-          .map((call) => ({ seq: call.afterSeq, note: 'an earlier call that succeeded' })),
+        ...succeeded.slice(-1).map((call) => ({
+          seq: callAnswerSeq(run.transcript, call),
+          note: 'an earlier call that succeeded',
+        })),
         { seq: last.afterSeq, note: 'last call' },
       ],
       calls.length === 1
