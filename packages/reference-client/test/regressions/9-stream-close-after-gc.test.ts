@@ -1,9 +1,10 @@
-// Issue 9, points 9 and 11 (same-seed runs and HTTP/msw runs differed): a reference client closing
-// its stream (the SDK aborts its fetch's signal) was sometimes never seen by the server, so the
-// stream stayed open into the next steps or the teardown. The abort went through signals held
-// only weakly (undici follows a fetch's signal through a WeakRef to its Request, and a signal made
-// by AbortSignal.any is held weakly by its sources); once a garbage collection took them, the
-// abort never reached the socket. Whether a collection ran first depended on the load.
+// Issue 9, points 9 and 11 (same-seed runs and HTTP/msw runs differed): in one of four same-seed
+// runs the reference client's close of its old listen/GET stream (au-02, after re-authorizing) never
+// showed in the judged frames, over HTTP, in both eras at once. A close must reach the wire whatever
+// the garbage collector did: undici follows a fetch's signal through a WeakRef to its Request, and
+// a signal made by AbortSignal.any is held weakly by its sources, so the bounded fetch now follows
+// the caller's signal itself and cancels the body's reader. This guards that path (close after a
+// collection, through the SDK transport); it did not fail on the old code in the runs made here.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
