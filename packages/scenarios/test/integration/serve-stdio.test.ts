@@ -95,6 +95,6 @@ describe('toolshift serve --stdio', () => {
       expect(frames.every((frame) => frame.transport === 'stdio')).toBe(true);
       // Bounded like the other tests that spawn the CLI: its sources compile in the child (tsx), which on
       // a busy machine took more than the default 30 s before a frame was sent.
-    }, 120_000);
+    }, 180_000);
   }
 });
