@@ -5,6 +5,7 @@ import { clientsCommand } from './clients-command.js';
 import { EXIT } from './exit-codes.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
+import { packageVersion } from './package-root.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { runCommand } from './run-command.js';
@@ -40,6 +41,7 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       writeOut: (text) => io.out.write(text),
       writeErr: (text) => io.err.write(text),
     })
+    .version(packageVersion(), '-V, --version', 'print the toolshift version')
     .showHelpAfterError()
     .exitOverride();
 
