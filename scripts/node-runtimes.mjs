@@ -1,7 +1,8 @@
 // The Node.js runtimes toolshift is tested on besides the one running the workspace (Node 20), from
 // the npm packages `node@<version>` (each ships the runtime as node_modules/.bin/node), installed once
 // into a cache directory and reused by `.ci/run` and the install test.
-// `node scripts/node-runtimes.mjs` installs every runtime that is missing and prints where each is.
+// `node scripts/node-runtimes.mjs` installs every runtime that is missing and prints where each is;
+// `node scripts/node-runtimes.mjs --ensure VERSION` installs one (any version) and prints its bin directory.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -61,6 +62,11 @@ export function ensureNodeRuntime(version) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const only = process.argv.indexOf('--ensure');
+  if (only > 0) {
+    console.log(ensureNodeRuntime(process.argv[only + 1]));
+    process.exit(0);
+  }
   for (const version of Object.values(NODE_RUNTIMES)) {
     const bin = ensureNodeRuntime(version);
     console.log(`node ${version}: ${join(bin, 'node')}`);

@@ -104,8 +104,12 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       '--admin-port <n>',
       'with --stdio: also serve the admin API over HTTP on this port (0: ephemeral)',
     )
+    .option(
+      '--ready-file <file>',
+      'once listening, write {url, adminUrl, stdio, pid} as JSON to FILE (atomically), e.g. to learn the port picked for --port 0',
+    )
     .action(async (options) => {
-      await serveCommand(resolvePaths(options, ['script'], io.cwd));
+      await serveCommand(resolvePaths(options, ['script', 'readyFile'], io.cwd));
     });
 
   program
