@@ -40,10 +40,13 @@ function typesPackage(pkg: string): string {
 function shipsTypes(dir: string, pkg: string): boolean {
   const home = join(dir, 'node_modules', pkg);
   const manifest = JSON.parse(readFileSync(join(home, 'package.json'), 'utf8')) as Record<string, unknown>;
+  // TypeScript also finds declarations next to `main` (build/index.js → build/index.d.ts).
+  const main = typeof manifest.main === 'string' ? manifest.main.replace(/\.[cm]?js$/, '') : 'index';
   return (
     manifest.types !== undefined ||
     manifest.typings !== undefined ||
     JSON.stringify(manifest.exports ?? null).includes('"types"') ||
+    existsSync(join(home, `${main}.d.ts`)) ||
     existsSync(join(home, 'index.d.ts'))
   );
 }
