@@ -2,10 +2,22 @@
  * @toolshift/assertions — pure invariant checks over a toolshift transcript and a client's
  * observations, each returning a verdict with the frames that prove it.
  */
+
+export { erasSpoken, unlessSpoken } from './era-gate.js';
 export type { Invariant, InvariantParams } from './invariant.js';
 export * from './invariants/index.js';
 export type { MatcherResult, ToolshiftMatchers } from './matchers/invariant-matchers.js';
 export { describeVerdict, toolshiftMatchers } from './matchers/invariant-matchers.js';
+export type { EraAttempt, NegotiatedEra } from './negotiated-era.js';
+export {
+  describeAttempt,
+  describeEndpoint,
+  ERA_REVISION,
+  inferEndpointEras,
+  negotiatedEra,
+  refusedForEra,
+  requestEra,
+} from './negotiated-era.js';
 export type {
   CatalogTruth,
   ConnectionRecord,
@@ -17,7 +29,7 @@ export type {
   ServerRecord,
   WithheldModelTool,
 } from './run-record.js';
-export { connectionFrames, connectionIds } from './run-record.js';
+export { connectionFrames, connectionIds, negotiationOf } from './run-record.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';
 export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';
 export type { FrameRef, Verdict, VerdictStatus } from './verdict.js';

@@ -1,4 +1,5 @@
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
+import { type NegotiatedEra, negotiatedEra } from './negotiated-era.js';
 
 /** A tool as the client under test exposes it (to a model or a user). */
 export interface ExposedTool {
@@ -118,7 +119,16 @@ export interface ServerRecord {
 
 /** Everything an invariant may look at: the transcript, the client's observations and the server's truth. */
 export interface RunRecord {
-  era: Era;
+  /**
+   * The era label of the run's cell: the era the client was asked to prefer (`legacy`, `modern`),
+   * or `dual` (no preference, on an endpoint serving both). It is not what the client spoke:
+   * era-specific invariants judge by `negotiated` (see {@link negotiationOf}).
+   */
+  era: Era | 'dual';
+  /** The eras this connection's endpoint serves (absent: inferred from the transcript where it shows). */
+  endpointEras?: readonly Era[];
+  /** The era the client negotiated on this connection, read from the wire (absent: computed from the transcript). */
+  negotiated?: NegotiatedEra;
   /** The server connection id the client was given (the one this record is about). */
   serverId: string;
   transcript: readonly TranscriptFrame[];
@@ -151,4 +161,9 @@ export function connectionFrames(run: RunRecord, serverId: string): readonly Tra
 /** The server ids of the run: its connections, or the one `serverId`. */
 export function connectionIds(run: RunRecord): string[] {
   return run.connections ? run.connections.map((connection) => connection.serverId) : [run.serverId];
+}
+
+/** The era the client negotiated on the record's connection: `run.negotiated`, or read from its frames. */
+export function negotiationOf(run: RunRecord): NegotiatedEra {
+  return run.negotiated ?? negotiatedEra(connectionFrames(run, run.serverId));
 }

@@ -41,6 +41,9 @@ import { lc11RefreshReplacesNotMerges } from './list-changed/lc-11-refresh-repla
 import { nm01PrefixedNamesOver64 } from './names/nm-01-prefixed-names-over-64.scenario.js';
 import { nm02ComposedNameTooLong } from './names/nm-02-composed-name-too-long.scenario.js';
 import { nm04SameNameLastWins } from './names/nm-04-same-name-last-wins.scenario.js';
+import { dualEndpointClientPicksAnEra } from './negotiation/dual-endpoint-client-picks-an-era.scenario.js';
+import { eraKeptPerServer } from './negotiation/era-kept-per-server.scenario.js';
+import { modernPreferredFallsBackToLegacy } from './negotiation/modern-preferred-falls-back-to-legacy.scenario.js';
 import { paginatedList } from './pagination/paginated-list.scenario.js';
 import { pg01IgnoresNextCursor } from './pagination/pg-01-ignores-next-cursor.scenario.js';
 import { pg02ConvenienceReadsOnePage } from './pagination/pg-02-convenience-reads-one-page.scenario.js';
@@ -116,6 +119,9 @@ export const SCENARIOS: readonly Scenario[] = [
   modernRefreshFlow,
   modernTtlBackstop,
   noModernFlowInLegacySession,
+  dualEndpointClientPicksAnEra,
+  modernPreferredFallsBackToLegacy,
+  eraKeptPerServer,
   lc01NoListChangedHandler,
   lc01NewToolOfferedToModel,
   lc01ToolRemovedAfterCall,

@@ -262,7 +262,19 @@ export const ScenarioCheckSchema = Type.Object(
 );
 export type ScenarioCheck = Static<typeof ScenarioCheckSchema>;
 
-const EraSchema = Type.Union([Type.Literal('legacy'), Type.Literal('modern')]);
+/**
+ * The era of a cell, which decides what the fake server speaks (unless the scenario's script pins
+ * `server.eras`) and what the client is asked to prefer:
+ * - `legacy`: a 2025-11-25-only endpoint; the client is asked to prefer 2025-11-25;
+ * - `modern`: a 2026-07-28-only endpoint; the client is asked to prefer 2026-07-28;
+ * - `dual`: one endpoint serving both; the client is given no preference, so it shows which era it
+ *   picks by itself (and whether it falls back).
+ * @see ../shared/spec/mcp-discovery-spec.md §1.4
+ */
+export const CELL_ERAS = ['legacy', 'modern', 'dual'] as const;
+export type CellEra = (typeof CELL_ERAS)[number];
+
+const EraSchema = Type.Union(CELL_ERAS.map((era) => Type.Literal(era)));
 
 /**
  * A scenario is data: the servers (each a script), what the client is asked to do, and the checks
@@ -276,7 +288,12 @@ export const ScenarioSchema = Type.Object(
     id: Id,
     title: Type.String({ minLength: 1 }),
     source: Type.Array(ScenarioSourceSchema, { minItems: 1 }),
-    eras: Type.Array(EraSchema, { minItems: 1, uniqueItems: true }),
+    eras: Type.Array(EraSchema, {
+      minItems: 1,
+      uniqueItems: true,
+      description:
+        'The cell eras the scenario runs in: legacy (a 2025-11-25-only endpoint), modern (2026-07-28-only) and/or dual (both on one endpoint, no preference given to the client). A script pinning server.eras keeps its eras in every cell.',
+    }),
     transports: Type.Array(Type.Union(TRANSPORT_KINDS.map((kind) => Type.Literal(kind))), {
       minItems: 1,
       uniqueItems: true,

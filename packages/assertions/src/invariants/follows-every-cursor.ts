@@ -1,10 +1,14 @@
+import { erasSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { enumerations, listExchanges } from '../tool-listings.js';
-import { fail, pass } from '../verdict.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
 /**
  * The client follows `nextCursor` to the end of a listing: every enumeration is completed, or
- * abandoned only for a fresh one that starts again at page one.
+ * abandoned only for a fresh one that starts again at page one. An empty-string `nextCursor` is a
+ * cursor in 2026-07-28; 2025-11-25 leaves it undefined, so a client that negotiated legacy on the
+ * wire and stopped there is not judged (inconclusive).
+ * @see ../shared/spec/mcp-discovery-spec.md §2.5
  */
 export const followsEveryCursor: Invariant = {
   id: 'discovery.follows-every-cursor',
@@ -24,6 +28,18 @@ export const followsEveryCursor: Invariant = {
     const last = all[all.length - 1]!;
     if (!last.complete) {
       const lastPage = last.pages[last.pages.length - 1]!;
+      const spoken = erasSpoken(run);
+      if (
+        lastPage.response &&
+        lastPage.nextCursor === '' &&
+        spoken.includes('legacy') &&
+        !spoken.includes('modern')
+      )
+        return inconclusive(
+          this.id,
+          `The last listing stopped at nextCursor "" (#${lastPage.response.seq}) in a 2025-11-25 session, where an empty cursor is not defined as a cursor (2026-07-28 makes it one).`,
+          [{ seq: lastPage.response.seq, note: 'page with nextCursor ""' }],
+        );
       const evidence = lastPage.response
         ? [
             {

@@ -7,6 +7,7 @@ import { currentContracts } from './current-contracts.js';
 import { cursorsEchoed } from './cursors-echoed.js';
 import { deadSessionDropped } from './dead-session-dropped.js';
 import { enumerationRestarted } from './enumeration-restarted.js';
+import { eraNegotiated } from './era-negotiated.js';
 import { failureSurfaced } from './failure-surfaced.js';
 import { finalExposure } from './final-exposure.js';
 import { followsEveryCursor } from './follows-every-cursor.js';
@@ -65,6 +66,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
     stopsOnRepeatedCursor,
     ...[
       cursorsEchoed,
+      eraNegotiated,
       deadSessionDropped,
       failureSurfaced,
       finalExposure,
@@ -99,6 +101,7 @@ export {
   cursorsEchoed,
   deadSessionDropped,
   enumerationRestarted,
+  eraNegotiated,
   failureSurfaced,
   finalExposure,
   followsEveryCursor,

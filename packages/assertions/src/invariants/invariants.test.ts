@@ -174,8 +174,59 @@ describe('modern.subscribes-to-tool-changes', () => {
     const eager = new Drive(paged());
     await eager.listen();
     expect(check('modern.subscribes-to-tool-changes', eager).status).toBe('pass');
+    // The cell's era label does not decide: the subscription was made in 2026-07-28 on the wire.
     expect(
       INVARIANTS['modern.subscribes-to-tool-changes']!.check({ ...eager.record(), era: 'legacy' }).status,
-    ).toBe('inconclusive');
+    ).toBe('pass');
+  });
+
+  test('is inconclusive for a client that negotiated legacy in a modern cell, got the notification and re-listed', async () => {
+    // The false verdict: a dual-era endpoint, a modern-labelled cell, a client that speaks 2025-11-25.
+    const drive = new Drive(paged());
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await drive.server.handle({
+      transport: 'http',
+      httpMethod: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      }),
+    });
+    const session = {
+      ...headers,
+      'mcp-session-id': init.headers['Mcp-Session-Id']!,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    await drive.server.handle({
+      transport: 'http',
+      httpMethod: 'POST',
+      headers: session,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    await drive.server.handle({
+      transport: 'http',
+      httpMethod: 'GET',
+      headers: { ...session, accept: 'text/event-stream' },
+    });
+    drive.server.apply('remove-a');
+    await drive.server.handle({
+      transport: 'http',
+      httpMethod: 'POST',
+      headers: session,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+    });
+    const record = { ...drive.record(), era: 'modern' as const };
+    expect(
+      record.transcript.some(
+        (f) => (f.message as { method?: string } | undefined)?.method === 'notifications/tools/list_changed',
+      ),
+    ).toBe(true);
+    const verdict = INVARIANTS['modern.subscribes-to-tool-changes']!.check(record);
+    expect(verdict.status).toBe('inconclusive');
+    expect(verdict.message).toContain('negotiated 2025-11-25');
+    expect(INVARIANTS['change.relists-after-signal']!.check(record).status).toBe('pass');
   });
 });

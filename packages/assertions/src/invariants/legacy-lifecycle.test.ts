@@ -35,3 +35,30 @@ test('legacy.lifecycle-order fails a request before initialized and one without 
   bare.exchange('tools/list', {}, { tools: [] }, { transport: 'http', httpMethod: 'POST' });
   expect(legacyLifecycle.check(bare.record()).message).toContain('MCP-Protocol-Version');
 });
+
+test('legacy.lifecycle-order opens no session at a refused initialize (a client falling forward to 2026-07-28)', () => {
+  const h = new History('modern');
+  // A modern-only endpoint refuses initialize with -32022; the client then speaks 2026-07-28.
+  h.exchange(
+    'initialize',
+    {},
+    { error: { code: -32022, message: 'Unsupported protocol version' } },
+    { transport: 'http', httpMethod: 'POST' },
+  );
+  h.exchange(
+    'server/discover',
+    { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+    { supportedVersions: ['2026-07-28'] },
+    { transport: 'http', httpMethod: 'POST' },
+  );
+  const verdict = legacyLifecycle.check({ ...h.record(), era: 'legacy' });
+  expect(verdict.status).toBe('inconclusive');
+  expect(verdict.message).toContain('negotiated 2026-07-28');
+});
+
+test('legacy.lifecycle-order judges a legacy session in a modern-labelled cell (the client fell back)', () => {
+  const h = new History('legacy');
+  h.exchange('initialize', {}, {});
+  h.exchange('tools/list', {}, { tools: [] });
+  expect(legacyLifecycle.check({ ...h.record(), era: 'modern' }).status).toBe('fail');
+});

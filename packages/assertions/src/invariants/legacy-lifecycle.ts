@@ -1,6 +1,7 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
+import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
-import { connectionFrames } from '../run-record.js';
+import { connectionFrames, negotiationOf } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type Message = {
@@ -13,7 +14,9 @@ const message = (frame: TranscriptFrame) => frame.message as Message | undefined
 /**
  * The legacy lifecycle in order, per session: `initialize` first; `notifications/initialized`
  * before any other request of the session (only `ping` may come earlier); and every request of an
- * initialized HTTP session carries `MCP-Protocol-Version`.
+ * initialized HTTP session carries `MCP-Protocol-Version`. A session starts at an `initialize` the
+ * server accepted (a refused one, e.g. on a modern-only endpoint before the client falls forward,
+ * opens none); judged when the client negotiated 2025-11-25 on the wire, whatever the cell's era.
  * @see ../shared/spec/mcp-discovery-spec.md §1.5, §5.2
  */
 export const legacyLifecycle: Invariant = {
@@ -23,7 +26,13 @@ export const legacyLifecycle: Invariant = {
   source:
     'seed 002 (initialize, wait for the response, send notifications/initialized); spec 2025-11-25 §1.5',
   check(run) {
-    if (run.era !== 'legacy') return inconclusive(this.id, 'Only applies to the legacy era.');
+    const notLegacy = unlessSpoken(run, 'legacy', this.id);
+    if (notLegacy) return notLegacy;
+    const opened = new Set(
+      negotiationOf(run)
+        .attempts.filter((attempt) => attempt.method === 'initialize' && attempt.outcome === 'accepted')
+        .map((attempt) => attempt.seq),
+    );
     const inbound = connectionFrames(run, run.serverId).filter(
       (f) => f.direction === 'in' && f.era === 'legacy' && message(f)?.method,
     );
@@ -32,8 +41,8 @@ export const legacyLifecycle: Invariant = {
     for (const frame of inbound) {
       const m = message(frame)!;
       if (m.method === 'initialize') {
-        current = `init#${frame.seq}`;
-        bySession.set(current, [frame]);
+        current = opened.has(frame.seq) ? `init#${frame.seq}` : undefined;
+        if (current) bySession.set(current, [frame]);
       } else if (current) bySession.get(current)!.push(frame);
     }
     if (bySession.size === 0) return inconclusive(this.id, 'No legacy session was initialized.');

@@ -1,13 +1,23 @@
+import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
+import { connectionFrames } from '../run-record.js';
 import { fail, pass } from '../verdict.js';
 
-/** A legacy (2025-11-25) session never carries the modern subscription flow. */
+/**
+ * A legacy (2025-11-25) session never carries the modern subscription flow. Judged when the client
+ * negotiated 2025-11-25 on the wire (in any cell: a modern-preferring client that fell back, or a
+ * client picking legacy on a dual-era endpoint); inconclusive for a client that never opened a
+ * legacy session.
+ * @see ../shared/spec/mcp-discovery-spec.md §8 (change signal), §1.4
+ */
 export const noModernFlowInLegacy: Invariant = {
   id: 'era.no-modern-flow-in-legacy-session',
   title: 'Inside a legacy session the client never sends subscriptions/listen.',
   source: 'seed 002 (do not mix the modern subscription flow into a legacy session); digest §8',
   check(run) {
-    const mixed = run.transcript.find(
+    const notLegacy = unlessSpoken(run, 'legacy', this.id);
+    if (notLegacy) return notLegacy;
+    const mixed = connectionFrames(run, run.serverId).find(
       (frame) =>
         frame.direction === 'in' &&
         frame.sessionId !== undefined &&

@@ -18,7 +18,16 @@ test('legacy.same-session-relist passes a re-list in the notifying session and f
     status: 'fail',
     nearMiss: expect.stringContaining('reconnected'),
   });
-  expect(sameSessionRelist.check({ ...good.record(), era: 'modern' }).status).toBe('inconclusive');
+  // The cell's era label does not decide; the era spoken on the wire does.
+  expect(sameSessionRelist.check({ ...good.record(), era: 'modern' }).status).toBe('pass');
+  const modern = new History('modern');
+  modern.listing([{ name: 'a' }], 1, { transport: 'http' });
+  modern.change('added b', { transport: 'http' });
+  modern.listing([{ name: 'a' }, { name: 'b' }], 2, { transport: 'http' });
+  expect(sameSessionRelist.check({ ...modern.record(), era: 'legacy' })).toMatchObject({
+    status: 'inconclusive',
+    message: expect.stringContaining('negotiated 2026-07-28'),
+  });
 });
 
 test('legacy.same-session-relist compares connections on stdio and in-memory, where there is no session header', () => {

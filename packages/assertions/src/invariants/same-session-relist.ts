@@ -1,4 +1,5 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
+import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { changeSignals, listExchanges } from '../tool-listings.js';
@@ -13,14 +14,15 @@ const sessionOf = (frame: TranscriptFrame) =>
  * A legacy `list_changed` is handled inside the session it arrived on: the re-list after it
  * carries the same `Mcp-Session-Id` (on stdio and in-memory: travels on the same connection), and
  * no new `initialize` comes between the notification and the re-list (no reconnect needed to see
- * new tools).
+ * new tools). Judged when the client negotiated 2025-11-25 on the wire, whatever the cell's era.
  */
 export const sameSessionRelist: Invariant = {
   id: 'legacy.same-session-relist',
   title: 'After a legacy list_changed the client re-lists in the same session, without re-initializing.',
   source: 'cases LC-02 E2',
   check(run) {
-    if (run.era !== 'legacy') return inconclusive(this.id, 'Only applies to the legacy era.');
+    const notLegacy = unlessSpoken(run, 'legacy', this.id);
+    if (notLegacy) return notLegacy;
     const frames = connectionFrames(run, run.serverId);
     const signals = changeSignals(frames).filter((signal) => sessionOf(signal) !== undefined);
     if (signals.length === 0) return inconclusive(this.id, 'No change notification was sent in a session.');

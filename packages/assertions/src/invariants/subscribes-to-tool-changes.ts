@@ -1,12 +1,16 @@
+import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
-import { fail, inconclusive, pass } from '../verdict.js';
+import { connectionFrames } from '../run-record.js';
+import { fail, pass } from '../verdict.js';
 
 type Message = { method?: string; params?: { notifications?: { toolsListChanged?: unknown } } };
 
 /**
  * A modern client talking to a server that advertises `tools.listChanged` opens a
  * `subscriptions/listen` stream asking for `toolsListChanged` (change notifications are opt-in in
- * 2026-07-28; without a subscription the server has no way to tell it anything).
+ * 2026-07-28; without a subscription the server has no way to tell it anything). Judged by the era
+ * the client negotiated on the wire: a client that negotiated 2025-11-25 (even in a cell preferring
+ * 2026-07-28) gets `list_changed` unsolicited, so the check is inconclusive for it.
  */
 export const subscribesToToolChanges: Invariant = {
   id: 'modern.subscribes-to-tool-changes',
@@ -14,19 +18,21 @@ export const subscribesToToolChanges: Invariant = {
   source:
     'seed 002 (open a long-lived listen stream requesting toolsListChanged); spec 2026-07-28 subscriptions (digest §4.2)',
   check(run) {
-    if (run.era !== 'modern') return inconclusive(this.id, 'Only applies to the modern era.');
-    const listen = run.transcript.find((frame) => {
+    const notModern = unlessSpoken(run, 'modern', this.id);
+    if (notModern) return notModern;
+    const frames = connectionFrames(run, run.serverId);
+    const listen = frames.find((frame) => {
       const message = frame.message as Message | undefined;
       return frame.direction === 'in' && message?.method === 'subscriptions/listen';
     });
     if (!listen) {
-      const firstList = run.transcript.find(
+      const firstList = frames.find(
         (frame) =>
           frame.direction === 'in' && (frame.message as Message | undefined)?.method === 'tools/list',
       );
       return fail(
         this.id,
-        'The client never opened subscriptions/listen, so no change notification could reach it.',
+        `${run.serverId}: the client negotiated 2026-07-28 but never opened subscriptions/listen, so no change notification could reach it.`,
         firstList ? [{ seq: firstList.seq, note: 'the client listed tools but did not subscribe' }] : [],
         'the server advertises tools.listChanged; 2026-07-28 clients must opt in with subscriptions/listen',
       );

@@ -19,7 +19,7 @@ export const schemaChangedBetweenRefreshes: Scenario = {
   title:
     'A required parameter is renamed and announced: the client exposes the new schema and calls with it.',
   source: [{ seed: '000 fixture "schema changes between refreshes"' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {

@@ -7,7 +7,7 @@ export const toolAddedAtRuntime: Scenario = {
   title:
     'A tool is added while the client runs and the server announces it: the client re-lists and can call it.',
   source: [{ seed: '000 fixture "list_changed notification"' }, { seed: '002 refresh flow' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {

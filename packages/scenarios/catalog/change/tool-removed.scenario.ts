@@ -6,7 +6,7 @@ export const toolRemoved: Scenario = {
   id: 'tool-removed',
   title: 'A tool is removed and the server announces it: the client stops exposing it at once.',
   source: [{ seed: '000 fixture "tool removed"' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {

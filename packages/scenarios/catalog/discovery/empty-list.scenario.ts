@@ -6,7 +6,7 @@ export const emptyList: Scenario = {
   title:
     'A server with no tools: the client lists once, exposes nothing, and treats it as a success, not a failure.',
   source: [{ seed: '000 fixture "empty list"' }, { case: 'PG-03 E3' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [{ id: 'primary', script: scriptBuilder('empty-list').build() }],
   clientActions: [{ do: 'connect' }, { do: 'settle' }],

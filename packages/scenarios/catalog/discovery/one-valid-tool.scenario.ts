@@ -6,7 +6,7 @@ export const oneValidTool: Scenario = {
   id: 'one-valid-tool',
   title: 'One well-formed tool: the client exposes it with its schema and can call it.',
   source: [{ seed: '000 fixture "one valid tool"' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [{ id: 'primary', script: scriptBuilder('one-valid-tool').tools(tool('search_docs')).build() }],
   clientActions: [

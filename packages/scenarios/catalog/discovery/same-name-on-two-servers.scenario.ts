@@ -7,7 +7,7 @@ export const sameNameOnTwoServers: Scenario = {
   title:
     'Two servers both offer send_email: the client keeps both, each under its own server identity, and each call reaches its own server.',
   source: [{ seed: '000 fixture "same name on two servers"' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {

@@ -7,7 +7,7 @@ export const paginatedList: Scenario = {
   title:
     'Seven tools in pages of three (3/3/1): the client follows every cursor and can call a tool from the last page.',
   source: [{ spec: '2026-07-28 §2.5' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {

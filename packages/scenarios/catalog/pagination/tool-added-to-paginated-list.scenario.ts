@@ -6,7 +6,7 @@ export const toolAddedToPaginatedList: Scenario = {
   id: 'tool-added-to-paginated-list',
   title: 'A tool is added to a three-page catalog: the client re-lists from page one through the last page.',
   source: [{ seed: '002 (restart enumeration from page one after a change)' }],
-  eras: ['legacy', 'modern'],
+  eras: ['legacy', 'modern', 'dual'],
   transports: ['http', 'msw', 'in-memory', 'stdio'],
   servers: [
     {

@@ -21,10 +21,14 @@ export interface ConnectTarget {
   /** How to reach the server. */
   transport: TransportTarget;
   /**
-   * The era the client should prefer: `legacy` speaks 2025-11-25 only; `modern` prefers 2026-07-28
-   * and negotiates (falling back to `initialize` where the server is legacy-only).
+   * The era the cell asks the client to prefer: `legacy` (speak 2025-11-25) or `modern` (prefer
+   * 2026-07-28, negotiating and falling back to `initialize` where the server turns out
+   * legacy-only). In a `legacy` or `modern` cell the endpoint serves only that era, unless the
+   * scenario's script pins others (e.g. a legacy-only server in a modern cell tests the fallback).
+   * Absent in a `dual` cell, whose endpoint serves both: connect the way your client does by
+   * default, with no era configured, so the run shows which era it picks.
    */
-  era: Era;
+  era?: Era;
   /** The server connection id the client should use for identity. */
   serverId: string;
   /** Bearer token to send on every request (the principal the fake server sees; the `bearer-auth` feature). */
@@ -127,6 +131,13 @@ export interface ClientAdapter {
 export interface ClientCapabilities {
   transports: readonly ScenarioTransport[];
   features: readonly ClientFeature[];
+  /**
+   * The protocol eras the client can speak (default: it does not say, and is run in every cell).
+   * A cell whose endpoint serves none of them is `n/a` with the reason: e.g. a 2025-11-25-only
+   * client declares `['legacy']` and skips the modern-only cells instead of failing them with
+   * `runner.era-negotiated`.
+   */
+  eras?: readonly Era[];
 }
 
 /** A named way to build adapters; the CLI's `--client` picks one by name. */

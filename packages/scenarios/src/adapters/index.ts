@@ -3,10 +3,14 @@ import { DEFECTS } from './defects/index.js';
 import { referenceClient } from './reference-adapter.js';
 import { referenceGateway } from './reference-gateway-adapter.js';
 import { sdkClient } from './sdk-adapter.js';
+import { UNUSUAL_CLIENTS } from './unusual/index.js';
 
-/** Every client adapter by CLI name: the two real clients, then the defect catalogue. */
+/** Every client adapter by CLI name: the two real clients, the defect catalogue, then the false-positive corpus. */
 export const CLIENT_ADAPTERS: Readonly<Record<string, ClientAdapterFactory>> = Object.fromEntries(
-  [referenceClient, referenceGateway, sdkClient, ...DEFECTS].map((factory) => [factory.name, factory]),
+  [referenceClient, referenceGateway, sdkClient, ...DEFECTS, ...UNUSUAL_CLIENTS].map((factory) => [
+    factory.name,
+    factory,
+  ]),
 );
 
 export type {

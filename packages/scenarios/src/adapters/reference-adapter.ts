@@ -100,8 +100,13 @@ export class ReferenceClientAdapter implements ClientAdapter {
     const config: ServerConfig = {
       serverId: target.serverId,
       url: transport.url,
-      // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host would.
-      era: target.era === 'modern' ? 'auto' : 'legacy',
+      // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host
+      // would. A dual cell gives no preference: the host's default (`auto`) applies.
+      ...(target.era === 'modern'
+        ? { era: 'auto' as const }
+        : target.era === 'legacy'
+          ? { era: 'legacy' as const }
+          : {}),
       ...(target.bearerToken !== undefined
         ? {
             bearerToken: target.bearerToken,

@@ -40,8 +40,8 @@ interface Connection {
 
 /**
  * The official `@modelcontextprotocol/client` 2.4.0 `Client`, used the way its documentation shows:
- * one `Client` per server, `versionNegotiation: { mode: 'auto' }` for the modern era (legacy,
- * otherwise), `listChanged.tools.onChanged` for change handling, `listTools()` for the initial list
+ * one `Client` per server, `versionNegotiation: { mode: 'auto' }` when the cell prefers the modern
+ * era, nothing otherwise (the SDK's default, the plain 2025-11-25 handshake, also in a dual cell), `listChanged.tools.onChanged` for change handling, `listTools()` for the initial list
  * (it walks every page itself), an `authProvider` handing out the current bearer token. What the
  * client exposes is what `listTools()` and `onChanged` hand the host, per server.
  */

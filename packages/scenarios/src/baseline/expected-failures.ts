@@ -3,7 +3,7 @@ import { ToolshiftError } from '@toolshift/fake-server';
 import { parse as parseYaml } from 'yaml';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import type { Cell, CheckVerdict } from '../runner/cell.js';
-import { checkId, type Scenario, TRANSPORT_KINDS } from '../scenario.js';
+import { CELL_ERAS, type CellEra, checkId, type Scenario, TRANSPORT_KINDS } from '../scenario.js';
 
 /**
  * One known failure of a client toolshift does not own: the cells of `client` × `scenario`
@@ -13,8 +13,8 @@ import { checkId, type Scenario, TRANSPORT_KINDS } from '../scenario.js';
 export interface ExpectedFailure {
   client: string;
   scenario: string;
-  /** Omitted: both eras. */
-  era?: 'legacy' | 'modern';
+  /** Omitted: every era (legacy, modern and dual cells). */
+  era?: CellEra;
   /** Omitted: every transport. */
   transport?: (typeof TRANSPORT_KINDS)[number];
   /** The check id expected to fail. */
@@ -72,8 +72,8 @@ export function parseExpectedFailures(doc: unknown, source: string): ExpectedFai
       if (typeof e[key] !== 'string' || (e[key] as string).length === 0)
         throw invalid(source, `${at}/${key}`, 'must be a non-empty string.');
     }
-    if (e.era !== undefined && e.era !== 'legacy' && e.era !== 'modern')
-      throw invalid(source, `${at}/era`, 'must be legacy or modern.');
+    if (e.era !== undefined && !(CELL_ERAS as readonly unknown[]).includes(e.era))
+      throw invalid(source, `${at}/era`, `must be one of ${CELL_ERAS.join(', ')}.`);
     if (e.transport !== undefined && !(TRANSPORT_KINDS as readonly unknown[]).includes(e.transport))
       throw invalid(source, `${at}/transport`, `must be one of ${TRANSPORT_KINDS.join(', ')}.`);
     if (e.check !== undefined && (typeof e.check !== 'string' || e.check === ''))
@@ -86,7 +86,7 @@ export function parseExpectedFailures(doc: unknown, source: string): ExpectedFai
       client: e.client as string,
       scenario: e.scenario as string,
       reason: e.reason as string,
-      ...(e.era ? { era: e.era as 'legacy' | 'modern' } : {}),
+      ...(e.era ? { era: e.era as CellEra } : {}),
       ...(e.transport ? { transport: e.transport as ExpectedFailure['transport'] } : {}),
       ...(e.check ? { check: e.check as string } : {}),
     };

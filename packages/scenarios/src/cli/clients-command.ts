@@ -17,6 +17,7 @@ export function clientEntry(factory: ClientAdapterFactory) {
     description: factory.description,
     transports: capabilities.transports,
     features: capabilities.features,
+    ...(capabilities.eras ? { eras: capabilities.eras } : {}),
   };
 }
 
@@ -38,6 +39,7 @@ export function clientsCommand(
   for (const entry of entries) {
     out.write(`${entry.name}  [${entry.kind}; ${entry.transports.join(', ')}]\n  ${entry.description}\n`);
     if (entry.features.length) out.write(`  features: ${entry.features.join(', ')}\n`);
+    if (entry.eras) out.write(`  speaks only: ${entry.eras.join(', ')}\n`);
     out.write('\n');
   }
   out.write(

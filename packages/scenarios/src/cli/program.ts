@@ -8,7 +8,7 @@ import { listCommand } from './list-command.js';
 import { packageVersion } from './package-root.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
-import { runCommand } from './run-command.js';
+import { ERA_CHOICES, runCommand } from './run-command.js';
 import { serveCommand } from './serve-command.js';
 import { UsageError } from './usage-error.js';
 import { resolveUserPath, userDirectory } from './user-path.js';
@@ -57,7 +57,12 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       'ES modules exporting ClientAdapterFactory objects (repeatable; .ts needs node --import tsx)',
     )
     .addOption(
-      new Option('--era <era>', 'protocol era').choices(['legacy', 'modern', 'both']).default('both'),
+      new Option(
+        '--era <era>',
+        'cell eras: legacy (2025-11-25-only endpoint), modern (2026-07-28-only), dual (both, no preference given to the client), both (legacy and modern), all',
+      )
+        .choices(Object.keys(ERA_CHOICES))
+        .default('all'),
     )
     .option('--scenario <ids...>', 'only these catalog scenario ids (default: all)')
     .option(

@@ -1,15 +1,26 @@
 import { resolve } from 'node:path';
-import type { Era } from '@toolshift/fake-server';
 import { SCENARIOS } from '../../catalog/index.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
-import { type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
+import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
+
+/**
+ * `--era` values and the cell eras each selects: one era; `both`, the two single-era endpoints
+ * (legacy and modern, as before dual cells existed); `all` (the default), legacy, modern and dual.
+ */
+export const ERA_CHOICES: Readonly<Record<string, readonly CellEra[]>> = {
+  legacy: ['legacy'],
+  modern: ['modern'],
+  dual: ['dual'],
+  both: ['legacy', 'modern'],
+  all: ['legacy', 'modern', 'dual'],
+};
 
 /** Parsed options of `toolshift run` (paths absolute, or relative to the process's directory). */
 export interface RunCommandOptions {
@@ -17,7 +28,8 @@ export interface RunCommandOptions {
   client?: string[];
   /** ES modules exporting client adapter factories. */
   clientModule?: string[];
-  era: 'legacy' | 'modern' | 'both';
+  /** A key of {@link ERA_CHOICES} (default `all`). */
+  era?: string;
   scenario?: string[];
   scenarioFile?: string[];
   transport?: string[];
@@ -55,9 +67,10 @@ export async function runCommand(
   options: RunCommandOptions,
   out: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
-  if (!['legacy', 'modern', 'both'].includes(options.era))
-    throw new UsageError(`--era must be legacy, modern or both (got '${options.era}').`);
-  const eras: Era[] = options.era === 'both' ? ['legacy', 'modern'] : [options.era];
+  const eraChoice = options.era ?? 'all';
+  const eras = Object.hasOwn(ERA_CHOICES, eraChoice) ? ERA_CHOICES[eraChoice]! : undefined;
+  if (!eras)
+    throw new UsageError(`--era must be ${Object.keys(ERA_CHOICES).join(', ')} (got '${options.era}').`);
   const transports = list(options.transport);
   for (const transport of transports) {
     if (!(TRANSPORT_KINDS as readonly string[]).includes(transport))
@@ -115,7 +128,7 @@ export async function runCommand(
         .slice(0, 5)
         .join(
           '; ',
-        )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${options.era}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
+        )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${eraChoice}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
     );
   const baseline =
     options.baseline === false

@@ -63,6 +63,17 @@ export function cellDetail(result: CellResult): string {
   return `${failure.checkId}: ${failure.message}${evidence}`;
 }
 
+/**
+ * The era column: the cell's era, followed by the era(s) the client negotiated when they differ
+ * from it (`dual→legacy`: a dual endpoint where the client picked 2025-11-25; `modern→legacy`: it
+ * fell back on a legacy-only server). A connection with no negotiated era adds nothing.
+ */
+export function eraColumn(result: CellResult): string {
+  const spoken = [...new Set((result.negotiated ?? []).flatMap((connection) => connection.era ?? []))].sort();
+  if (spoken.length === 0 || (spoken.length === 1 && spoken[0] === result.era)) return result.era;
+  return `${result.era}→${spoken.join('+')}`;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -87,7 +98,14 @@ export function consoleTableReporter(
     },
     onRunEnd(summary: SuiteSummary) {
       out.write('\n\n');
-      const rows = summary.results.map((r) => [r.scenarioId, r.era, r.transport, r.client, LABEL[r.status], cellDetail(r)]);
+      const rows = summary.results.map((r) => [
+        r.scenarioId,
+        eraColumn(r),
+        r.transport,
+        r.client,
+        LABEL[r.status],
+        cellDetail(r),
+      ]);
       const header = ['scenario', 'era', 'transport', 'client', 'result', 'detail'];
       const fixed = header.length - 1;
       const widths = header

@@ -1,5 +1,8 @@
+import { ERA_REVISION } from '@toolshift/assertions';
+import type { Era } from '@toolshift/fake-server';
 import type { ClientCapabilities } from '../adapters/client-adapter.js';
-import type { ClientFeature, Scenario, ScenarioTransport } from '../scenario.js';
+import type { CellEra, ClientFeature, Scenario, ScenarioTransport } from '../scenario.js';
+import { scriptForCell } from './cell-eras.js';
 
 /** A host feature a scenario needs, with the part of the scenario that needs it. */
 export interface FeatureNeed {
@@ -40,17 +43,44 @@ export function requiredFeatures(scenario: Scenario): FeatureNeed[] {
   return [...needs].map(([feature, because]) => ({ feature, because }));
 }
 
+const revisions = (eras: readonly Era[]) => eras.map((era) => `${ERA_REVISION[era]} (${era})`).join(' and ');
+
 /**
- * Whether a client can run a scenario over a transport: `undefined` when it can, else the reason it
- * cannot (the cell is reported `n/a` with it, never dropped and never counted as a pass).
+ * Why a client that declares the eras it speaks cannot run a cell of `era`: a server of the
+ * scenario serves none of them (the cell's era, or the eras its script pins). `undefined` when every
+ * server serves one of them, or the client declares none (it is then expected to cope, and a client
+ * that cannot fails with `runner.era-negotiated`).
+ */
+function eraMismatch(
+  scenario: Scenario,
+  era: CellEra,
+  spoken: readonly Era[] | undefined,
+): string | undefined {
+  if (spoken === undefined) return undefined;
+  for (const server of scenario.servers) {
+    if (server.script === undefined) continue;
+    const served = scriptForCell(server.script, era).server?.eras ?? ['legacy', 'modern'];
+    if (!served.some((each) => spoken.includes(each)))
+      return `the client speaks only ${revisions(spoken)}, and server ${server.id} serves only ${revisions(served)} in this cell`;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a client can run a scenario over a transport (in a cell of `era`): `undefined` when it
+ * can, else the reason it cannot (the cell is reported `n/a` with it, never dropped and never
+ * counted as a pass).
  */
 export function notApplicableReason(
   scenario: Scenario,
   transport: ScenarioTransport,
   capabilities: ClientCapabilities,
+  era?: CellEra,
 ): string | undefined {
   if (!capabilities.transports.includes(transport))
     return `the client cannot connect over ${transport} (it supports ${capabilities.transports.join(', ')})`;
+  const eraReason = era !== undefined ? eraMismatch(scenario, era, capabilities.eras) : undefined;
+  if (eraReason) return eraReason;
   const missing = requiredFeatures(scenario).filter((need) => !capabilities.features.includes(need.feature));
   if (missing.length === 0) return undefined;
   return `the client lacks ${missing.map((need) => `${need.feature} (${need.because})`).join('; ')}`;

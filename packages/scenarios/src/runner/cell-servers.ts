@@ -1,5 +1,6 @@
 import { createFakeServer, type FakeServer } from '@toolshift/fake-server';
-import type { Scenario, ScenarioTransport } from '../scenario.js';
+import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
+import { scriptForCell } from './cell-eras.js';
 import { SERVE, type ServedServer } from './transports/index.js';
 
 /** One server connection of a cell: the fake server behind it and how the client reaches it. */
@@ -21,13 +22,15 @@ export interface CellServers {
 
 /**
  * Starts one fake server per scenario server that has a script (a `sameServerAs` connection reuses
- * the other's) and serves each over `transport`.
+ * the other's), each serving the cell's eras unless its script pins them, and serves each over
+ * `transport`.
  * @throws {Error} when a script is invalid or its server cannot be served over `transport`.
  */
 export async function startCellServers(
   scenario: Scenario,
   transport: ScenarioTransport,
   seed: number | undefined,
+  era: CellEra,
 ): Promise<CellServers> {
   const serve = SERVE[transport];
   const byId = new Map<string, CellServer>();
@@ -44,7 +47,7 @@ export async function startCellServers(
         byId.set(server.id, { id: server.id, fake: other.fake, served: other.served, ...token });
         continue;
       }
-      const fake = createFakeServer(server.script, seed !== undefined ? { seed } : {});
+      const fake = createFakeServer(scriptForCell(server.script!, era), seed !== undefined ? { seed } : {});
       const served = await serve(fake);
       opened.push(served);
       byId.set(server.id, { id: server.id, fake, served, ...token });

@@ -1,7 +1,6 @@
 import { type ExposedTool, fail, type ModelCallOutcome, type Verdict } from '@toolshift/assertions';
-import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
-import type { ClientAction, Scenario } from '../scenario.js';
+import type { CellEra, ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
 import { bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
@@ -46,7 +45,7 @@ export class CellSession {
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly era: Era,
+    private readonly era: CellEra,
     private readonly servers: CellServers,
     private readonly adapter: ClientAdapter,
     private readonly timeouts: SessionTimeouts,
@@ -213,6 +212,7 @@ export class CellSession {
             'runner.awaited-frame',
             `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
+            server.id,
           );
         }
         return undefined;
@@ -262,7 +262,8 @@ export class CellSession {
                   ? server.served.target.url
                   : `${server.served.transport}://${server.id}`,
               transport: server.served.target,
-              era: this.era,
+              // A dual cell gives no preference: the client shows which era it picks by itself.
+              ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
               ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
             },
@@ -282,6 +283,7 @@ export class CellSession {
           'runner.client-connected',
           `The client failed to connect to ${server.id}: ${message}`,
           [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
+          server.id,
         );
         return { kind: 'stopped', reason: `connect to ${server.id} failed` };
       }
@@ -318,7 +320,17 @@ export class CellSession {
     }
   }
 
-  private runnerFail(checkId: string, message: string, evidence: Verdict['evidence'] = []): void {
-    this.runnerVerdicts.push({ ...fail(checkId, message, evidence), checkId });
+  /** Records a failed runner expectation; `serverId` names the server connection it is about, if one. */
+  private runnerFail(
+    checkId: string,
+    message: string,
+    evidence: Verdict['evidence'] = [],
+    serverId?: string,
+  ): void {
+    this.runnerVerdicts.push({
+      ...fail(checkId, message, evidence),
+      checkId,
+      ...(serverId ? { serverId } : {}),
+    });
   }
 }

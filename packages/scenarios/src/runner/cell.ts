@@ -1,11 +1,11 @@
-import type { Observation, Verdict } from '@toolshift/assertions';
+import type { NegotiatedEra, Observation, Verdict } from '@toolshift/assertions';
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
-import type { ScenarioTransport } from '../scenario.js';
+import type { CellEra, ScenarioTransport } from '../scenario.js';
 
-/** One cell of a run: a scenario in one era, over one transport, against one client. */
+/** One cell of a run: a scenario in one era (`legacy`, `modern` or `dual`), over one transport, against one client. */
 export interface Cell {
   scenarioId: string;
-  era: Era;
+  era: CellEra;
   transport: ScenarioTransport;
   client: string;
 }
@@ -28,6 +28,13 @@ export interface CheckVerdict extends Verdict {
   cites?: string;
 }
 
+/** What one server connection of a cell spoke: the endpoint's eras, and the era the client negotiated on the wire. */
+export interface ConnectionEra extends NegotiatedEra {
+  serverId: string;
+  /** The eras the endpoint served (the cell's, or those its script pins). */
+  endpointEras: readonly Era[];
+}
+
 /** Everything a cell produced: verdicts with evidence, transcripts and the client's observations. */
 export interface CellResult extends Cell {
   status: CellStatus;
@@ -44,6 +51,11 @@ export interface CellResult extends Cell {
   baselineReason?: string;
   /** The first server's transcript. */
   transcript: readonly TranscriptFrame[];
+  /**
+   * Per server connection: the eras its endpoint served and the era the client negotiated on the
+   * wire (absent for cells that did not run).
+   */
+  negotiated?: ReadonlyArray<ConnectionEra>;
   /** Every server's transcript (servers sharing one fake server share it). */
   servers: ReadonlyArray<{ serverId: string; transcript: readonly TranscriptFrame[] }>;
   /** The client's observations, stamped against the first server's transcript. */

@@ -1,6 +1,13 @@
-import { type ConnectionRecord, INVARIANTS, type RunRecord, type ServerRecord } from '@toolshift/assertions';
-import type { Era, ScriptDocument } from '@toolshift/fake-server';
-import { checkId, describeSource, type Scenario, serverOf } from '../scenario.js';
+import {
+  type ConnectionRecord,
+  connectionFrames,
+  INVARIANTS,
+  negotiatedEra,
+  type RunRecord,
+  type ServerRecord,
+} from '@toolshift/assertions';
+import type { ScriptDocument } from '@toolshift/fake-server';
+import { type CellEra, checkId, describeSource, type Scenario, serverOf } from '../scenario.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
 import type { ObservationLog } from './observation-log.js';
@@ -8,11 +15,13 @@ import type { ObservationLog } from './observation-log.js';
 /**
  * The run record of one server connection of a finished cell (with every server's side attached).
  * Transcripts end where the scenario's actions ended (`endSeqs`): the harness tearing the cell down
- * afterwards (closing the client, then the server) is not part of the run being judged.
+ * afterwards (closing the client, then the server) is not part of the run being judged. The
+ * record carries the eras the endpoint served and the era the client negotiated on this
+ * connection, read from its frames.
  */
 export function runRecordFor(
   serverId: string,
-  era: Era,
+  era: CellEra,
   servers: CellServers,
   log: ObservationLog,
   endSeqs: Readonly<Record<string, number>>,
@@ -36,8 +45,9 @@ export function runRecordFor(
     serverId: server.id,
     principal: principalOf(fake.script, server.bearerToken),
   }));
-  return {
+  const record: RunRecord = {
     era,
+    endpointEras: [...fake.eras],
     serverId,
     transcript: own.transcript,
     observations: log.forServer(serverId),
@@ -45,6 +55,19 @@ export function runRecordFor(
     ...(connections.length > 1 ? { connections } : {}),
     servers: all,
   };
+  return { ...record, negotiated: negotiatedEra(connectionFrames(record, serverId)) };
+}
+
+/** The run record of every server connection of a finished cell, by server id. */
+export function runRecords(
+  era: CellEra,
+  servers: CellServers,
+  log: ObservationLog,
+  endSeqs: Readonly<Record<string, number>>,
+): Map<string, RunRecord> {
+  return new Map(
+    servers.list.map((server) => [server.id, runRecordFor(server.id, era, servers, log, endSeqs)]),
+  );
 }
 
 /** The principal the fake server records for requests carrying `bearerToken` (from the script's tokens and grants). */
@@ -60,26 +83,15 @@ function principalOf(script: ScriptDocument, bearerToken: string | undefined): s
 }
 
 /**
- * Applies every check of the scenario to the record of its server.
+ * Applies every check of the scenario to the record of its server (see {@link runRecords}).
  * @throws {Error} when a check names an unknown invariant (scenario loading rejects that earlier).
  */
-export function evaluateChecks(
-  scenario: Scenario,
-  era: Era,
-  servers: CellServers,
-  log: ObservationLog,
-  endSeqs: Readonly<Record<string, number>>,
-): CheckVerdict[] {
-  const records = new Map<string, RunRecord>();
+export function evaluateChecks(scenario: Scenario, records: ReadonlyMap<string, RunRecord>): CheckVerdict[] {
   return scenario.checks.map((check) => {
     const invariant = INVARIANTS[check.invariant];
     if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${check.invariant}`);
     const serverId = serverOf(scenario, check);
-    let record = records.get(serverId);
-    if (!record) {
-      record = runRecordFor(serverId, era, servers, log, endSeqs);
-      records.set(serverId, record);
-    }
+    const record = records.get(serverId)!;
     return {
       ...invariant.check(record, check.params),
       checkId: checkId(check),

@@ -1,12 +1,12 @@
-import type { Era } from '@toolshift/fake-server';
 import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
-import type { Scenario, ScenarioTransport } from '../scenario.js';
+import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { bounded } from './bounded.js';
 import type { CellResult } from './cell.js';
 import { type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
-import { evaluateChecks } from './evaluate-checks.js';
+import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
+import { evaluateChecks, runRecords } from './evaluate-checks.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
 export interface CellOptions {
@@ -29,14 +29,17 @@ export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
 
 /**
  * Runs one scenario in one era over one transport against one client: starts the scenario's fake
- * servers, drives the client through the scenario's actions, then applies every check to the
- * transcripts and the client's observations. A client lacking a transport or feature the scenario
- * needs gives `n/a` without running. Never throws for a misbehaving client: connection failures and
- * hung actions become failing verdicts; a broken script step or transport is `error`.
+ * servers (serving the cell's era: legacy-only, modern-only or both for `dual`, unless a script
+ * pins its eras), drives the client through the scenario's actions, reads the era the client
+ * negotiated with each server from the wire, then applies every check to the transcripts and the
+ * client's observations. A client lacking a transport or feature the scenario needs gives `n/a`
+ * without running. Never throws for a misbehaving client: connection failures, a client that
+ * cannot speak the endpoint's era (`runner.era-negotiated`) and hung actions become failing
+ * verdicts; a broken script step or transport is `error`.
  */
 export async function runCell(
   scenario: Scenario,
-  era: Era,
+  era: CellEra,
   factory: ClientAdapterFactory,
   options: CellOptions = {},
 ): Promise<RawCellResult> {
@@ -44,12 +47,12 @@ export async function runCell(
   const transport = options.transport ?? scenario.transports[0]!;
   const base = { scenarioId: scenario.id, era, transport, client: factory.name };
   const empty = { verdicts: [], transcript: [], servers: [], observations: [] };
-  const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory));
+  const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory), era);
   if (reason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: reason, durationMs: 0 };
 
   let servers: CellServers;
   try {
-    servers = await startCellServers(scenario, transport, options.seed);
+    servers = await startCellServers(scenario, transport, options.seed, era);
   } catch (error) {
     return {
       ...base,
@@ -74,9 +77,15 @@ export async function runCell(
   );
   await servers.close();
 
+  const records = runRecords(era, servers, session.log, endSeqs);
+  const negotiation = judgeEraNegotiation(records);
+  // The era failure comes first: it is the cause the table shows, not its consequences.
   const verdicts = [
-    ...session.runnerVerdicts,
-    ...evaluateChecks(scenario, era, servers, session.log, endSeqs),
+    ...negotiation.verdicts,
+    ...setAsideEraConsequences(
+      [...session.runnerVerdicts, ...evaluateChecks(scenario, records)],
+      negotiation.verdicts,
+    ),
   ];
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
@@ -86,6 +95,7 @@ export async function runCell(
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
+    negotiated: negotiation.connections,
     transcript: first.fake.transcript.frames,
     servers: servers.list.map((server) => ({
       serverId: server.id,

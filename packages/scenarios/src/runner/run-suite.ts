@@ -1,4 +1,3 @@
-import type { Era } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import {
   type ExpectedFailures,
@@ -6,14 +5,15 @@ import {
   findExpectedFailure,
 } from '../baseline/expected-failures.js';
 import type { Reporter } from '../reports/reporter.js';
-import type { Scenario, ScenarioTransport } from '../scenario.js';
+import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import type { Cell, CellResult, CellStatus } from './cell.js';
 import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
 
 /** What to run. */
 export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   scenarios: readonly Scenario[];
-  eras: readonly Era[];
+  /** Cell eras to run (a scenario runs only in those it lists). */
+  eras: readonly CellEra[];
   /** Only these transports (default: every transport each scenario lists). */
   transports?: readonly ScenarioTransport[];
   clients: readonly ClientAdapterFactory[];

@@ -108,3 +108,29 @@ test('a malformed baseline names the file, the entry and the field', async () =>
     '/expectedFailures/0/eras is not a baseline field',
   );
 });
+
+test('a baseline entry may name the dual era: it covers the dual cells only', async () => {
+  const baseline = await loadExpectedFailures(
+    await baselineFile(
+      'expectedFailures:\n  - client: defect:ignores-list-changed\n    scenario: tool-removed\n    era: dual\n    reason: it never re-lists\n',
+    ),
+  );
+  const summary = await runSuite({
+    scenarios: [pick('tool-removed')],
+    eras: ['legacy', 'dual'],
+    transports: ['http'],
+    clients: [defect],
+    baseline,
+    settleTimeoutMs: 1000,
+  });
+  expect(summary.results.map((r) => [r.era, r.status])).toEqual([
+    ['legacy', 'fail'],
+    ['dual', 'known-failure'],
+  ]);
+  const wrong = await baselineFile(
+    'expectedFailures:\n  - client: sdk\n    scenario: x\n    reason: y\n    era: both\n',
+  );
+  await expect(loadExpectedFailures(wrong)).rejects.toThrow(
+    '/expectedFailures/0/era must be one of legacy, modern, dual.',
+  );
+}, 60_000);

@@ -133,6 +133,32 @@ describe('input that would be ignored in silence is refused', () => {
   });
 });
 
+test('--era picks cell eras: all (default) runs legacy, modern and dual; both runs the two single-era endpoints', async () => {
+  const run = (era: string[]) =>
+    cli([
+      'run',
+      '--scenario',
+      'empty-list',
+      '--transport',
+      'http',
+      '--client',
+      'reference',
+      '--no-baseline',
+      ...era,
+    ]);
+  const counts = await Promise.all([[], ['--era', 'all'], ['--era', 'both'], ['--era', 'dual']].map(run));
+  expect(counts.map((result) => result.code)).toEqual([0, 0, 0, 0]);
+  expect(counts.map((result) => /toolshift run: (\d+) cells/.exec(result.stdout)?.[1])).toEqual([
+    '3',
+    '3',
+    '2',
+    '1',
+  ]);
+  // The reference client picks 2026-07-28 on the dual endpoint; the era column says so.
+  expect(counts[3]!.stdout).toMatch(/empty-list\s+dual→modern\s+http\s+reference\s+pass/);
+  expect(counts[2]!.stdout).not.toContain('dual');
+}, 60_000);
+
 test('relative paths resolve against the directory the user ran the command in, and reports print absolute paths', async () => {
   const dir = await scratch();
   const { code, stdout } = await cli(

@@ -36,7 +36,9 @@ test('--client-module runs the example module (the official SDK Client) and only
   ]);
   expect(stderr).toBe('');
   expect(code).toBe(0);
-  expect(stdout).toContain('toolshift run: 4 cells');
+  // one-valid-tool also runs on a dual endpoint, where the module (no era preference given) speaks 2025-11-25.
+  expect(stdout).toContain('toolshift run: 5 cells');
+  expect(stdout).toMatch(/one-valid-tool\s+dual→legacy\s+http\s+example-client-module\s+pass/);
   expect(stdout).toMatch(/lc-01-no-list-changed-handler\s+legacy\s+http\s+example-client-module\s+pass/);
   expect(stdout).toMatch(/lc-01-no-list-changed-handler\s+modern\s+http\s+example-client-module\s+pass/);
   expect(stdout).not.toMatch(/\sreference\s/);

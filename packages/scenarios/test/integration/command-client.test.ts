@@ -79,3 +79,32 @@ test('a program that dies at connect fails the cell with runner.client-connected
   expect(result.firstFailure!.message).toContain('exit code 5');
   expect(result.observations.some((o) => o.kind === 'note' && o.text.includes('boom: no config'))).toBe(true);
 });
+
+test('a dual cell gives a program no era preference: connect carries no era and TOOLSHIFT_ERA is dual', async () => {
+  const client = await createCommandClient(
+    nodeProgram(
+      'console.log(JSON.stringify({type:"hello",protocol:1,name:"era-echo"}));' +
+        'require("readline").createInterface({input:process.stdin}).on("line",(line)=>{const m=JSON.parse(line);' +
+        'if(m.type==="connect"){console.log(JSON.stringify({type:"note",text:"era="+("era" in m?m.era:"(none)")+" env="+process.env.TOOLSHIFT_ERA}));' +
+        'console.log(JSON.stringify({type:"response",id:m.id,ok:true}));}' +
+        'else if(m.id!==undefined)console.log(JSON.stringify({type:"response",id:m.id,ok:false,error:"no"}));' +
+        'else if(m.type==="shutdown")process.exit(0);});',
+    ),
+  );
+  const summary = await runSuite({
+    scenarios: pick('one-valid-tool'),
+    eras: ['legacy', 'modern', 'dual'],
+    transports: ['http'],
+    clients: [client],
+    settleTimeoutMs: 300,
+  });
+  const notes = summary.results.map(
+    (r) =>
+      `${r.era}: ${r.observations.flatMap((o) => (o.kind === 'note' && o.text.startsWith('era=') ? [o.text] : [])).join()}`,
+  );
+  expect(notes).toEqual([
+    'legacy: era=legacy env=legacy',
+    'modern: era=modern env=modern',
+    'dual: era=(none) env=dual',
+  ]);
+}, 60_000);

@@ -5,6 +5,7 @@ import { loadExpectedFailures } from '../../src/baseline/expected-failures.js';
 import { defaultBaselinePath } from '../../src/cli/package-root.js';
 import type { CellResult } from '../../src/runner/cell.js';
 import { expandCells, runSuite, type SuiteSummary } from '../../src/runner/run-suite.js';
+import { CELL_ERAS } from '../../src/scenario.js';
 
 const reference = CLIENT_ADAPTERS.reference!;
 const sdk = CLIENT_ADAPTERS.sdk!;
@@ -14,13 +15,13 @@ const failing = (result: CellResult) =>
 const describeCell = (result: CellResult) =>
   `${result.scenarioId}/${result.era}/${result.transport}: ${result.status} ${result.firstFailure?.checkId ?? ''} ${result.firstFailure?.message ?? result.error ?? ''}`;
 
-describe('the whole scenario catalog over real loopback HTTP, reference and official SDK clients', () => {
+describe('the whole scenario catalog in every era mode (legacy, modern, dual), reference and official SDK clients', () => {
   let summary: SuiteSummary;
 
   beforeAll(async () => {
     summary = await runSuite({
       scenarios: SCENARIOS,
-      eras: ['legacy', 'modern'],
+      eras: CELL_ERAS,
       clients: [reference, sdk],
       baseline: await loadExpectedFailures(defaultBaselinePath()),
       concurrency: 8,
@@ -34,7 +35,7 @@ describe('the whole scenario catalog over real loopback HTTP, reference and offi
   test('every cell of the catalog ran, none with a harness error', () => {
     const cells = expandCells({
       scenarios: SCENARIOS,
-      eras: ['legacy', 'modern'],
+      eras: CELL_ERAS,
       clients: [reference, sdk],
     });
     expect(summary.results.map((r) => `${r.scenarioId}/${r.era}/${r.transport}/${r.client}`)).toEqual(
@@ -57,6 +58,57 @@ describe('the whole scenario catalog over real loopback HTTP, reference and offi
       [],
     );
     expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThan(0);
+  });
+
+  test('each era mode ran, with dual cells for the negotiation scenarios and a handful of basic ones', () => {
+    for (const era of CELL_ERAS)
+      expect(summary.results.filter((r) => r.era === era && r.status === 'pass').length, era).toBeGreaterThan(
+        0,
+      );
+    const dual = new Set(summary.results.filter((r) => r.era === 'dual').map((r) => r.scenarioId));
+    expect([...dual]).toEqual(
+      expect.arrayContaining([
+        'dual-endpoint-client-picks-an-era',
+        'one-valid-tool',
+        'tool-added-at-runtime',
+      ]),
+    );
+    expect(dual.size).toBeGreaterThanOrEqual(5);
+  });
+
+  test('a cell serves its era only, and both clients negotiate an era the endpoint serves: the SDK and the reference client pick differently on a dual endpoint', () => {
+    const ran = summary.results.filter((r) => r.status !== 'n/a');
+    const scenarios = new Map(SCENARIOS.map((scenario) => [scenario.id, scenario]));
+    for (const result of ran) {
+      const scenario = scenarios.get(result.scenarioId)!;
+      for (const connection of result.negotiated ?? []) {
+        const where = `${describeCell(result)} ${connection.serverId}`;
+        const script = scenario.servers.find((server) => server.id === connection.serverId)?.script;
+        const pinned = script?.server?.eras;
+        if (pinned === undefined && script !== undefined)
+          expect(connection.endpointEras, where).toEqual(
+            result.era === 'dual' ? ['legacy', 'modern'] : [result.era],
+          );
+        // A client that never contacted this server (e.g. connect failed earlier) has no era.
+        if (connection.attempts.length === 0) continue;
+        if (connection.era === undefined) continue;
+        expect(connection.endpointEras, where).toContain(connection.era);
+        if (result.era === 'legacy') expect(connection.era, where).toBe('legacy');
+        if (result.era === 'dual')
+          // The SDK's default is the plain 2025-11-25 handshake; the reference client's is auto (probe, then modern).
+          expect(connection.era, where).toBe(result.client === 'sdk' ? 'legacy' : 'modern');
+        if (result.era === 'modern' && pinned === undefined) expect(connection.era, where).toBe('modern');
+        if (result.era === 'modern' && pinned?.length === 1 && pinned[0] === 'legacy')
+          expect(connection, where).toMatchObject({ era: 'legacy', fellBackFrom: 'modern' });
+      }
+      expect(
+        result.verdicts
+          .filter((verdict) => verdict.checkId === 'runner.era-negotiated')
+          .map((v) => v.message),
+        describeCell(result),
+      ).toEqual([]);
+    }
+    expect(ran.filter((r) => r.era === 'dual' && r.client === 'sdk').length).toBeGreaterThan(0);
   });
 
   test('the harness detects every failure the baseline records, with the check the entry names', async () => {

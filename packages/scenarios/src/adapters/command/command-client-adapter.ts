@@ -50,7 +50,7 @@ export class CommandClientAdapter implements ClientAdapter {
       type: 'connect',
       serverId: target.serverId,
       url: target.transport.url,
-      era: target.era,
+      ...(target.era !== undefined ? { era: target.era } : {}),
       transport: 'http',
       ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
     });
@@ -148,7 +148,8 @@ export class CommandClientAdapter implements ClientAdapter {
       ...process.env,
       ...this.options.env,
       [COMMAND_ENV.protocol]: String(COMMAND_PROTOCOL_VERSION),
-      [COMMAND_ENV.era]: first.era,
+      // The cell's era: `dual` when the connect messages carry no era preference.
+      [COMMAND_ENV.era]: first.era ?? 'dual',
       [COMMAND_ENV.transport]: first.transport.kind,
       [COMMAND_ENV.serverId]: first.serverId,
       [COMMAND_ENV.serverUrl]: first.url,

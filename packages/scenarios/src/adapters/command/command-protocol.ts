@@ -14,7 +14,11 @@ export const COMMAND_PROTOCOL_VERSION = 1;
 export const COMMAND_ENV = {
   /** Always `1` (the protocol version). */
   protocol: 'TOOLSHIFT_PROTOCOL',
-  /** The cell's era: `legacy` or `modern`. */
+  /**
+   * The cell's era: `legacy` or `modern` (the endpoint serves that era, and the client should
+   * prefer it), or `dual` (the endpoint serves both and `connect` carries no `era`: use your
+   * client's default).
+   */
   era: 'TOOLSHIFT_ERA',
   /** The cell's transport: `http`. */
   transport: 'TOOLSHIFT_TRANSPORT',
@@ -61,7 +65,8 @@ export type RunnerRequest =
       id: number;
       serverId: string;
       url: string;
-      era: Era;
+      /** The era to prefer (`legacy` or `modern`); absent in a `dual` cell: connect with your client's default. */
+      era?: Era;
       transport: 'http';
       bearerToken?: string;
     }

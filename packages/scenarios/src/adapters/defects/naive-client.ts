@@ -144,8 +144,9 @@ export class NaiveClient implements ClientAdapter {
   protected nextCursor(page: Page): string | undefined {
     const next = page.nextCursor;
     if (typeof next !== 'string') return undefined;
-    // In 2026-07-28 an empty string is a cursor; a legacy server means "no more pages" by it.
-    if (next === '' && this.target?.era === 'legacy') return undefined;
+    // In 2026-07-28 an empty string is a cursor; a legacy server means "no more pages" by it. This
+    // client speaks legacy unless the cell asks for modern (a dual cell gives no preference).
+    if (next === '' && this.target?.era !== 'modern') return undefined;
     return next;
   }
 
@@ -213,7 +214,7 @@ export class NaiveClient implements ClientAdapter {
   /** Whether `error` is HTTP 404 on the legacy session. */
   private isSessionLost(error: unknown): boolean {
     const status = (error as { data?: { status?: unknown } }).data?.status;
-    return this.target?.era === 'legacy' && (status === 404 || /\b404\b/.test(String(error)));
+    return this.target?.era !== 'modern' && (status === 404 || /\b404\b/.test(String(error)));
   }
 
   protected async open(): Promise<void> {

@@ -63,7 +63,7 @@ export async function runCatcher(
       catcher,
       client: client.name,
       caught: false,
-      detail: `passed in ${scenario.eras.join(' and ')}`,
+      detail: `passed in ${scenario.eras.join(', ')}`,
     };
   }
   throw new Error(`A catcher is property:<id> or scenario:<id>, not ${catcher}`);
