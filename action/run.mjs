@@ -17,6 +17,7 @@ if (input('scenarios')) args.push('--scenario', ...listInput('scenarios'));
 if (input('scenario-files')) args.push('--scenario-file', ...listInput('scenario-files'));
 if (input('eras')) args.push('--era', input('eras'));
 if (input('transports')) args.push('--transport', ...listInput('transports'));
+if (input('shard')) args.push('--shard', input('shard'));
 if (input('baseline') === 'none') args.push('--no-baseline');
 else if (input('baseline')) args.push('--baseline', input('baseline'));
 const junit = resolve(input('junit') || 'toolshift-results/junit.xml');

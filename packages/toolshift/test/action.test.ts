@@ -58,7 +58,9 @@ describe('the action, run step by step', () => {
         packages,
         'client-command': `node ${client}`,
         scenarios: 'one-valid-tool, tool-added-at-runtime',
+        eras: 'both',
         transports: 'http',
+        shard: '1/1',
         junit: 'reports/toolshift.xml',
       },
     });
@@ -76,8 +78,10 @@ describe('the action, run step by step', () => {
     const report = JSON.parse(readFileSync(run.outputs.json!, 'utf8')) as {
       exitCode: number;
       counts: Record<string, number>;
+      shard: { index: number; count: number };
     };
     expect(report.exitCode).toBe(0);
+    expect(report.shard).toMatchObject({ index: 1, count: 1 });
     expect(report.counts.pass).toBe(4);
     expect(run.summary).toContain('toolshift: matches the baseline');
   }, 600_000);

@@ -5,6 +5,7 @@ import { clientsCommand } from './clients-command.js';
 import { EXIT } from './exit-codes.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
+import { mergeReportsCommand } from './merge-reports-command.js';
 import { packageVersion } from './package-root.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
@@ -88,12 +89,32 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
     .option('--concurrency <n>', 'cells run at once', '4')
     .option('--seed <n>', 'override every script seed')
+    .option(
+      '--shard <i/n>',
+      "run only shard i of n of the selected cells (round robin over the selection; give every shard the same selection, then 'toolshift merge-reports' the shards' --json reports)",
+    )
     .action(async (options) => {
       exit.code = await runCommand(
         {
           ...resolvePaths(options, ['clientModule', 'scenarioFile', 'json', 'junit', 'baseline'], io.cwd),
           cwd: io.cwd,
         },
+        io.out,
+      );
+    });
+
+  program
+    .command('merge-reports')
+    .description(
+      'Merge the JSON reports of a sharded run (toolshift run --shard i/n --json FILE) back into one run: its table, exit code and reports.',
+    )
+    .argument('<files...>', "every shard's JSON report, once")
+    .option('--json <file>', 'write the merged JSON report')
+    .option('--junit <file>', 'write the merged JUnit XML report')
+    .action(async (files: string[], options) => {
+      exit.code = await mergeReportsCommand(
+        files.map((file) => resolveUserPath(file, io.cwd)),
+        resolvePaths(options, ['json', 'junit'], io.cwd),
         io.out,
       );
     });

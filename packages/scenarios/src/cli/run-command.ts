@@ -4,6 +4,7 @@ import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expecte
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
+import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { defaultBaselinePath } from './package-root.js';
@@ -41,6 +42,8 @@ export interface RunCommandOptions {
   settleTimeout?: string;
   concurrency?: string;
   seed?: string;
+  /** `i/n`: run only that shard of the selected cells. */
+  shard?: string;
   /** Where `command:` clients run (default: the process's directory). */
   cwd?: string;
 }
@@ -57,7 +60,10 @@ function list(values: readonly string[] | undefined): string[] {
  * `toolshift run`: runs the selected scenarios (catalog ids and/or scenario files) × eras ×
  * transports × clients, prints the table and writes the requested reports.
  * @returns the process exit code (0 = results match the baseline, 1 = they do not).
- * @throws {UsageError} for an unknown client, scenario, era or transport, or a selection of no cell.
+ * With `shard` (`i/n`) only that shard of the selected cells runs (a shard may hold no cell when
+ * n exceeds the selection); its JSON report carries what `toolshift merge-reports` needs.
+ * @throws {UsageError} for an unknown client, scenario, era or transport, a selection of no cell,
+ *   or a malformed `--shard`.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
  * @throws {ToolshiftError} BASELINE_INVALID for a baseline entry naming an unknown or reference
  *   client, an unknown scenario, or a check the scenario lacks; CLIENT_MODULE_INVALID,
@@ -90,6 +96,8 @@ export async function runCommand(
     ...(options.concurrency ? { concurrency: parseCount(options.concurrency, '--concurrency', 1) } : {}),
     ...(options.seed ? { seed: parseCount(options.seed, '--seed', 0) } : {}),
   };
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (typeof shard === 'string') throw new UsageError(shard);
   const json = options.json === undefined ? undefined : resolve(options.json);
   const junit = options.junit === undefined ? undefined : resolve(options.junit);
   const ids = list(options.scenario);
@@ -142,7 +150,13 @@ export async function runCommand(
   const reporters: Reporter[] = [consoleTableReporter(out)];
   if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
   if (junit) reporters.push(FILE_REPORTERS.junit(junit));
-  const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });
+  const summary = await runSuite({
+    ...selection,
+    ...(baseline ? { baseline } : {}),
+    ...(shard ? { shard } : {}),
+    reporters,
+    ...bounds,
+  });
   if (json) out.write(`JSON report written to ${json}\n`);
   if (junit) out.write(`JUnit report written to ${junit}\n`);
   return summary.exitCode;

@@ -128,6 +128,10 @@ export function consoleTableReporter(
           `${plural(c.stale, 'stale baseline entry', 'stale baseline entries')}, ` +
           `${plural(c.error, 'harness error', 'harness errors')}, ${c['n/a']} n/a.\n`,
       );
+      if (summary.shard)
+        out.write(
+          `Shard ${summary.shard.index}/${summary.shard.count}: ${summary.results.length} of the selection's ${summary.shard.selectedCells} cells; merge the shards' JSON reports with 'toolshift merge-reports'.\n`,
+        );
       out.write(summary.exitCode === 0 ? 'Result: matches the baseline.\n' : 'Result: does NOT match the baseline (exit 1).\n');
     },
   };

@@ -25,7 +25,8 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
 
 /**
  * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, durationMs,
- * transcripts, results: [...] }`, each result a cell with its status and verdicts (check id,
+ * transcripts, shard?, results: [...] }` (`shard`: `{ index, count, selectedCells, selectionDigest }`
+ * for one shard of a run, which `toolshift merge-reports` reads), each result a cell with its status and verdicts (check id,
  * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
  * observations (a full run with every transcript is about 100 MB).
  */
@@ -39,6 +40,7 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
         exitCode: summary.exitCode,
         durationMs: summary.durationMs,
         transcripts,
+        ...(summary.shard ? { shard: summary.shard } : {}),
         results: summary.results.map((result) =>
           carriesTranscripts(result, transcripts)
             ? { ...result, transcript: undefined }

@@ -8,6 +8,7 @@ import type { Reporter } from '../reports/reporter.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import type { Cell, CellResult, CellStatus } from './cell.js';
 import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
+import { type Shard, type ShardInfo, selectionDigest, shardCells } from './shard.js';
 
 /** What to run. */
 export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
@@ -21,6 +22,8 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   reporters?: readonly Reporter[];
   /** Cells run at once (default 1). Each cell has its own servers and client, so cells never share state. */
   concurrency?: number;
+  /** Run only this shard of the selected cells (see {@link shardCells}). */
+  shard?: Shard;
 }
 
 /** Totals of a run; `exitCode` is 0 only when every cell matched the baseline. */
@@ -30,6 +33,8 @@ export interface SuiteSummary {
   /** 0: results match the baseline; 1: an unexpected failure, a stale baseline entry or a harness error. */
   exitCode: 0 | 1;
   durationMs: number;
+  /** Set when the run was one shard of the selection (`--shard i/n`). */
+  shard?: ShardInfo;
 }
 
 /** Expands scenarios × eras × transports × clients into cells (a scenario only runs in the eras and transports it lists). */
@@ -77,7 +82,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const started = Date.now();
   const scenarios = new Map(options.scenarios.map((scenario) => [scenario.id, scenario]));
   const clients = new Map(options.clients.map((client) => [client.name, client]));
-  const cells = expandCells(options);
+  const selected = expandCells(options);
+  const cells = options.shard ? shardCells(selected, options.shard) : selected;
   const results: CellResult[] = new Array(cells.length);
   for (const reporter of options.reporters ?? []) await reporter.onRunStart?.(cells);
   let next = 0;
@@ -97,6 +103,19 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, cells.length));
   await Promise.all(Array.from({ length: workers }, worker));
+  const summary = summarizeResults(results, Date.now() - started);
+  if (options.shard)
+    summary.shard = {
+      ...options.shard,
+      selectedCells: selected.length,
+      selectionDigest: selectionDigest(selected),
+    };
+  for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(summary);
+  return summary;
+}
+
+/** Counts cell results by status and derives the exit code (a whole run, or shards merged back). */
+export function summarizeResults(results: CellResult[], durationMs: number): SuiteSummary {
   const counts: Record<CellStatus, number> = {
     pass: 0,
     fail: 0,
@@ -106,12 +125,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
     'n/a': 0,
   };
   for (const result of results) counts[result.status] += 1;
-  const summary: SuiteSummary = {
+  return {
     results,
     counts,
     exitCode: counts.fail + counts.stale + counts.error > 0 ? 1 : 0,
-    durationMs: Date.now() - started,
+    durationMs,
   };
-  for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(summary);
-  return summary;
 }
