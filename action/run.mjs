@@ -12,6 +12,7 @@ const args = ['run'];
 const clients = listInput('clients');
 if (input('client-command')) clients.push(`command:${input('client-command')}`);
 if (clients.length > 0) args.push('--client', ...clients);
+if (input('command')) args.push('--command', input('command'));
 if (input('client-module')) args.push('--client-module', ...listInput('client-module'));
 if (input('scenarios')) args.push('--scenario', ...listInput('scenarios'));
 if (input('scenario-files')) args.push('--scenario-file', ...listInput('scenario-files'));

@@ -86,6 +86,40 @@ describe('the action, run step by step', () => {
     expect(run.summary).toContain('toolshift: matches the baseline');
   }, 600_000);
 
+  test('runs a conformance-style program (`command`) from the installed package, judged on the wire', () => {
+    const runnerTemp = join(scratch, 'runner-temp');
+    const program = join(
+      runnerTemp,
+      'toolshift-action/node_modules/@toolshift/scenarios/examples/conformance-client/everything-client.mjs',
+    );
+    const run = runCompositeAction({
+      actionPath: workspaceRoot,
+      workspace,
+      runnerTemp,
+      env: userEnv(),
+      with: {
+        packages,
+        command: `node ${program}`,
+        scenarios: 'tool-added-at-runtime',
+        eras: 'modern',
+        transports: 'http',
+        json: 'conformance/results.json',
+      },
+    });
+    expect(run.failed, run.log).toBeUndefined();
+    const report = JSON.parse(readFileSync(run.outputs.json!, 'utf8')) as {
+      results: Array<{
+        client: string;
+        status: string;
+        verdicts: Array<{ checkId: string; status: string }>;
+      }>;
+    };
+    expect(report.results.map((r) => `${r.client}:${r.status}`)).toEqual(['conformance:pass']);
+    expect(report.results[0]!.verdicts.find((v) => v.checkId === 'change.relists-after-signal')?.status).toBe(
+      'pass',
+    );
+  }, 600_000);
+
   test('a client that fails a scenario fails the step with exit 1, and the report outputs are still set', () => {
     // The same RUNNER_TEMP: a second use of the action in one job finds the CLI installed.
     const runnerTemp = join(scratch, 'runner-temp');

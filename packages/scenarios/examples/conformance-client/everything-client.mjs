@@ -49,7 +49,10 @@ async function runListClient(serverUrl) {
   await client.close();
 }
 
-registerScenarios(['empty-list', 'one-valid-tool', 'paginated-list', 'pg-05-empty-string-cursor-is-a-cursor'], runListClient);
+registerScenarios(
+  ['empty-list', 'one-valid-tool', 'paginated-list', 'pg-05-empty-string-cursor-is-a-cursor'],
+  runListClient,
+);
 
 // ============================================================================
 // Changes: list, then re-list after each tools/list_changed until SIGTERM (toolshift ends the cell).
@@ -69,12 +72,20 @@ async function runChangeClient(serverUrl) {
   });
   const { tools } = await client.listTools();
   console.error(`listed ${tools.length} tools`);
+  // Stay until toolshift ends the cell (the open change stream may not hold the event loop by itself).
+  const keepAlive = setInterval(() => {}, 60_000);
   await new Promise((resolve) => process.once('SIGTERM', resolve));
+  clearInterval(keepAlive);
   await client.close();
 }
 
 registerScenarios(
-  ['tool-added-at-runtime', 'tool-removed', 'schema-changed-between-refreshes', 'tool-added-to-paginated-list'],
+  [
+    'tool-added-at-runtime',
+    'tool-removed',
+    'schema-changed-between-refreshes',
+    'tool-added-to-paginated-list',
+  ],
   runChangeClient,
 );
 

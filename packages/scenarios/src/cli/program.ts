@@ -54,6 +54,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       `clients to test (comma or space separated; default: the --client-module clients, else reference and sdk): reference, reference-gateway, sdk, defect:<name>, a --client-module client, or '${COMMAND_PREFIX}<shell command>' for a program in any language. 'toolshift clients' lists them.`,
     )
     .option(
+      '--command <command>',
+      "a conformance-style client program (as the official MCP conformance suite runs them): '<command> <serverUrl>' per cell with MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION and MCP_CONFORMANCE_CONTEXT set; client 'conformance', judged on the wire only",
+    )
+    .option(
       '--client-module <files...>',
       'ES modules exporting ClientAdapterFactory objects (repeatable; .ts needs node --import tsx)',
     )

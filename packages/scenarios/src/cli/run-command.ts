@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
+import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
+import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
@@ -44,6 +46,8 @@ export interface RunCommandOptions {
   seed?: string;
   /** `i/n`: run only that shard of the selected cells. */
   shard?: string;
+  /** A conformance-style client program, run as `<command> <serverUrl>` per cell (client `conformance`). */
+  command?: string;
   /** Where `command:` clients run (default: the process's directory). */
   cwd?: string;
 }
@@ -118,11 +122,25 @@ export async function runCommand(
     scenarios.push(scenario);
   }
   if (ids.length === 0 && files.length === 0) scenarios.push(...SCENARIOS);
-  const { selected: clients, known } = await resolveClients(
-    options.client ? list(options.client) : undefined,
-    list(options.clientModule),
-    options.cwd ?? process.cwd(),
-  );
+  const cwd = options.cwd ?? process.cwd();
+  const command = options.command?.trim();
+  if (options.command !== undefined && !command)
+    throw new UsageError('--command needs the client program to run, e.g. --command "node client.mjs".');
+  const conformance = command ? createConformanceClient(command, { cwd }) : undefined;
+  const modules = list(options.clientModule);
+  // With --command alone, only the program runs; --client names more clients to run beside it.
+  const names = options.client ? list(options.client) : conformance && modules.length === 0 ? [] : undefined;
+  const resolved = await resolveClients(names, modules, cwd);
+  const clients = [...resolved.selected];
+  const known = new Map(resolved.known);
+  if (conformance) {
+    if (known.has(conformance.name))
+      throw new UsageError(
+        `--command runs a client named '${conformance.name}', which is already a client name.`,
+      );
+    known.set(conformance.name, conformance);
+    clients.push(conformance);
+  }
   const selection = {
     scenarios,
     eras,
@@ -138,10 +156,19 @@ export async function runCommand(
           '; ',
         )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${eraChoice}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
     );
-  const baseline =
+  let baseline =
     options.baseline === false
       ? undefined
       : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
+  if (baseline) {
+    const ids = new Set([...SCENARIOS, ...scenarios].map((scenario) => scenario.id));
+    const { baseline: kept, setAside } = setAsideForeignEntries(baseline, ids);
+    if (setAside.length > 0)
+      out.write(
+        `Baseline ${baseline.source}: set aside ${setAside.length} conformance entr${setAside.length === 1 ? 'y' : 'ies'} for scenarios toolshift does not have: ${setAside.join(', ')}\n`,
+      );
+    baseline = kept;
+  }
   if (baseline)
     checkExpectedFailures(baseline, {
       clients: known,

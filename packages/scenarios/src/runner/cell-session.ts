@@ -19,6 +19,8 @@ export interface SessionTimeouts {
   actionTimeoutMs: number;
   /** Default upper bound of a `wait-for` action. */
   waitTimeoutMs: number;
+  /** The client reports nothing but its traffic: every `settle` waits for a quiet wire only. */
+  wireOnly?: boolean;
 }
 
 /** Why the action list stopped early: the harness failed (`error`), or the client could not go on. */
@@ -120,7 +122,8 @@ export class CellSession {
           {
             timeoutMs: this.timeouts.settleTimeoutMs,
             quietMs: this.timeouts.quietMs,
-            until: action.until ?? 'catalog',
+            // A wire-only client shows no exposure to converge on: only its traffic can settle.
+            until: this.timeouts.wireOnly ? 'quiet' : (action.until ?? 'catalog'),
           },
         );
         if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
@@ -265,6 +268,7 @@ export class CellSession {
               // A dual cell gives no preference: the client shows which era it picks by itself.
               ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
+              scenarioId: this.scenario.id,
               ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
             },
             this.observer,

@@ -82,21 +82,59 @@ function principalOf(script: ScriptDocument, bearerToken: string | undefined): s
   );
 }
 
+/** Thrown by a wire-only record when a check reads the client's observations. */
+class ObservationsNeeded extends Error {}
+
+/**
+ * The record as a wire-only client leaves it: reading `observations` throws, so a check that needs
+ * what the client exposed, called or reported is told apart from one the transcripts settle.
+ */
+function wireOnlyRecord(record: RunRecord): RunRecord {
+  const { observations: _unknown, ...wire } = record;
+  return Object.defineProperty(wire, 'observations', {
+    enumerable: true,
+    get() {
+      throw new ObservationsNeeded();
+    },
+  }) as RunRecord;
+}
+
+/** Options of {@link evaluateChecks}. */
+export interface EvaluateOptions {
+  /**
+   * The client reports nothing but its traffic (`wireOnly`): a check whose invariant reads the
+   * client's observations is `n/a` with the reason instead of being judged on an empty record.
+   */
+  wireOnly?: boolean;
+}
+
 /**
  * Applies every check of the scenario to the record of its server (see {@link runRecords}).
  * @throws {Error} when a check names an unknown invariant (scenario loading rejects that earlier).
  */
-export function evaluateChecks(scenario: Scenario, records: ReadonlyMap<string, RunRecord>): CheckVerdict[] {
-  return scenario.checks.map((check) => {
+export function evaluateChecks(
+  scenario: Scenario,
+  records: ReadonlyMap<string, RunRecord>,
+  options: EvaluateOptions = {},
+): CheckVerdict[] {
+  return scenario.checks.map((check): CheckVerdict => {
     const invariant = INVARIANTS[check.invariant];
     if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${check.invariant}`);
     const serverId = serverOf(scenario, check);
     const record = records.get(serverId)!;
-    return {
-      ...invariant.check(record, check.params),
-      checkId: checkId(check),
-      serverId,
-      cites: describeSource(check.cites),
-    };
+    const about = { checkId: checkId(check), serverId, cites: describeSource(check.cites) };
+    if (!options.wireOnly) return { ...invariant.check(record, check.params), ...about };
+    try {
+      return { ...invariant.check(wireOnlyRecord(record), check.params), ...about };
+    } catch (error) {
+      if (!(error instanceof ObservationsNeeded)) throw error;
+      return {
+        invariantId: invariant.id,
+        status: 'n/a',
+        message: `Not judged: ${invariant.id} needs what the client exposed, called or reported, and this client is judged on the wire only (${invariant.title})`,
+        evidence: [],
+        ...about,
+      };
+    }
   });
 }

@@ -1,8 +1,9 @@
+import { fail } from '@toolshift/assertions';
 import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { bounded } from './bounded.js';
-import type { CellResult } from './cell.js';
+import type { CellResult, CheckVerdict } from './cell.js';
 import { type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
@@ -23,6 +24,9 @@ export interface CellOptions {
   /** Seed override for every script. */
   seed?: number;
 }
+
+/** The runner's check that a client program did not end by itself with a failure status. */
+export const PROGRAM_EXIT_CHECK = 'runner.program-exit';
 
 /** A cell's result before the baseline is applied. */
 export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
@@ -63,12 +67,14 @@ export async function runCell(
     };
   }
   const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
+  const wireOnly = capabilitiesOf(factory).wireOnly === true;
   const adapter = factory.create();
   const session = new CellSession(scenario, era, servers, adapter, {
     settleTimeoutMs: options.settleTimeoutMs ?? 4000,
     quietMs: options.quietMs ?? 150,
     actionTimeoutMs,
     waitTimeoutMs: options.waitTimeoutMs ?? 4000,
+    wireOnly,
   });
   const end = await session.run(scenario.clientActions);
   const endSeqs = session.log.positions();
@@ -76,6 +82,10 @@ export async function runCell(
     session.observer.note(`close failed: ${(error as Error).message}`),
   );
   await servers.close();
+  const failure = adapter.failure?.();
+  const exited: CheckVerdict[] = failure
+    ? [{ ...fail(PROGRAM_EXIT_CHECK, failure, []), checkId: PROGRAM_EXIT_CHECK }]
+    : [];
 
   const records = runRecords(era, servers, session.log, endSeqs);
   const negotiation = judgeEraNegotiation(records);
@@ -83,15 +93,23 @@ export async function runCell(
   const verdicts = [
     ...negotiation.verdicts,
     ...setAsideEraConsequences(
-      [...session.runnerVerdicts, ...evaluateChecks(scenario, records)],
+      [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
       negotiation.verdicts,
     ),
   ];
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
+  // A wire-only client in a scenario whose every check needs its observations: nothing was judged.
+  const unjudged = wireOnly && verdicts.length > 0 && verdicts.every((verdict) => verdict.status === 'n/a');
   return {
     ...base,
-    rawStatus: end.kind === 'error' ? 'error' : firstFailure ? 'fail' : 'pass',
+    rawStatus: end.kind === 'error' ? 'error' : firstFailure ? 'fail' : unjudged ? 'n/a' : 'pass',
+    ...(unjudged && end.kind !== 'error' && !firstFailure
+      ? {
+          notApplicable:
+            'every check of this scenario needs what the client exposes or does, and this client is judged on the wire only',
+        }
+      : {}),
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
