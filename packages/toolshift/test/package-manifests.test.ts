@@ -109,3 +109,26 @@ describe.each(packages.map((p) => [p.manifest.name, p] as const))('%s', (name, {
     expect([...missing]).toEqual([]);
   });
 });
+
+test('workspace dependencies point one way, with the distribution pieces at the edge', () => {
+  const graph = Object.fromEntries(
+    packages.map(({ manifest }) => [
+      manifest.name,
+      Object.keys(manifest.dependencies ?? {})
+        .filter((name) => name === 'toolshift' || name.startsWith('@toolshift/'))
+        .sort(),
+    ]),
+  );
+  expect(graph).toEqual({
+    '@toolshift/fake-server': [],
+    '@toolshift/reference-client': [],
+    '@toolshift/assertions': ['@toolshift/fake-server'],
+    '@toolshift/scenarios': [
+      '@toolshift/assertions',
+      '@toolshift/fake-server',
+      '@toolshift/reference-client',
+    ],
+    toolshift: ['@toolshift/scenarios'],
+    '@toolshift/testcontainers': ['@toolshift/fake-server'],
+  });
+});
