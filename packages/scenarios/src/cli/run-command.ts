@@ -5,6 +5,7 @@ import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
+import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
 import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
@@ -63,9 +64,10 @@ function list(values: readonly string[] | undefined): string[] {
 /**
  * `toolshift run`: runs the selected scenarios (catalog ids and/or scenario files) × eras ×
  * transports × clients, prints the table and writes the requested reports.
- * @returns the process exit code (0 = results match the baseline, 1 = they do not).
  * With `shard` (`i/n`) only that shard of the selected cells runs (a shard may hold no cell when
  * n exceeds the selection); its JSON report carries what `toolshift merge-reports` needs.
+ * @returns the process exit code (0 = results match the baseline, 1 = they do not, 4 = nothing was
+ *   judged: every cell `n/a` or `inconclusive`; a shard leaves that to the merge and exits 0).
  * @throws {UsageError} for an unknown client, scenario, era or transport, a selection of no cell,
  *   or a malformed `--shard`.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
@@ -133,60 +135,64 @@ export async function runCommand(
   const resolved = await resolveClients(names, modules, cwd);
   const clients = [...resolved.selected];
   const known = new Map(resolved.known);
-  if (conformance) {
-    if (known.has(conformance.name))
+  try {
+    if (conformance) {
+      if (known.has(conformance.name))
+        throw new UsageError(
+          `--command runs a client named '${conformance.name}', which is already a client name.`,
+        );
+      known.set(conformance.name, conformance);
+      clients.push(conformance);
+    }
+    const selection = {
+      scenarios,
+      eras,
+      clients,
+      ...(transports.length ? { transports: transports as ScenarioTransport[] } : {}),
+    };
+    if (expandCells(selection).length === 0)
       throw new UsageError(
-        `--command runs a client named '${conformance.name}', which is already a client name.`,
+        `The selection has no cell to run: ${scenarios
+          .map((s) => `${s.id} runs in ${s.eras.join('/')} over ${s.transports.join('/')}`)
+          .slice(0, 5)
+          .join(
+            '; ',
+          )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${eraChoice}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
       );
-    known.set(conformance.name, conformance);
-    clients.push(conformance);
-  }
-  const selection = {
-    scenarios,
-    eras,
-    clients,
-    ...(transports.length ? { transports: transports as ScenarioTransport[] } : {}),
-  };
-  if (expandCells(selection).length === 0)
-    throw new UsageError(
-      `The selection has no cell to run: ${scenarios
-        .map((s) => `${s.id} runs in ${s.eras.join('/')} over ${s.transports.join('/')}`)
-        .slice(0, 5)
-        .join(
-          '; ',
-        )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${eraChoice}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
-    );
-  let baseline =
-    options.baseline === false
-      ? undefined
-      : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
-  if (baseline) {
-    const ids = new Set([...SCENARIOS, ...scenarios].map((scenario) => scenario.id));
-    const { baseline: kept, setAside } = setAsideForeignEntries(baseline, ids);
-    if (setAside.length > 0)
-      out.write(
-        `Baseline ${baseline.source}: set aside ${setAside.length} conformance entr${setAside.length === 1 ? 'y' : 'ies'} for scenarios toolshift does not have: ${setAside.join(', ')}\n`,
-      );
-    baseline = kept;
-  }
-  if (baseline)
-    checkExpectedFailures(baseline, {
-      clients: known,
-      scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
+    let baseline =
+      options.baseline === false
+        ? undefined
+        : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
+    if (baseline) {
+      const ids = new Set([...SCENARIOS, ...scenarios].map((scenario) => scenario.id));
+      const { baseline: kept, setAside } = setAsideForeignEntries(baseline, ids);
+      if (setAside.length > 0)
+        out.write(
+          `Baseline ${baseline.source}: set aside ${setAside.length} conformance entr${setAside.length === 1 ? 'y' : 'ies'} for scenarios toolshift does not have: ${setAside.join(', ')}\n`,
+        );
+      baseline = kept;
+      checkExpectedFailures(baseline, {
+        clients: known,
+        scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
+      });
+    }
+    const reporters: Reporter[] = [consoleTableReporter(out)];
+    if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
+    if (junit) reporters.push(FILE_REPORTERS.junit(junit));
+    const summary = await runSuite({
+      ...selection,
+      ...(baseline ? { baseline } : {}),
+      ...(shard ? { shard } : {}),
+      reporters,
+      ...bounds,
     });
-  const reporters: Reporter[] = [consoleTableReporter(out)];
-  if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
-  if (junit) reporters.push(FILE_REPORTERS.junit(junit));
-  const summary = await runSuite({
-    ...selection,
-    ...(baseline ? { baseline } : {}),
-    ...(shard ? { shard } : {}),
-    reporters,
-    ...bounds,
-  });
-  if (json) out.write(`JSON report written to ${json}\n`);
-  if (junit) out.write(`JUnit report written to ${junit}\n`);
-  return summary.exitCode;
+    if (json) out.write(`JSON report written to ${json}\n`);
+    if (junit) out.write(`JUnit report written to ${junit}\n`);
+    return summary.exitCode;
+  } finally {
+    // The client processes of --client-module clients end with the run, whatever happened.
+    await closeIsolatedClients(known.values());
+  }
 }
 
 function parseCount(value: string, flag: string, min: number): number {

@@ -24,9 +24,11 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
 }
 
 /**
- * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, durationMs,
- * transcripts, shard?, results: [...] }` (`shard`: `{ index, count, selectedCells, selectionDigest }`
- * for one shard of a run, which `toolshift merge-reports` reads), each result a cell with its status and verdicts (check id,
+ * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, unjudged?,
+ * durationMs, transcripts, shard?, results: [...] }` (`counts` per cell status, `inconclusive`
+ * included; `unjudged` with exit 4: why no cell was judged; `shard`: `{ index, count,
+ * selectedCells, selectionDigest }` for one shard of a run, which `toolshift merge-reports` reads),
+ * each result a cell with its status and verdicts (check id,
  * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
  * observations (a full run with every transcript is about 100 MB).
  */
@@ -38,6 +40,7 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
         toolshiftReport: 1,
         counts: summary.counts,
         exitCode: summary.exitCode,
+        ...(summary.unjudged !== undefined ? { unjudged: summary.unjudged } : {}),
         durationMs: summary.durationMs,
         transcripts,
         ...(summary.shard ? { shard: summary.shard } : {}),

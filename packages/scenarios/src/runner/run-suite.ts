@@ -6,8 +6,9 @@ import {
 } from '../baseline/expected-failures.js';
 import type { Reporter } from '../reports/reporter.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
-import type { Cell, CellResult, CellStatus } from './cell.js';
+import { CELL_STATUSES, type Cell, type CellResult, type CellStatus } from './cell.js';
 import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
+import { type RunExitCode, runOutcome } from './run-outcome.js';
 import { type Shard, type ShardInfo, selectionDigest, shardCells } from './shard.js';
 
 /** What to run. */
@@ -26,12 +27,17 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   shard?: Shard;
 }
 
-/** Totals of a run; `exitCode` is 0 only when every cell matched the baseline. */
+/** Totals of a run; `exitCode` is 0 only when every cell matched the baseline and some cell was judged. */
 export interface SuiteSummary {
   results: CellResult[];
   counts: Record<CellStatus, number>;
-  /** 0: results match the baseline; 1: an unexpected failure, a stale baseline entry or a harness error. */
-  exitCode: 0 | 1;
+  /**
+   * 0: results match the baseline; 1: an unexpected failure, a stale baseline entry or a harness
+   * error; 4: nothing was judged (every cell `n/a` or `inconclusive`; `unjudged` says why).
+   */
+  exitCode: RunExitCode;
+  /** Exit 4: why no cell passed or failed. */
+  unjudged?: string;
   durationMs: number;
   /** Set when the run was one shard of the selection (`--shard i/n`). */
   shard?: ShardInfo;
@@ -55,10 +61,15 @@ export function expandCells(
   return cells;
 }
 
-/** Applies the baseline to a raw result. The reference client is never baseline-excused. */
+/**
+ * Applies the baseline to a raw result. The reference client is never baseline-excused. An
+ * inconclusive cell stays `inconclusive` whether or not an entry covers it: the run could not tell
+ * whether the expected failure is still there, so the entry is neither met nor stale (its reason is
+ * kept on the result).
+ */
 export function applyBaseline(
   raw: RawCellResult,
-  client: ClientAdapterFactory,
+  client: Pick<ClientAdapterFactory, 'kind'>,
   baseline: ExpectedFailures | undefined,
 ): CellResult {
   if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
@@ -66,7 +77,11 @@ export function applyBaseline(
   let status: CellStatus;
   let baselineReason = expected?.reason;
   if (raw.rawStatus === 'error') status = 'error';
-  else if (raw.rawStatus === 'fail') {
+  else if (raw.rawStatus === 'inconclusive') {
+    status = 'inconclusive';
+    if (expected)
+      baselineReason = `the baseline expects ${expected.check ?? 'a failure'}; this run could not judge it (${expected.reason})`;
+  } else if (raw.rawStatus === 'fail') {
     status = expected && failsAsExpected(expected, raw.verdicts) ? 'known-failure' : 'fail';
     if (expected && status === 'fail')
       baselineReason = `the baseline expects ${expected.check} to fail, but other checks failed (${expected.reason})`;
@@ -104,31 +119,28 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, cells.length));
   await Promise.all(Array.from({ length: workers }, worker));
   const summary = summarizeResults(results, Date.now() - started);
-  if (options.shard)
+  if (options.shard) {
     summary.shard = {
       ...options.shard,
       selectedCells: selected.length,
       selectionDigest: selectionDigest(selected),
     };
+    // A shard that judged nothing (none of its cells, or all n/a) is no failure of the matrix job:
+    // `toolshift merge-reports` applies the rule to the whole run (`unjudged` stays for the note).
+    if (summary.exitCode === 4) summary.exitCode = 0;
+  }
   for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(summary);
   return summary;
 }
 
 /** Counts cell results by status and derives the exit code (a whole run, or shards merged back). */
 export function summarizeResults(results: CellResult[], durationMs: number): SuiteSummary {
-  const counts: Record<CellStatus, number> = {
-    pass: 0,
-    fail: 0,
-    'known-failure': 0,
-    stale: 0,
-    error: 0,
-    'n/a': 0,
-  };
+  const counts = Object.fromEntries(CELL_STATUSES.map((status) => [status, 0])) as Record<CellStatus, number>;
   for (const result of results) counts[result.status] += 1;
   return {
     results,
     counts,
-    exitCode: counts.fail + counts.stale + counts.error > 0 ? 1 : 0,
+    ...runOutcome(results, counts),
     durationMs,
   };
 }
