@@ -128,8 +128,13 @@ export interface ClientAdapter {
   /** `discovery-state`: the client's discovery state for a server. */
   serverState?(serverId: string): ReportedState;
   /**
+   * The client restarts (a new process of the host): it closes and starts again from whatever it
+   * persisted, connecting every server anew; resolves when each is rediscovered.
+   */
+  restart?(): Promise<void>;
+  /**
    * After `close`: why the client itself failed the run, if it did (a conformance-style program
-   * that ended by itself with a non-zero status). The runner reports it as `runner.program-exit`.
+   * that ended with a non-zero status). The runner reports it as `runner.program-exit`.
    */
   failure?(): string | undefined;
 }
