@@ -22,6 +22,8 @@ const bin = (name: string) => join(workspaceRoot, 'node_modules', '.bin', name);
 const rootManifest = readManifest(workspaceRoot);
 let tarballs = new Map<string, string>();
 let compiled: { status: number | null; output: string } = { status: null, output: '' };
+/** Each test spawns npm, npx, publint or attw once per package or runtime: minutes on a busy machine. */
+const SPAWNS = { timeout: 300_000 };
 
 /** The runtimes to run the installed CLI on: the one running the tests (Node 20) and the cached others. */
 const runtimes: Array<{ label: string; version: () => string; binDir: () => string | undefined }> = [
@@ -94,7 +96,7 @@ beforeAll(() => {
 // An installed node_modules is thousands of files: removing it takes a while on a busy machine.
 afterAll(() => rm(scratch, { recursive: true, force: true }), 300_000);
 
-describe('the packed tarballs', () => {
+describe('the packed tarballs', SPAWNS, () => {
   test('every publishable package is packed, with LICENSE, README and built code only', () => {
     expect([...tarballs.keys()].sort()).toEqual(
       publishablePackages()
@@ -159,7 +161,7 @@ describe('the packed tarballs', () => {
   });
 });
 
-describe('a fresh npm project with the tarballs installed', () => {
+describe('a fresh npm project with the tarballs installed', SPAWNS, () => {
   test('type-checks a consumer of every public entry with skipLibCheck: false', () => {
     expect(compiled.output).toBe('');
     expect(compiled.status).toBe(0);
