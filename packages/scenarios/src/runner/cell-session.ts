@@ -30,6 +30,8 @@ export interface SessionTimeouts {
   actionTimeoutMs: number;
   /** Default upper bound of a `wait-for` action. */
   waitTimeoutMs: number;
+  /** The client reports nothing but its traffic: every `settle` waits for a quiet wire only. */
+  wireOnly?: boolean;
 }
 
 /** `call search_docs`, `connect`, `step add-beta`: an action in a few words, for progress and errors. */
@@ -147,7 +149,8 @@ export class CellSession {
         if (stopped) return stopped;
         const outcome = await this.settleOn(
           action.server ? [this.servers.get(action.server)] : this.servers.list,
-          action.until ?? 'catalog',
+          // A wire-only client shows no exposure to converge on: only its traffic can settle.
+          this.timeouts.wireOnly ? 'quiet' : (action.until ?? 'catalog'),
           true,
         );
         if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
@@ -363,6 +366,7 @@ export class CellSession {
               // A dual cell gives no preference: the client shows which era it picks by itself.
               ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
+              scenarioId: this.scenario.id,
               // Each connection of a scenario is its own credential profile (named by its id, never the secret).
               ...(server.bearerToken !== undefined
                 ? { bearerToken: server.bearerToken, credentialProfileId: server.id }

@@ -32,8 +32,13 @@ export const CELL_STATUSES: readonly CellStatus[] = [
   'n/a',
 ];
 
-/** A verdict of one scenario check: the invariant's verdict plus the check's id, server and citation. */
-export interface CheckVerdict extends Verdict {
+/**
+ * A verdict of one scenario check: the invariant's verdict plus the check's id, server and citation.
+ * `n/a`: the check was not judged because the client cannot show what it needs (a conformance-style
+ * program reports nothing but its traffic; `message` says what was missing).
+ */
+export interface CheckVerdict extends Omit<Verdict, 'status'> {
+  status: Verdict['status'] | 'n/a';
   /** The check id (the invariant id unless the scenario names the check), or `runner.*` for the runner's own checks. */
   checkId: string;
   /** The server connection the check looked at. */

@@ -89,21 +89,70 @@ export function principalOf(script: ScriptDocument, bearerToken: string | undefi
   );
 }
 
+/** Thrown by a wire-only record when a check reads the client's observations. */
+class ObservationsNeeded extends Error {}
+
+/**
+ * The record as a wire-only client leaves it: reading `observations` throws, so a check that needs
+ * what the client exposed, called or reported is told apart from one the transcripts settle.
+ */
+function wireOnlyRecord(record: RunRecord): RunRecord {
+  const { observations: _unknown, ...wire } = record;
+  return Object.defineProperty(wire, 'observations', {
+    enumerable: true,
+    get() {
+      throw new ObservationsNeeded();
+    },
+  }) as RunRecord;
+}
+
+/** Options of {@link evaluateChecks}. */
+export interface EvaluateOptions {
+  /**
+   * The client reports nothing but its traffic (`wireOnly`): a check whose invariant reads the
+   * client's observations is `n/a` with the reason instead of being judged on an empty record.
+   */
+  wireOnly?: boolean;
+}
+
 /**
  * Applies every check of the scenario (see {@link runRecords}): a check naming a `server` to that
  * server's record; a check naming none to every server of the scenario (`checkEveryServer`: it
  * fails when any server fails), never silently to the first server only.
  * @throws {Error} when a check names an unknown invariant or server (scenario loading rejects both earlier).
  */
-export function evaluateChecks(scenario: Scenario, records: ReadonlyMap<string, RunRecord>): CheckVerdict[] {
-  return scenario.checks.map((check) => {
+export function evaluateChecks(
+  scenario: Scenario,
+  records: ReadonlyMap<string, RunRecord>,
+  options: EvaluateOptions = {},
+): CheckVerdict[] {
+  return scenario.checks.map((check): CheckVerdict => {
     const invariant = INVARIANTS[check.invariant];
     if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${check.invariant}`);
     const base = { checkId: checkId(check), cites: describeSource(check.cites) };
-    if (check.server === undefined) return { ...checkEveryServer(invariant, records, check.params), ...base };
-    const record = records.get(check.server);
-    if (!record)
-      throw new Error(`Scenario ${scenario.id}: check ${base.checkId} names unknown server ${check.server}`);
-    return { ...invariant.check(record, check.params), ...base, serverId: check.server };
+    const judge = (): CheckVerdict => {
+      const judged = options.wireOnly
+        ? new Map([...records].map(([id, record]) => [id, wireOnlyRecord(record)] as const))
+        : records;
+      if (check.server === undefined) return { ...checkEveryServer(invariant, judged, check.params), ...base };
+      const record = judged.get(check.server);
+      if (!record)
+        throw new Error(`Scenario ${scenario.id}: check ${base.checkId} names unknown server ${check.server}`);
+      return { ...invariant.check(record, check.params), ...base, serverId: check.server };
+    };
+    if (!options.wireOnly) return judge();
+    try {
+      return judge();
+    } catch (error) {
+      if (!(error instanceof ObservationsNeeded)) throw error;
+      return {
+        invariantId: invariant.id,
+        status: 'n/a',
+        message: `Not judged: ${invariant.id} needs what the client exposed, called or reported, and this client is judged on the wire only (${invariant.title})`,
+        evidence: [],
+        ...base,
+        ...(check.server === undefined ? {} : { serverId: check.server }),
+      };
+    }
   });
 }

@@ -1,8 +1,9 @@
+import { fail } from '@toolshift/assertions';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
-import { type CellResult, rawStatusOf } from './cell.js';
+import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
 import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
 import { tearDownCell } from './cell-teardown.js';
@@ -28,6 +29,9 @@ export interface CellOptions {
   /** Told before each client action starts (`action 3 of 4 (call search_docs)`), then `the client's close()` and `the checks`. */
   onAction?: (description: string) => void;
 }
+
+/** The runner's check that a client program did not end by itself with a failure status. */
+export const PROGRAM_EXIT_CHECK = 'runner.program-exit';
 
 /** A cell's result before the baseline is applied. */
 export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
@@ -95,6 +99,7 @@ export async function runCell(
     };
   }
   const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
+  const wireOnly = capabilitiesOf(factory).wireOnly === true;
   const session = new CellSession(
     scenario,
     era,
@@ -105,6 +110,7 @@ export async function runCell(
       quietMs: options.quietMs ?? 150,
       actionTimeoutMs,
       waitTimeoutMs: options.waitTimeoutMs ?? 4000,
+      wireOnly,
     },
     options.onAction,
   );
@@ -116,6 +122,10 @@ export async function runCell(
     actionTimeoutMs,
     note: (text) => session.observer.note(text),
   });
+  const failure = adapter.failure?.();
+  const exited: CheckVerdict[] = failure
+    ? [{ ...fail(PROGRAM_EXIT_CHECK, failure, []), checkId: PROGRAM_EXIT_CHECK }]
+    : [];
 
   options.onAction?.('the checks');
   const records = runRecords(era, servers, session.log, endSeqs);
@@ -124,15 +134,23 @@ export async function runCell(
   const verdicts = [
     ...negotiation.verdicts,
     ...setAsideEraConsequences(
-      [...session.runnerVerdicts, ...evaluateChecks(scenario, records)],
+      [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
       negotiation.verdicts,
     ),
   ];
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
+  // A wire-only client in a scenario whose every check needs its observations: nothing was judged.
+  const unjudged = wireOnly && verdicts.length > 0 && verdicts.every((verdict) => verdict.status === 'n/a');
   return {
     ...base,
-    rawStatus: rawStatusOf(verdicts, end.kind === 'error'),
+    ...(unjudged && end.kind !== 'error'
+      ? {
+          rawStatus: 'n/a' as const,
+          notApplicable:
+            'every check of this scenario needs what the client exposes or does, and this client is judged on the wire only',
+        }
+      : { rawStatus: rawStatusOf(verdicts, end.kind === 'error') }),
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
