@@ -134,10 +134,13 @@ export function evaluateChecks(
       const judged = options.wireOnly
         ? new Map([...records].map(([id, record]) => [id, wireOnlyRecord(record)] as const))
         : records;
-      if (check.server === undefined) return { ...checkEveryServer(invariant, judged, check.params), ...base };
+      if (check.server === undefined)
+        return { ...checkEveryServer(invariant, judged, check.params), ...base };
       const record = judged.get(check.server);
       if (!record)
-        throw new Error(`Scenario ${scenario.id}: check ${base.checkId} names unknown server ${check.server}`);
+        throw new Error(
+          `Scenario ${scenario.id}: check ${base.checkId} names unknown server ${check.server}`,
+        );
       return { ...invariant.check(record, check.params), ...base, serverId: check.server };
     };
     if (!options.wireOnly) return judge();
