@@ -132,7 +132,15 @@ export function evaluateChecks(
     const base = { checkId: checkId(check), cites: describeSource(check.cites) };
     const judge = (): CheckVerdict => {
       const judged = options.wireOnly
-        ? new Map([...records].map(([id, record]) => [id, wireOnlyRecord(record)] as const))
+        ? new Map(
+            [...records].map(
+              ([id, record]) =>
+                [
+                  id,
+                  invariant.judgesWireOnly ? { ...record, observations: [] } : wireOnlyRecord(record),
+                ] as const,
+            ),
+          )
         : records;
       if (check.server === undefined)
         return { ...checkEveryServer(invariant, judged, check.params), ...base };
