@@ -87,6 +87,7 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
     .option('--concurrency <n>', 'cells run at once', '4')
     .option('--seed <n>', 'override every script seed')
+    .option('--verbose', 'list every cell as a row (passes, expected failures and n/a cells too)')
     .action(async (options) => {
       exit.code = await runCommand(
         {

@@ -42,6 +42,8 @@ export interface RunCommandOptions {
   settleTimeout?: string;
   concurrency?: string;
   seed?: string;
+  /** Every cell as a row in the console summary. */
+  verbose?: boolean;
   /** Where `command:` clients run (default: the process's directory). */
   cwd?: string;
 }
@@ -142,7 +144,7 @@ export async function runCommand(
         clients: known,
         scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
       });
-    const reporters: Reporter[] = [consoleTableReporter(out)];
+    const reporters: Reporter[] = [consoleTableReporter(out, { verbose: options.verbose ?? false })];
     if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
     if (junit) reporters.push(FILE_REPORTERS.junit(junit));
     const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
-import { cellDetail } from './console-table.js';
+import { cellDetail } from './cell-detail.js';
 import type { Reporter } from './reporter.js';
 
 function escape(text: string): string {
