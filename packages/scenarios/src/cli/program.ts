@@ -82,6 +82,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
         .default('failing'),
     )
     .option('--junit <file>', 'also write a JUnit XML report for CI')
+    .option(
+      '--write-baseline <file>',
+      "write this run's failures as an expected-failures baseline (one entry per failing check; reasons start as the near-miss text)",
+    )
     .option('--baseline <file>', 'expected-failures baseline (default: the committed one)')
     .option('--no-baseline', 'treat every failure as unexpected')
     .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
@@ -91,7 +95,11 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .action(async (options) => {
       exit.code = await runCommand(
         {
-          ...resolvePaths(options, ['clientModule', 'scenarioFile', 'json', 'junit', 'baseline'], io.cwd),
+          ...resolvePaths(
+            options,
+            ['clientModule', 'scenarioFile', 'json', 'junit', 'writeBaseline', 'baseline'],
+            io.cwd,
+          ),
           cwd: io.cwd,
         },
         io.out,

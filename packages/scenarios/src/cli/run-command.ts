@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
+import { baselineReporter } from '../reports/baseline-report.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
+import { checkOutputPaths } from './check-output-paths.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
@@ -38,6 +40,8 @@ export interface RunCommandOptions {
   /** Which cells' transcripts the JSON report carries (default `failing`). */
   jsonTranscripts?: string;
   junit?: string;
+  /** Write the run's failures as an expected-failures baseline to this file. */
+  writeBaseline?: string;
   baseline?: string | false;
   settleTimeout?: string;
   concurrency?: string;
@@ -96,6 +100,12 @@ export async function runCommand(
   };
   const json = options.json === undefined ? undefined : resolve(options.json);
   const junit = options.junit === undefined ? undefined : resolve(options.junit);
+  const writeBaseline = options.writeBaseline === undefined ? undefined : resolve(options.writeBaseline);
+  await checkOutputPaths([
+    ...(json ? [['--json', json] as const] : []),
+    ...(junit ? [['--junit', junit] as const] : []),
+    ...(writeBaseline ? [['--write-baseline', writeBaseline] as const] : []),
+  ]);
   const ids = list(options.scenario);
   const files = list(options.scenarioFile);
   const scenarios: Scenario[] = ids.map((id) => {
@@ -147,6 +157,7 @@ export async function runCommand(
     const reporters: Reporter[] = [consoleTableReporter(out, { verbose: options.verbose ?? false })];
     if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
     if (junit) reporters.push(FILE_REPORTERS.junit(junit));
+    if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out));
     const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });
     if (json) out.write(`JSON report written to ${json}\n`);
     if (junit) out.write(`JUnit report written to ${junit}\n`);

@@ -68,7 +68,7 @@ export function applyBaseline(
   baseline: ExpectedFailures | undefined,
 ): CellResult {
   if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
-  const expected = client.kind === 'reference' ? undefined : findExpectedFailure(baseline, raw);
+  const expected = client.kind === 'reference' ? undefined : findExpectedFailure(baseline, raw, raw.verdicts);
   let status: CellStatus;
   let baselineReason = expected?.reason;
   if (raw.rawStatus === 'error') status = 'error';
