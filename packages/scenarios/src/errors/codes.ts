@@ -3,7 +3,7 @@
  * reused; `codes.test.ts` pins the list.
  */
 export const SCENARIOS_ERROR_CODES = [
-  /** A scenario (a file, or catalog data) breaks the scenario schema or a semantic rule. `data`: `{ source, pointer, rule }`. Fix the scenario at `pointer`. */
+  /** A scenario (a file, or catalog data) breaks the scenario schema or a semantic rule. `data`: `{ source, pointer, rule, problems }` (`problems`: every `{ pointer, rule, message }` found; `pointer`/`rule` are the first). Fix the scenario at each pointer. */
   'SCENARIO_INVALID',
   /** A scenario file could not be read or parsed. `data`: `{ source, reason }`. Check the path and the JSON/YAML syntax. */
   'SCENARIO_FILE_UNREADABLE',

@@ -96,7 +96,7 @@ export function evaluateChecks(scenario: Scenario, records: ReadonlyMap<string, 
       ...invariant.check(record, check.params),
       checkId: checkId(check),
       serverId,
-      cites: describeSource(check.cites),
+      ...(check.cites ? { cites: describeSource(check.cites) } : {}),
     };
   });
 }
