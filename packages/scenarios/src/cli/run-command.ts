@@ -9,6 +9,7 @@ import { expandCells, runSuite } from '../runner/run-suite.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { EXIT } from './exit-codes.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
@@ -64,7 +65,7 @@ function list(values: readonly string[] | undefined): string[] {
  * `toolshift run`: runs the selected scenarios (catalog ids and/or scenario files) × eras ×
  * transports × clients, prints the table and writes the requested reports.
  * @returns the process exit code (0 = results match the baseline, 1 = they do not, 4 = nothing was
- *   judged: every cell `n/a` or `inconclusive`).
+ *   judged: every cell `n/a` or `inconclusive`; 130 = stopped by Ctrl-C, reports hold the finished cells).
  * @throws {UsageError} for an unknown client, scenario, era or transport, or a selection of no cell.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
  * @throws {ToolshiftError} BASELINE_INVALID for a baseline entry naming an unknown or reference
@@ -155,13 +156,33 @@ export async function runCommand(
         scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
       });
     const reporters: Reporter[] = [consoleTableReporter(out, { verbose: options.verbose ?? false })];
-    if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
+    const { cwd: _cwd, ...given } = options;
+    if (json)
+      reporters.push(
+        FILE_REPORTERS.json(json, { transcripts, run: { options: given, seed: bounds.seed ?? null } }),
+      );
     if (junit) reporters.push(FILE_REPORTERS.junit(junit));
     if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out));
-    const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });
+    // Ctrl-C stops the run: the reports get the cells that finished and the exit code is 130. A
+    // second Ctrl-C finds no handler and ends the process at once.
+    const interrupt = new AbortController();
+    const onSigint = () => interrupt.abort();
+    process.once('SIGINT', onSigint);
+    let summary: Awaited<ReturnType<typeof runSuite>>;
+    try {
+      summary = await runSuite({
+        ...selection,
+        ...(baseline ? { baseline } : {}),
+        reporters,
+        ...bounds,
+        signal: interrupt.signal,
+      });
+    } finally {
+      process.removeListener('SIGINT', onSigint);
+    }
     if (json) out.write(`JSON report written to ${json}\n`);
     if (junit) out.write(`JUnit report written to ${junit}\n`);
-    return summary.exitCode;
+    return summary.interrupted ? EXIT.interrupted : summary.exitCode;
   } finally {
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());

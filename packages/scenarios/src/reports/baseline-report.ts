@@ -15,6 +15,10 @@ export function baselineReporter(
 ): Reporter {
   return {
     async onRunEnd(summary) {
+      if (summary.interrupted) {
+        out.write(`Baseline not written to ${path}: the run was interrupted, so its failures are not all known.\n`);
+        return;
+      }
       const written = expectedFailuresFromResults(summary.results, clients);
       await writeFile(path, renderExpectedFailures(written.entries, `toolshift run --write-baseline ${path}`));
       const notes = [

@@ -62,7 +62,11 @@ export function cellDetail(result: CellResult): string {
 }
 
 /** The last line of the table: whether the run matches the baseline, and if nothing was judged, why. */
-export function resultLine(summary: Pick<SuiteSummary, 'exitCode' | 'unjudged'>): string {
+export function resultLine(
+  summary: Pick<SuiteSummary, 'exitCode' | 'unjudged'> & Partial<Pick<SuiteSummary, 'interrupted' | 'cellCount' | 'results'>>,
+): string {
+  if (summary.interrupted)
+    return `Result: interrupted (exit 130): ${summary.results?.length ?? 0} of ${summary.cellCount ?? '?'} cells finished; the reports hold those.`;
   switch (summary.exitCode) {
     case 0:
       return 'Result: matches the baseline.';

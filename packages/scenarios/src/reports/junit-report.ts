@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname as osHostname } from 'node:os';
 import { dirname } from 'node:path';
 import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
@@ -34,6 +35,13 @@ function inconclusiveBody(result: CellResult): string {
     .join('\n');
 }
 
+/** Every check of a cell with its status and message, one a line (the cell's `<system-out>`). */
+function verdictLines(result: CellResult): string {
+  return result.verdicts
+    .map((verdict) => `${verdict.status.padEnd(12)} ${verdict.checkId}${verdict.serverId ? ` @${verdict.serverId}` : ''}: ${verdict.message}`)
+    .join('\n');
+}
+
 function testcase(result: CellResult): string {
   const name = escape(`${result.scenarioId} [${result.era}, ${result.transport}]`);
   const open = `    <testcase classname="toolshift.${escape(result.client)}" name="${name}" time="${(result.durationMs / 1000).toFixed(3)}"`;
@@ -50,9 +58,9 @@ function testcase(result: CellResult): string {
     case 'stale':
       return `${open}>\n      <failure type="stale-baseline" message="${detail}"/>\n    </testcase>`;
     case 'error':
-      return `${open}>\n      <error type="harness-error" message="${detail}"/>\n    </testcase>`;
+      return `${open}>\n      <error type="harness-error" message="${detail}"/>\n      <system-err>${escape(result.error ?? '')}</system-err>\n    </testcase>`;
     case 'fail':
-      return `${open}>\n      <failure type="${escape(result.firstFailure?.checkId ?? 'fail')}" message="${detail}">${escape(failureBody(result))}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure type="${escape(result.firstFailure?.checkId ?? 'fail')}" message="${detail}">${escape(failureBody(result))}</failure>\n      <system-out>${escape(verdictLines(result))}</system-out>\n    </testcase>`;
   }
 }
 
@@ -62,16 +70,20 @@ function testcase(result: CellResult): string {
  * baseline entry is a `<failure>` too; a harness error is an `<error>`; expected failures, `n/a`
  * cells and `inconclusive` cells (every check inconclusive, listed in `<system-out>`) are
  * `<skipped>` with the reason (the run's exit code, not this file, says a run of nothing but skips
- * is not a pass).
+ * is not a pass). Each suite carries the run's start `timestamp` and the `hostname`; a failing cell's
+ * `<system-out>` lists every check with its status, a harness error's `<system-err>` its message.
  */
-export function renderJunit(summary: SuiteSummary): string {
+export function renderJunit(summary: SuiteSummary, options: { hostname?: string } = {}): string {
+  const host = escape(options.hostname ?? osHostname());
+  // JUnit's timestamp is an ISO 8601 date-time without a zone (the run's start, UTC).
+  const timestamp = summary.startedAt.replace(/(\.\d+)?Z$/, '');
   const byClient = new Map<string, CellResult[]>();
   for (const result of summary.results) byClient.set(result.client, [...(byClient.get(result.client) ?? []), result]);
   const suites = [...byClient].map(([client, results]) => {
     const count = (statuses: CellResult['status'][]) => results.filter((r) => statuses.includes(r.status)).length;
     const time = results.reduce((sum, r) => sum + r.durationMs, 0) / 1000;
     return [
-      `  <testsuite name="toolshift ${escape(client)}" tests="${results.length}" failures="${count(['fail', 'stale'])}" errors="${count(['error'])}" skipped="${count(['n/a', 'known-failure', 'inconclusive'])}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="toolshift ${escape(client)}" tests="${results.length}" failures="${count(['fail', 'stale'])}" errors="${count(['error'])}" skipped="${count(['n/a', 'known-failure', 'inconclusive'])}" time="${time.toFixed(3)}" timestamp="${timestamp}" hostname="${host}">`,
       ...results.map(testcase),
       '  </testsuite>',
     ].join('\n');

@@ -22,6 +22,11 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   reporters?: readonly Reporter[];
   /** Cells run at once (default 1). Each cell has its own servers and client, so cells never share state. */
   concurrency?: number;
+  /**
+   * Aborting it (Ctrl-C) ends the run at once: no further cell starts, cells still running are left
+   * out, and the reporters get the cells that finished (`interrupted: true`).
+   */
+  signal?: AbortSignal;
 }
 
 /** Totals of a run; `exitCode` is 0 only when every cell matched the baseline and some cell was judged. */
@@ -35,7 +40,13 @@ export interface SuiteSummary {
   exitCode: RunExitCode;
   /** Exit 4: why no cell passed or failed. */
   unjudged?: string;
+  /** When the run started (ISO 8601, UTC). */
+  startedAt: string;
   durationMs: number;
+  /** The run was stopped (see {@link SuiteOptions.signal}): `results` holds only the cells that finished, of `cellCount`. */
+  interrupted?: boolean;
+  /** Cells the selection expanded to (more than `results` when interrupted). */
+  cellCount: number;
 }
 
 /** Expands scenarios × eras × transports × clients into cells (a scenario only runs in the eras and transports it lists). */
@@ -96,8 +107,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const results: CellResult[] = new Array(cells.length);
   for (const reporter of options.reporters ?? []) await reporter.onRunStart?.(cells);
   let next = 0;
+  const stopped = () => options.signal?.aborted === true;
   const worker = async () => {
-    while (next < cells.length) {
+    while (next < cells.length && !stopped()) {
       const index = next++;
       const cell = cells[index]!;
       const client = clients.get(cell.client)!;
@@ -105,20 +117,30 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
         ...options,
         transport: cell.transport,
       });
+      if (stopped()) return;
       const result = applyBaseline(raw, client, options.baseline);
       results[index] = result;
       for (const reporter of options.reporters ?? []) await reporter.onCellEnd?.(result);
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, cells.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  const all = Promise.all(Array.from({ length: workers }, worker));
+  const abort = new Promise<void>((resolve) => {
+    if (stopped()) resolve();
+    options.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await Promise.race([all, abort]);
+  const finished = stopped() ? results.filter((result) => result !== undefined) : results;
   const counts = Object.fromEntries(CELL_STATUSES.map((status) => [status, 0])) as Record<CellStatus, number>;
-  for (const result of results) counts[result.status] += 1;
+  for (const result of finished) counts[result.status] += 1;
   const summary: SuiteSummary = {
-    results,
+    results: finished,
     counts,
-    ...runOutcome(results, counts),
+    ...runOutcome(finished, counts),
+    startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
+    cellCount: cells.length,
+    ...(stopped() ? { interrupted: true } : {}),
   };
   for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(summary);
   return summary;

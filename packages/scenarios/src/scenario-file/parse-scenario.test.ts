@@ -102,7 +102,7 @@ describe('parseScenario reports every problem at once, naming the rule that fail
       doc.title = '';
       doc.clientActions[1].step = 'nope';
       doc.checks[0].invariant = 'no.such-invariant';
-    }) as Error & { data: { problems: Array<{ pointer: string; rule: string }> } };
+    }) as unknown as Error & { data: { problems: Array<{ pointer: string; rule: string }> } };
     expect(e.data.problems.map((problem) => [problem.pointer, problem.rule])).toEqual([
       ['/title', 'minLength'],
       ['/clientActions/1/step', 'known-step'],
