@@ -42,25 +42,70 @@ function verdictLines(result: CellResult): string {
     .join('\n');
 }
 
+/** The prefix of the notes a `command:` client's stray output becomes (`client program stderr: …`). */
+const CLIENT_PROGRAM = 'client program ';
+
+/**
+ * What the client program wrote besides the protocol during the cell: its stderr lines, and other
+ * stray stdout lines (both recorded as notes by the command-client adapter).
+ */
+export function clientOutput(result: CellResult): { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  for (const observation of result.observations ?? []) {
+    if (observation.kind !== 'note' || !observation.text.startsWith(CLIENT_PROGRAM)) continue;
+    const text = observation.text.slice(CLIENT_PROGRAM.length);
+    if (text.startsWith('stderr: ')) stderr.push(text.slice('stderr: '.length));
+    else stdout.push(text);
+  }
+  return { stdout, stderr };
+}
+
+/** `<system-out>` and `<system-err>` of a cell: the checks of a failing cell and the client's own output, the harness error. */
+function systemStreams(result: CellResult): string {
+  const output = clientOutput(result);
+  const own =
+    result.status === 'fail'
+      ? verdictLines(result)
+      : result.status === 'inconclusive'
+        ? inconclusiveBody(result)
+        : result.status === 'known-failure'
+          ? failureBody(result)
+          : '';
+  const out = [
+    ...(own ? [own] : []),
+    ...(output.stdout.length ? ['client stdout:', ...output.stdout] : []),
+  ];
+  const err = [...(result.error ? [result.error] : []), ...output.stderr];
+  return [
+    ...(out.length ? [`      <system-out>${escape(out.join('\n'))}</system-out>`] : []),
+    ...(err.length ? [`      <system-err>${escape(err.join('\n'))}</system-err>`] : []),
+  ].join('\n');
+}
+
 function testcase(result: CellResult): string {
   const name = escape(`${result.scenarioId} [${result.era}, ${result.transport}]`);
   const open = `    <testcase classname="toolshift.${escape(result.client)}" name="${name}" time="${(result.durationMs / 1000).toFixed(3)}"`;
   const detail = escape(cellDetail(result));
+  const streams = systemStreams(result);
+  const close = (body: string) => `${body}${streams ? `\n${streams}` : ''}\n    </testcase>`;
   switch (result.status) {
     case 'pass':
-      return `${open}/>`;
+      return streams ? close(`${open}>`) : `${open}/>`;
     case 'n/a':
-      return `${open}>\n      <skipped message="not applicable: ${detail}"/>\n    </testcase>`;
+      return close(`${open}>\n      <skipped message="not applicable: ${detail}"/>`);
     case 'inconclusive':
-      return `${open}>\n      <skipped message="inconclusive: ${detail}"/>\n      <system-out>${escape(inconclusiveBody(result))}</system-out>\n    </testcase>`;
+      return close(`${open}>\n      <skipped message="inconclusive: ${detail}"/>`);
     case 'known-failure':
-      return `${open}>\n      <skipped message="expected failure: ${escape(result.baselineReason ?? '')}"/>\n      <system-out>${escape(failureBody(result))}</system-out>\n    </testcase>`;
+      return close(`${open}>\n      <skipped message="expected failure: ${escape(result.baselineReason ?? '')}"/>`);
     case 'stale':
-      return `${open}>\n      <failure type="stale-baseline" message="${detail}"/>\n    </testcase>`;
+      return close(`${open}>\n      <failure type="stale-baseline" message="${detail}"/>`);
     case 'error':
-      return `${open}>\n      <error type="harness-error" message="${detail}"/>\n      <system-err>${escape(result.error ?? '')}</system-err>\n    </testcase>`;
+      return close(`${open}>\n      <error type="harness-error" message="${detail}"/>`);
     case 'fail':
-      return `${open}>\n      <failure type="${escape(result.firstFailure?.checkId ?? 'fail')}" message="${detail}">${escape(failureBody(result))}</failure>\n      <system-out>${escape(verdictLines(result))}</system-out>\n    </testcase>`;
+      return close(
+        `${open}>\n      <failure type="${escape(result.firstFailure?.checkId ?? 'fail')}" message="${detail}">${escape(failureBody(result))}</failure>`,
+      );
   }
 }
 
