@@ -83,6 +83,15 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     )
     .option('--junit <file>', 'also write a JUnit XML report for CI')
     .option(
+      '--html <file>',
+      'also write a self-contained HTML report: the matrix failures first, and per cell its checks and a timeline of every frame',
+    )
+    .addOption(
+      new Option('--html-transcripts <which>', 'cells whose timelines the HTML report carries')
+        .choices([...TRANSCRIPT_CHOICES])
+        .default('failing'),
+    )
+    .option(
       '--write-baseline <file>',
       "write this run's failures as an expected-failures baseline (one entry per failing check; reasons start as the near-miss text)",
     )
@@ -97,7 +106,7 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
         {
           ...resolvePaths(
             options,
-            ['clientModule', 'scenarioFile', 'json', 'junit', 'writeBaseline', 'baseline'],
+            ['clientModule', 'scenarioFile', 'json', 'junit', 'html', 'writeBaseline', 'baseline'],
             io.cwd,
           ),
           cwd: io.cwd,

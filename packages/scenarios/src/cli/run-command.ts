@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { baselineReporter } from '../reports/baseline-report.js';
+import { readReportViewer } from '../reports/html-report.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
@@ -41,6 +42,10 @@ export interface RunCommandOptions {
   /** Which cells' transcripts the JSON report carries (default `failing`). */
   jsonTranscripts?: string;
   junit?: string;
+  /** Also write the self-contained HTML report (matrix and timelines) to this file. */
+  html?: string;
+  /** Which cells' timelines the HTML report carries (default `failing`). */
+  htmlTranscripts?: string;
   /** Write the run's failures as an expected-failures baseline to this file. */
   writeBaseline?: string;
   baseline?: string | false;
@@ -102,11 +107,20 @@ export async function runCommand(
   const json = options.json === undefined ? undefined : resolve(options.json);
   const junit = options.junit === undefined ? undefined : resolve(options.junit);
   const writeBaseline = options.writeBaseline === undefined ? undefined : resolve(options.writeBaseline);
+  const html = options.html === undefined ? undefined : resolve(options.html);
+  const htmlTranscripts = (options.htmlTranscripts ?? 'failing') as TranscriptChoice;
+  if (!TRANSCRIPT_CHOICES.includes(htmlTranscripts))
+    throw new UsageError(
+      `--html-transcripts must be ${TRANSCRIPT_CHOICES.join(', ')} (got '${options.htmlTranscripts}').`,
+    );
   await checkOutputPaths([
     ...(json ? [['--json', json] as const] : []),
+    ...(html ? [['--html', html] as const] : []),
     ...(junit ? [['--junit', junit] as const] : []),
     ...(writeBaseline ? [['--write-baseline', writeBaseline] as const] : []),
   ]);
+  // The page's viewer script is read now, so a missing build fails before the run, not after it.
+  if (html) await readReportViewer();
   const ids = list(options.scenario);
   const files = list(options.scenarioFile);
   const scenarios: Scenario[] = ids.map((id) => {
@@ -162,6 +176,7 @@ export async function runCommand(
         FILE_REPORTERS.json(json, { transcripts, run: { options: given, seed: bounds.seed ?? null } }),
       );
     if (junit) reporters.push(FILE_REPORTERS.junit(junit));
+    if (html) reporters.push(FILE_REPORTERS.html(html, { transcripts: htmlTranscripts }));
     if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out));
     // Ctrl-C stops the run: the reports get the cells that finished and the exit code is 130. A
     // second Ctrl-C finds no handler and ends the process at once.
@@ -182,6 +197,7 @@ export async function runCommand(
     }
     if (json) out.write(`JSON report written to ${json}\n`);
     if (junit) out.write(`JUnit report written to ${junit}\n`);
+    if (html) out.write(`HTML report written to ${html}\n`);
     return summary.interrupted ? EXIT.interrupted : summary.exitCode;
   } finally {
     // The client processes of --client-module clients end with the run, whatever happened.

@@ -13,6 +13,8 @@ export const SCENARIOS_ERROR_CODES = [
   'CLIENT_HANDSHAKE_FAILED',
   /** A `--client-module` file could not be imported or exports no usable client adapter factory. `data`: `{ source, reason }`. Export a `ClientAdapterFactory` (or an array of them). */
   'CLIENT_MODULE_INVALID',
+  /** `--html` was asked for but the bundled report viewer (`dist/report-viewer.js`) is missing. `data`: `{ path }`. Run `pnpm build`. */
+  'REPORT_VIEWER_MISSING',
 ] as const;
 
 /** One of {@link SCENARIOS_ERROR_CODES}. */
