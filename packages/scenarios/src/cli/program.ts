@@ -1,9 +1,11 @@
 import { isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
+import { PROPERTIES } from '../properties/index.js';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
 import { EXIT } from './exit-codes.js';
+import { exploreCommand } from './explore-command.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
 import { replayCommand } from './replay-command.js';
@@ -163,6 +165,28 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option('--out <file>', 'write to FILE (.yaml/.yml: YAML, else JSON)')
     .action(async (id, options) => {
       await exportCommand(id, resolvePaths(options, ['out'], io.cwd), io.out);
+    });
+
+  program
+    .command('explore')
+    .description(
+      'Explore property suites against a client: generated inputs and interleavings, a shrunk counterexample and a replay file for each property that fails. Exit 0: every property held; 1: one failed.',
+    )
+    .option(
+      '--client <name>',
+      'the in-process client to explore (reference, sdk, defect:<name>, unusual:<name>)',
+      'reference',
+    )
+    .option('--property <ids...>', `property suites (default: all): ${Object.keys(PROPERTIES).join(', ')}`)
+    .option('--runs <n>', 'runs per property', '100')
+    .option('--seed <n>', 'fast-check seed (default: a fresh one, printed)')
+    .option(
+      '--replay-dir <dir>',
+      'where replay files go (default: $TOOLSHIFT_REPLAY_DIR, else <tmp>/toolshift-replays)',
+    )
+    .option('--no-shrink', 'report the first counterexample found, unshrunk')
+    .action(async (options) => {
+      exit.code = await exploreCommand(resolvePaths(options, ['replayDir'], io.cwd), io.out);
     });
 
   program
