@@ -112,11 +112,13 @@ function framesOf(result: CellResult): HtmlFrame[] {
     }
   }
   // Servers sharing one fake server share a transcript: draw it once, on the first server's lane.
-  const seen = new Set<readonly TranscriptFrame[]>();
+  const sharing = new Map<readonly TranscriptFrame[], string[]>();
+  for (const { serverId, transcript } of result.servers)
+    sharing.set(transcript, [...(sharing.get(transcript) ?? []), serverId]);
   const frames: Array<HtmlFrame & { order: number }> = [];
   result.servers.forEach(({ serverId, transcript }, index) => {
-    if (seen.has(transcript)) return;
-    seen.add(transcript);
+    const ids = sharing.get(transcript)!;
+    if (ids[0] !== serverId) return;
     let tick: number | undefined;
     for (const frame of transcript) {
       const advancedMs = tick !== undefined && frame.tick > tick ? frame.tick - tick : undefined;
@@ -130,7 +132,7 @@ function framesOf(result: CellResult): HtmlFrame[] {
         kind: frame.kind,
         lane: frame.kind.startsWith('model') ? 'model' : 'server',
         label: frameLabel(frame),
-        evidence: evidence.get(`${serverId}#${frame.seq}`) ?? [],
+        evidence: ids.flatMap((id) => evidence.get(`${id}#${frame.seq}`) ?? []),
         raw: frame,
         // Frames of several servers interleave by wall time; one server's frames keep their seq order.
         order: (frame.wallTimeMs ?? 0) * 1000 + index,
