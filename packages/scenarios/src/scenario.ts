@@ -267,7 +267,7 @@ export const ScenarioCheckSchema = Type.Object(
     id: Type.Optional(Type.String({ minLength: 1 })),
     server: Type.Optional(ServerRef),
     params: Type.Optional(Args),
-    cites: ScenarioSourceSchema,
+    cites: Type.Optional(ScenarioSourceSchema),
   },
   { additionalProperties: false },
 );
@@ -298,7 +298,7 @@ export const ScenarioSchema = Type.Object(
     toolshiftScenario: Type.Optional(Type.Literal(1, { description: 'Scenario file format version.' })),
     id: Id,
     title: Type.String({ minLength: 1 }),
-    source: Type.Array(ScenarioSourceSchema, { minItems: 1 }),
+    source: Type.Optional(Type.Array(ScenarioSourceSchema, { minItems: 1 })),
     eras: Type.Array(EraSchema, {
       minItems: 1,
       uniqueItems: true,

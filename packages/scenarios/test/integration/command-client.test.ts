@@ -3,6 +3,7 @@ import { isToolshiftError } from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { createCommandClient } from '../../src/adapters/command/create-command-client.js';
+import { renderJunit } from '../../src/reports/junit-report.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 
 // Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
@@ -81,6 +82,8 @@ test('a program that dies at connect fails the cell with runner.client-connected
   expect(result.firstFailure).toMatchObject({ checkId: 'runner.client-connected' });
   expect(result.firstFailure!.message).toContain('exit code 5');
   expect(result.observations.some((o) => o.kind === 'note' && o.text.includes('boom: no config'))).toBe(true);
+  // The JUnit report carries the client's stderr in the cell's <system-err>.
+  expect(renderJunit(summary)).toMatch(/<system-err>[^<]*boom: no config[^<]*<\/system-err>/);
 }, 180_000);
 
 test('a dual cell gives a program no era preference: connect carries no era and TOOLSHIFT_ERA is dual', async () => {
