@@ -24,9 +24,20 @@ export { matchModelRoute } from './model/model-routes.js';
 export type { ModelTurn, OfferedTool, TurnMessage } from './model/model-turn.js';
 export type { ToolAttribution } from './model/resolve-directive.js';
 export { GEMINI_MAX_DECLARATIONS } from './model/rules/gemini-rules.js';
-export { checkProviderRules, PROVIDER_RULES, type ProviderRule, UNRELAXABLE_RULES } from './model/rules/index.js';
+export {
+  checkProviderRules,
+  PROVIDER_RULES,
+  type ProviderRule,
+  UNRELAXABLE_RULES,
+} from './model/rules/index.js';
 export { OPENAI_MAX_TOOLS } from './model/rules/openai-rules.js';
-export type { ModelAnswer, ProviderFamily, RouteMatch, RuleFinding, SseEvent } from './model/wire/model-wire.js';
+export type {
+  ModelAnswer,
+  ProviderFamily,
+  RouteMatch,
+  RuleFinding,
+  SseEvent,
+} from './model/wire/model-wire.js';
 export type {
   ModelApi,
   ModelFrameDetail,

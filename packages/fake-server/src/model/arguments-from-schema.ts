@@ -10,7 +10,8 @@ function typeOf(node: Record<string, unknown>): string | undefined {
 function resolve(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) node = objectOf(node)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const raw of ref.slice(2).split('/'))
+    node = objectOf(node)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
 }
 
@@ -29,7 +30,9 @@ function instance(schema: unknown, root: unknown, depth: number): unknown {
   if (Array.isArray(node.allOf) && node.allOf.length > 0) return instance(node.allOf[0], root, depth + 1);
   switch (typeOf(node)) {
     case 'string':
-      return typeof node.format === 'string' && node.format === 'date-time' ? '2026-01-01T00:00:00Z' : 'example';
+      return typeof node.format === 'string' && node.format === 'date-time'
+        ? '2026-01-01T00:00:00Z'
+        : 'example';
     case 'integer':
       return typeof node.minimum === 'number' ? Math.ceil(node.minimum) : 1;
     case 'number':
@@ -40,11 +43,15 @@ function instance(schema: unknown, root: unknown, depth: number): unknown {
       return null;
     case 'array': {
       const count = typeof node.minItems === 'number' ? node.minItems : Number(node.minItems ?? 0);
-      return Array.from({ length: Number.isFinite(count) ? count : 0 }, () => instance(node.items, root, depth + 1));
+      return Array.from({ length: Number.isFinite(count) ? count : 0 }, () =>
+        instance(node.items, root, depth + 1),
+      );
     }
     default: {
       const properties = objectOf(node.properties) ?? {};
-      const required = Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [];
+      const required = Array.isArray(node.required)
+        ? node.required.filter((name) => typeof name === 'string')
+        : [];
       const out: Record<string, unknown> = {};
       for (const name of required as string[])
         if (name in properties) out[name] = instance(properties[name], root, depth + 1);

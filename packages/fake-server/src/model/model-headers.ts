@@ -18,7 +18,9 @@ const SECRET = ['x-api-key', 'x-goog-api-key', 'api-key'];
  * client identification as sent; `authorization` reduced to its scheme; API-key headers as
  * `present`. `undefined` when none is there.
  */
-export function pickModelHeaders(headers: Readonly<Record<string, string>>): Record<string, string> | undefined {
+export function pickModelHeaders(
+  headers: Readonly<Record<string, string>>,
+): Record<string, string> | undefined {
   const picked: Record<string, string> = {};
   for (const [rawName, value] of Object.entries(headers)) {
     const name = rawName.toLowerCase();

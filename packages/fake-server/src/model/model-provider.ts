@@ -10,7 +10,14 @@ import { resolveDirective, type ToolAttribution } from './resolve-directive.js';
 import { checkProviderRules, PROVIDER_RULES, UNRELAXABLE_RULES } from './rules/index.js';
 import { anthropicMessagesWire } from './wire/anthropic-messages.js';
 import { geminiWire } from './wire/gemini-generate.js';
-import type { ExchangeIds, ModelAnswer, ModelWire, RouteMatch, RuleFinding, SseEvent } from './wire/model-wire.js';
+import type {
+  ExchangeIds,
+  ModelAnswer,
+  ModelWire,
+  RouteMatch,
+  RuleFinding,
+  SseEvent,
+} from './wire/model-wire.js';
 import { openAiChatWire } from './wire/openai-chat.js';
 import { openAiResponsesWire } from './wire/openai-responses.js';
 
@@ -153,8 +160,7 @@ class ModelProviderImpl implements ModelProvider {
   relax(ruleIds: Iterable<string>): void {
     for (const id of ruleIds) {
       if (UNRELAXABLE_RULES.has(id)) throw new TypeError(`The model provider rule ${id} cannot be relaxed.`);
-      if (!KNOWN_RULES.has(id))
-        throw new TypeError(`Unknown model provider rule ${JSON.stringify(id)}.`);
+      if (!KNOWN_RULES.has(id)) throw new TypeError(`Unknown model provider rule ${JSON.stringify(id)}.`);
       this.relaxedRules.add(id);
     }
   }
@@ -180,11 +186,19 @@ class ModelProviderImpl implements ModelProvider {
         note: `model provider: no model API at ${request.method} ${request.path} (404)`,
       });
       return json(404, {
-        error: { message: `Unknown request URL: ${request.method} ${request.path}.`, type: 'invalid_request_error', code: 'unknown_url' },
+        error: {
+          message: `Unknown request URL: ${request.method} ${request.path}.`,
+          type: 'invalid_request_error',
+          code: 'unknown_url',
+        },
       });
     }
     const exchange = ++this.exchangeCount;
-    const frame = (direction: 'in' | 'out', detail: Omit<ModelFrameDetail, 'exchange' | 'path' | 'api'>, extra = {}) =>
+    const frame = (
+      direction: 'in' | 'out',
+      detail: Omit<ModelFrameDetail, 'exchange' | 'path' | 'api'>,
+      extra = {},
+    ) =>
       this.transcript.record({
         era: 'unknown',
         transport: 'http',
@@ -212,7 +226,11 @@ class ModelProviderImpl implements ModelProvider {
     request: ModelHttpRequest,
     route: RouteMatch,
     exchange: number,
-    frame: (direction: 'in' | 'out', detail: Omit<ModelFrameDetail, 'exchange' | 'path' | 'api'>, extra?: object) => TranscriptFrame,
+    frame: (
+      direction: 'in' | 'out',
+      detail: Omit<ModelFrameDetail, 'exchange' | 'path' | 'api'>,
+      extra?: object,
+    ) => TranscriptFrame,
   ): Promise<ModelHttpResponse> {
     const wire = WIRES[route.api];
     const ids: ExchangeIds = { exchange, createdAt: 1_767_225_600 + exchange, callIds: [] };
@@ -279,7 +297,10 @@ class ModelProviderImpl implements ModelProvider {
     const response = this.answer(turn, answer, wire, ids, event, frame);
     // Gemini's streamGenerateContent without `alt=sse` answers the chunks as one JSON array.
     if (route.api === 'gemini' && 'events' in response && request.query.alt !== 'sse')
-      return json(200, response.events.map((each) => JSON.parse(each.data) as unknown));
+      return json(
+        200,
+        response.events.map((each) => JSON.parse(each.data) as unknown),
+      );
     return response;
   }
 
@@ -289,7 +310,11 @@ class ModelProviderImpl implements ModelProvider {
     wire: ModelWire,
     ids: ExchangeIds,
     event: ModelExchangeEvent,
-    frame: (direction: 'in' | 'out', detail: Omit<ModelFrameDetail, 'exchange' | 'path' | 'api'>, extra?: object) => TranscriptFrame,
+    frame: (
+      direction: 'in' | 'out',
+      detail: Omit<ModelFrameDetail, 'exchange' | 'path' | 'api'>,
+      extra?: object,
+    ) => TranscriptFrame,
   ): ModelHttpResponse {
     const reply = {
       ...(answer.text !== undefined ? { text: answer.text } : {}),
@@ -299,7 +324,11 @@ class ModelProviderImpl implements ModelProvider {
       const events = wire.stream(turn, answer, ids);
       event.out = frame('out', { reply, response: events }, { httpStatus: 200 });
       this.announce(event);
-      return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, events };
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        events,
+      };
     }
     const body = wire.respond(turn, answer, ids);
     event.out = frame('out', { reply, response: body }, { httpStatus: 200 });
@@ -345,9 +374,20 @@ function parseJson(text: string | undefined): unknown {
 function unreadableBody(wire: ModelWire, text: string | undefined): RuleFinding {
   const rule = `${wire.family}.request-fields`;
   if (wire.family === 'gemini')
-    return { rule, category: 'request', field: '', message: 'Invalid JSON payload received. Unexpected token.', style: 'payload' };
+    return {
+      rule,
+      category: 'request',
+      field: '',
+      message: 'Invalid JSON payload received. Unexpected token.',
+      style: 'payload',
+    };
   if (wire.family === 'anthropic')
-    return { rule, category: 'request', field: '', message: `The request body is not valid JSON${text ? '' : ' (it is empty)'}.` };
+    return {
+      rule,
+      category: 'request',
+      field: '',
+      message: `The request body is not valid JSON${text ? '' : ' (it is empty)'}.`,
+    };
   return {
     rule,
     category: 'request',

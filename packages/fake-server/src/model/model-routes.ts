@@ -65,7 +65,10 @@ export function modelsBody(route: ModelsRoute, models: readonly string[]): { sta
       return { status: 404, body: { type: 'error', error: { type: 'not_found_error', message } } };
     if (route.family === 'gemini')
       return { status: 404, body: { error: { code: 404, message, status: 'NOT_FOUND' } } };
-    return { status: 404, body: { error: { message, type: 'invalid_request_error', param: null, code: 'model_not_found' } } };
+    return {
+      status: 404,
+      body: { error: { message, type: 'invalid_request_error', param: null, code: 'model_not_found' } },
+    };
   }
   const entries = known.map((id) => {
     if (route.family === 'anthropic')

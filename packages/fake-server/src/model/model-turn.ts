@@ -1,9 +1,4 @@
-import type {
-  ModelApi,
-  ModelToolCall,
-  ModelToolOffer,
-  ModelToolResult,
-} from '../transcript/model-frame.js';
+import type { ModelApi, ModelToolCall, ModelToolOffer, ModelToolResult } from '../transcript/model-frame.js';
 
 /** A tool a model request offers, with where it sits in the body (for the provider's error paths). */
 export interface OfferedTool extends ModelToolOffer {

@@ -39,9 +39,13 @@ export function resolveDirective(
   exchange: number,
   attribute?: ToolAttribution,
 ): ResolvedDirective {
-  if (directive.reply === 'text') return { answer: { text: directive.text ?? 'Done.', toolCalls: [] }, notes: [] };
+  if (directive.reply === 'text')
+    return { answer: { text: directive.text ?? 'Done.', toolCalls: [] }, notes: [] };
   const notes: string[] = [];
-  const answer: ModelAnswer = { toolCalls: [], ...(directive.text !== undefined ? { text: directive.text } : {}) };
+  const answer: ModelAnswer = {
+    toolCalls: [],
+    ...(directive.text !== undefined ? { text: directive.text } : {}),
+  };
   const names: string[] = [];
   for (const call of directive.calls) {
     const tool = find(turn, call.pick, attribute);

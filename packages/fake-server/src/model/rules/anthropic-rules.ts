@@ -114,7 +114,14 @@ export const ANTHROPIC_RULES: readonly ProviderRule[] = [
       return turn.tools.flatMap((tool): RuleFinding[] => {
         const field = `${tool.path}.input_schema`;
         const finding = (at: string, text: string): RuleFinding[] => [
-          { rule: this.id, category: 'schema', tool: tool.name, toolIndex: tool.index, field: at, message: `${at}: ${text}` },
+          {
+            rule: this.id,
+            category: 'schema',
+            tool: tool.name,
+            toolIndex: tool.index,
+            field: at,
+            message: `${at}: ${text}`,
+          },
         ];
         const schema = objectOf(tool.parameters);
         if (tool.parameters === undefined) return finding(field, 'Field required');

@@ -33,7 +33,8 @@ export const GEMINI_RULES: readonly ProviderRule[] = [
     family: 'gemini',
     apis: APIS,
     category: 'name',
-    summary: 'Function names start with a letter or `_`, then hold only a-z, A-Z, 0-9, `_`, `.`, `:`, `-`, at most 128 characters.',
+    summary:
+      'Function names start with a letter or `_`, then hold only a-z, A-Z, 0-9, `_`, `.`, `:`, `-`, at most 128 characters.',
     source: {
       url: 'https://ai.google.dev/api/caching#FunctionDeclaration',
       says: 'FunctionDeclaration.name: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots, colons and dashes, with a maximum length of 128." (the `@google/genai` SDK\'s type); the API answers "[FIELD_INVALID] Invalid function name." (kaitranntt/ccs#25).',
@@ -89,14 +90,15 @@ export const GEMINI_RULES: readonly ProviderRule[] = [
     apis: APIS,
     category: 'schema',
     summary:
-      'A declaration\'s `parameters` uses only the fields of Gemini\'s `Schema` (the OpenAPI 3.0 subset): no `additionalProperties`, `$ref`, `$defs`, `const`, `oneOf`, …; `type` is one value of the `Type` enum, never a list; `enum` holds strings.',
+      "A declaration's `parameters` uses only the fields of Gemini's `Schema` (the OpenAPI 3.0 subset): no `additionalProperties`, `$ref`, `$defs`, `const`, `oneOf`, …; `type` is one value of the `Type` enum, never a list; `enum` holds strings.",
     source: {
       url: 'https://ai.google.dev/api/caching#Schema',
       says: 'The `Schema` object lists its fields (`type`, `format`, `description`, `nullable`, `enum` of strings, `properties`, `required`, `items`, `anyOf`, …). Anything else is a JSON payload error: "Unknown name \\"additionalProperties\\" … Cannot find field." (mem0ai/mem0#1820), "Proto field is not repeating, cannot start list." for a `type` list (zed-industries/zed#53919).',
     },
     check(turn) {
       return openApiSchemas(turn).flatMap(
-        (tool) => geminiSchemaFindings(tool.parameters, `${tool.path}.parameters`, tool, SCHEMA_RULES).payload,
+        (tool) =>
+          geminiSchemaFindings(tool.parameters, `${tool.path}.parameters`, tool, SCHEMA_RULES).payload,
       );
     },
   },
@@ -105,7 +107,7 @@ export const GEMINI_RULES: readonly ProviderRule[] = [
     family: 'gemini',
     apis: APIS,
     category: 'schema',
-    summary: 'Every name in a `parameters` schema\'s `required` is one of its `properties`.',
+    summary: "Every name in a `parameters` schema's `required` is one of its `properties`.",
     source: {
       url: 'https://ai.google.dev/api/caching#Schema',
       says: '`required` lists "the names of properties that must be present"; a name with no property gets "parameters.required[0]: property is not defined" (anomalyco/opencode#3140, case SC-04).',
@@ -121,7 +123,7 @@ export const GEMINI_RULES: readonly ProviderRule[] = [
     family: 'gemini',
     apis: APIS,
     category: 'schema',
-    summary: 'A declaration\'s `parametersJsonSchema` describes an object.',
+    summary: "A declaration's `parametersJsonSchema` describes an object.",
     source: {
       url: 'https://ai.google.dev/api/caching#FunctionDeclaration',
       says: 'parametersJsonSchema: "The schema must describe an object where the properties are the parameters to the function."',
@@ -150,8 +152,7 @@ export const GEMINI_RULES: readonly ProviderRule[] = [
     family: 'gemini',
     apis: APIS,
     category: 'history',
-    summary:
-      'A turn of function calls is followed right away by a turn with one function response per call.',
+    summary: 'A turn of function calls is followed right away by a turn with one function response per call.',
     source: {
       url: 'https://ai.google.dev/gemini-api/docs/function-calling',
       says: 'The function responses go back in the next turn; otherwise 400 "Please ensure that function response turn comes immediately after a function call turn." (langchain-ai/langchain#27799) or "… the number of function response parts is equal to the number of function call parts of the function call turn." (microsoft/vscode#299295).',
@@ -171,7 +172,9 @@ export const GEMINI_RULES: readonly ProviderRule[] = [
           },
         ];
         if (next.results.length === 0)
-          return finding('Please ensure that function response turn comes immediately after a function call turn.');
+          return finding(
+            'Please ensure that function response turn comes immediately after a function call turn.',
+          );
         if (next.results.length !== message.calls.length)
           return finding(
             'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',

@@ -40,7 +40,16 @@ const SCHEMA_FIELDS = new Set([
 ]);
 
 /** The values of Gemini's `Type` enum (the API reads them in either case). */
-const TYPES = new Set(['TYPE_UNSPECIFIED', 'STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
+const TYPES = new Set([
+  'TYPE_UNSPECIFIED',
+  'STRING',
+  'NUMBER',
+  'INTEGER',
+  'BOOLEAN',
+  'ARRAY',
+  'OBJECT',
+  'NULL',
+]);
 
 const PAYLOAD = 'Invalid JSON payload received.';
 
@@ -106,7 +115,8 @@ export function geminiSchemaFindings(
     }
     const properties = objectOf(node.properties);
     if (properties) {
-      Object.values(properties).forEach((child, i) => visit(child, `${path}.properties[${i}].value`));
+      for (const [i, child] of Object.values(properties).entries())
+        visit(child, `${path}.properties[${i}].value`);
       if (Array.isArray(node.required))
         node.required.forEach((name, i) => {
           if (typeof name !== 'string' || !(name in properties))
@@ -119,19 +129,19 @@ export function geminiSchemaFindings(
             });
         });
     } else if (Array.isArray(node.required) && node.required.length > 0) {
-      node.required.forEach((_name, i) =>
+      for (const i of node.required.keys())
         proto.push({
           ...base,
           rule: rules.required,
           field: `${path}.required[${i}]`,
           message: 'property is not defined',
           style: 'proto',
-        }),
-      );
+        });
     }
     if (node.items !== undefined) visit(node.items, `${path}.items`);
     const anyOf = node.anyOf ?? node.any_of;
-    if (Array.isArray(anyOf)) anyOf.forEach((branch, i) => visit(branch, `${path}.any_of[${i}]`));
+    if (Array.isArray(anyOf))
+      for (const [i, branch] of anyOf.entries()) visit(branch, `${path}.any_of[${i}]`);
   };
   visit(schema, at);
   return { payload, proto };

@@ -15,8 +15,8 @@ export const UNRELAXABLE_RULES: ReadonlySet<string> = new Set(
 
 /** Every finding of every rule for `turn`'s API that `relaxed` does not switch off, in rule order. */
 export function checkProviderRules(turn: ModelTurn, relaxed: ReadonlySet<string>): RuleFinding[] {
-  return PROVIDER_RULES.filter((rule) => rule.apis.includes(turn.api) && !relaxed.has(rule.id)).flatMap((rule) =>
-    rule.check(turn),
+  return PROVIDER_RULES.filter((rule) => rule.apis.includes(turn.api) && !relaxed.has(rule.id)).flatMap(
+    (rule) => rule.check(turn),
   );
 }
 

@@ -19,7 +19,8 @@ export const OPENAI_RULES: readonly ProviderRule[] = [
     family: 'openai',
     apis: APIS,
     category: 'request',
-    summary: 'A request names its `model` (and, for Chat Completions, has `messages`); checked while reading, never relaxed.',
+    summary:
+      'A request names its `model` (and, for Chat Completions, has `messages`); checked while reading, never relaxed.',
     source: {
       url: 'https://platform.openai.com/docs/api-reference/chat/create',
       says: '`model` and `messages` are required parameters of Chat Completions; `model` of Responses.',
@@ -95,7 +96,8 @@ export const OPENAI_RULES: readonly ProviderRule[] = [
     family: 'openai',
     apis: APIS,
     category: 'schema',
-    summary: "A function's `parameters`, when given, is a JSON object (a JSON Schema), never an array or a scalar.",
+    summary:
+      "A function's `parameters`, when given, is a JSON object (a JSON Schema), never an array or a scalar.",
     source: {
       url: 'https://platform.openai.com/docs/guides/function-calling',
       says: '"The parameters the functions accepts, described as a JSON Schema object" (FunctionDefinition.parameters); anything else gets 400 `invalid_function_parameters` (e.g. FoundationAgents/OpenManus#1162: "[] is not of type \'object\', \'boolean\'").',
@@ -122,10 +124,10 @@ export const OPENAI_RULES: readonly ProviderRule[] = [
     family: 'openai',
     apis: APIS,
     category: 'schema',
-    summary: 'Every array in a function\'s parameters has `items`.',
+    summary: "Every array in a function's parameters has `items`.",
     source: {
       url: 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas',
-      says: 'Arrays are described by their `items`; an array schema without them gets 400 "Invalid schema for function \'…\': In context=(\'properties\', \'paths\'), array schema missing items." (sigoden/aichat#1049; case SC-03).',
+      says: "Arrays are described by their `items`; an array schema without them gets 400 \"Invalid schema for function '…': In context=('properties', 'paths'), array schema missing items.\" (sigoden/aichat#1049; case SC-03).",
     },
     check(turn) {
       return turn.tools.flatMap((tool): RuleFinding[] => {
@@ -187,12 +189,14 @@ export const OPENAI_RULES: readonly ProviderRule[] = [
       'Every tool call of the model in the history is answered: Chat Completions by `tool` messages right after it, Responses by a `function_call_output` item.',
     source: {
       url: 'https://platform.openai.com/docs/guides/function-calling',
-      says: 'The model\'s tool calls are answered with their results before the conversation goes on; otherwise 400 "An assistant message with \'tool_calls\' must be followed by tool messages responding to each \'tool_call_id\'." (e.g. agno-agi/agno#3105), and on Responses "No tool output found for function call …".',
+      says: "The model's tool calls are answered with their results before the conversation goes on; otherwise 400 \"An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'.\" (e.g. agno-agi/agno#3105), and on Responses \"No tool output found for function call …\".",
     },
     check(turn) {
       if (turn.api === 'openai-responses') {
         const answered = new Set(turn.messages.flatMap((message) => message.results.map((r) => r.callId)));
-        const open = turn.messages.flatMap((message) => message.calls).find((call) => !answered.has(call.callId));
+        const open = turn.messages
+          .flatMap((message) => message.calls)
+          .find((call) => !answered.has(call.callId));
         if (!open) return [];
         return [
           {

@@ -105,17 +105,22 @@ export function strictSchemaProblem(schema: unknown): StrictProblem | undefined 
  * The first array without `items` in `schema` (following properties, items, `anyOf`/`oneOf`/`allOf`
  * branches and definitions), as the keys to it, or `undefined`.
  */
-export function arrayWithoutItems(schema: unknown, context: Array<string | number> = []): Array<string | number> | undefined {
+export function arrayWithoutItems(
+  schema: unknown,
+  context: Array<string | number> = [],
+): Array<string | number> | undefined {
   const node = objectOf(schema);
   if (!node) return undefined;
-  if (typesOf(node).includes('array') && node.items === undefined && node.prefixItems === undefined) return context;
+  if (typesOf(node).includes('array') && node.items === undefined && node.prefixItems === undefined)
+    return context;
   const children: Array<[unknown, Array<string | number>]> = [];
   for (const [name, child] of Object.entries(objectOf(node.properties) ?? {}))
     children.push([child, [...context, 'properties', name]]);
   if (node.items !== undefined) children.push([node.items, [...context, 'items']]);
   for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const)
     if (Array.isArray(node[keyword]))
-      for (const [i, branch] of (node[keyword] as unknown[]).entries()) children.push([branch, [...context, keyword, i]]);
+      for (const [i, branch] of (node[keyword] as unknown[]).entries())
+        children.push([branch, [...context, keyword, i]]);
   for (const defs of ['$defs', 'definitions'] as const)
     for (const [name, child] of Object.entries(objectOf(node[defs]) ?? {}))
       children.push([child, [...context, defs, name]]);

@@ -1,5 +1,5 @@
 import type { ModelToolCall, ModelToolResult } from '../../transcript/model-frame.js';
-import { contentText, type ModelTurn, objectOf, type OfferedTool, type TurnMessage } from '../model-turn.js';
+import { contentText, type ModelTurn, type OfferedTool, objectOf, type TurnMessage } from '../model-turn.js';
 import {
   type ExchangeIds,
   type ModelAnswer,
@@ -36,7 +36,8 @@ function readMessage(raw: unknown): TurnMessage {
   const calls: ModelToolCall[] = [];
   const results: ModelToolResult[] = [];
   const texts: string[] = [];
-  const blocks = typeof message.content === 'string' ? [] : Array.isArray(message.content) ? message.content : [];
+  const blocks =
+    typeof message.content === 'string' ? [] : Array.isArray(message.content) ? message.content : [];
   if (typeof message.content === 'string') texts.push(message.content);
   for (const rawBlock of blocks) {
     const block = objectOf(rawBlock) ?? {};
@@ -160,7 +161,13 @@ export const anthropicMessagesWire: ModelWire = {
     for (const call of answer.toolCalls) {
       emit('content_block_start', {
         index,
-        content_block: { type: 'tool_use', id: call.callId, name: call.name, input: {}, caller: { type: 'direct' } },
+        content_block: {
+          type: 'tool_use',
+          id: call.callId,
+          name: call.name,
+          input: {},
+          caller: { type: 'direct' },
+        },
       });
       emit('content_block_delta', {
         index,

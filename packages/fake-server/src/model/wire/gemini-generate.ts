@@ -1,5 +1,5 @@
 import type { ModelToolCall, ModelToolResult } from '../../transcript/model-frame.js';
-import { type ModelTurn, objectOf, type OfferedTool, type TurnMessage } from '../model-turn.js';
+import { type ModelTurn, type OfferedTool, objectOf, type TurnMessage } from '../model-turn.js';
 import {
   type ExchangeIds,
   type ModelAnswer,
@@ -85,7 +85,13 @@ function readContents(contents: unknown[]): TurnMessage[] {
   });
 }
 
-function responseBody(turn: ModelTurn, answer: ModelAnswer, ids: ExchangeIds, parts: unknown[], finish: boolean) {
+function responseBody(
+  turn: ModelTurn,
+  answer: ModelAnswer,
+  ids: ExchangeIds,
+  parts: unknown[],
+  finish: boolean,
+) {
   const prompt = roughTokens(turn.body);
   const candidates = roughTokens(answer);
   return {
@@ -191,7 +197,13 @@ export const geminiWire: ModelWire = {
   reject: (findings) => rejection(findings),
   fail(code, message) {
     const status =
-      code === 429 ? 'RESOURCE_EXHAUSTED' : code === 503 ? 'UNAVAILABLE' : code >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT';
+      code === 429
+        ? 'RESOURCE_EXHAUSTED'
+        : code === 503
+          ? 'UNAVAILABLE'
+          : code >= 500
+            ? 'INTERNAL'
+            : 'INVALID_ARGUMENT';
     return geminiError(code, status, message);
   },
 };

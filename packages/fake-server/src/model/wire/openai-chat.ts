@@ -1,14 +1,13 @@
 import type { ModelToolCall, ModelToolResult } from '../../transcript/model-frame.js';
-import { contentText, type ModelTurn, objectOf, type OfferedTool, type TurnMessage } from '../model-turn.js';
-import { openAiError, openAiFailure } from './openai-errors.js';
+import { contentText, type ModelTurn, type OfferedTool, objectOf, type TurnMessage } from '../model-turn.js';
 import {
-  type ExchangeIds,
   type ModelAnswer,
   type ModelWire,
   type ParseOutcome,
   roughTokens,
   type SseEvent,
 } from './model-wire.js';
+import { openAiError, openAiFailure } from './openai-errors.js';
 
 /** The arguments of a call as the API carries them: a JSON string (kept as text when it is not JSON). */
 export function parseArguments(text: unknown): unknown {
@@ -206,7 +205,9 @@ export const openAiChatWire: ModelWire = {
           ],
         }),
       );
-      events.push(chunk({ tool_calls: [{ index, function: { arguments: JSON.stringify(call.arguments) } }] }));
+      events.push(
+        chunk({ tool_calls: [{ index, function: { arguments: JSON.stringify(call.arguments) } }] }),
+      );
     }
     events.push(chunk({}, finishReason(answer)));
     const options = objectOf(turn.body.stream_options);

@@ -1,7 +1,5 @@
 import type { ModelToolCall, ModelToolResult } from '../../transcript/model-frame.js';
-import { contentText, type ModelTurn, objectOf, type OfferedTool, type TurnMessage } from '../model-turn.js';
-import { parseArguments } from './openai-chat.js';
-import { openAiError, openAiFailure } from './openai-errors.js';
+import { contentText, type ModelTurn, type OfferedTool, objectOf, type TurnMessage } from '../model-turn.js';
 import {
   type ExchangeIds,
   type ModelAnswer,
@@ -10,6 +8,8 @@ import {
   roughTokens,
   type SseEvent,
 } from './model-wire.js';
+import { parseArguments } from './openai-chat.js';
+import { openAiError, openAiFailure } from './openai-errors.js';
 
 function offeredTools(body: Record<string, unknown>): OfferedTool[] {
   if (!Array.isArray(body.tools)) return [];
@@ -167,7 +167,12 @@ export const openAiResponsesWire: ModelWire = {
       if (item.type === 'message') {
         const part = { type: 'output_text', text: '', annotations: [] };
         const text = answer.text ?? '';
-        emit('response.content_part.added', { item_id: itemId, output_index: outputIndex, content_index: 0, part });
+        emit('response.content_part.added', {
+          item_id: itemId,
+          output_index: outputIndex,
+          content_index: 0,
+          part,
+        });
         emit('response.output_text.delta', {
           item_id: itemId,
           output_index: outputIndex,
