@@ -21,6 +21,7 @@ export type {
   ConnectTarget,
   ModelCallResult,
   ModelRequest,
+  ModelTarget,
   ReportedState,
   TransportTarget,
 } from './adapters/index.js';

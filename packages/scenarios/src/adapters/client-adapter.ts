@@ -37,6 +37,28 @@ export interface ConnectTarget {
   credentialProfileId?: string;
   /** Whether the client may start this connection from a listing it cached earlier (a host that caches across sessions). */
   reuseCache?: boolean;
+  /**
+   * The cell's fake model provider: point the host's model SDK here instead of the real API, and
+   * the model requests it sends are the evidence of what the model is offered (no adapter code
+   * needed). The same for every server of a cell.
+   */
+  model?: ModelTarget;
+}
+
+/**
+ * Base URLs of the cell's fake model provider, per provider SDK (the command protocol passes the
+ * same object in `connect.model`, and the env `TOOLSHIFT_MODEL_URL`, `OPENAI_BASE_URL`,
+ * `ANTHROPIC_BASE_URL`, `GOOGLE_GEMINI_BASE_URL`).
+ */
+export interface ModelTarget {
+  /** The provider's origin, e.g. `http://127.0.0.1:54321` (`TOOLSHIFT_MODEL_URL`). */
+  url: string;
+  /** OpenAI SDK `baseURL` (Chat Completions and Responses): `<url>/v1`. */
+  openai: string;
+  /** Anthropic SDK `baseURL`: `<url>`. */
+  anthropic: string;
+  /** Gemini SDK `httpOptions.baseUrl`: `<url>`. */
+  gemini: string;
 }
 
 /** What a client asks the user before running a call (the harness plays the user). */

@@ -23,6 +23,7 @@ export type {
   ConnectTarget,
   ModelCallResult,
   ModelRequest,
+  ModelTarget,
   ReportedState,
   TransportTarget,
 } from './client-adapter.js';

@@ -326,6 +326,7 @@ export class CellSession {
                 ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
                 : {}),
               ...(action.reuseCache ? { reuseCache: true } : {}),
+              model: this.servers.model.urls,
             },
             this.observer,
           ),

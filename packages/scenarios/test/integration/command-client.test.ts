@@ -108,3 +108,34 @@ test('a dual cell gives a program no era preference: connect carries no era and 
     'dual: era=(none) env=dual',
   ]);
 }, 60_000);
+
+test('a program gets the fake model provider in connect.model and OPENAI_BASE_URL; its model request lands in the transcript', async () => {
+  const client = await createCommandClient(
+    nodeProgram(
+      'console.log(JSON.stringify({type:"hello",protocol:1,name:"model-env"}));' +
+        'require("readline").createInterface({input:process.stdin}).on("line",async(line)=>{const m=JSON.parse(line);' +
+        'if(m.type==="connect"){const same=m.model.openai===process.env.OPENAI_BASE_URL&&m.model.url===process.env.TOOLSHIFT_MODEL_URL&&m.model.anthropic===process.env.ANTHROPIC_BASE_URL;' +
+        'const r=await fetch(process.env.OPENAI_BASE_URL+"/chat/completions",{method:"POST",headers:{"content-type":"application/json",authorization:"Bearer "+process.env.OPENAI_API_KEY},' +
+        'body:JSON.stringify({model:"m",messages:[{role:"user",content:"hi"}],tools:[{type:"function",function:{name:"valid_tool",parameters:{type:"object"}}}]})});' +
+        'console.log(JSON.stringify({type:"note",text:"same="+same+" status="+r.status+" key="+process.env.OPENAI_API_KEY}));' +
+        'console.log(JSON.stringify({type:"response",id:m.id,ok:true}));}' +
+        'else if(m.id!==undefined)console.log(JSON.stringify({type:"response",id:m.id,ok:false,error:"no"}));' +
+        'else if(m.type==="shutdown")process.exit(0);});',
+    ),
+  );
+  const summary = await runSuite({
+    scenarios: pick('one-valid-tool'),
+    eras: ['modern'],
+    transports: ['http'],
+    clients: [client],
+    settleTimeoutMs: 300,
+  });
+  const result = summary.results[0]!;
+  expect(
+    result.observations.flatMap((o) => (o.kind === 'note' && o.text.startsWith('same=') ? [o.text] : [])),
+  ).toEqual(['same=true status=200 key=toolshift-fake-model-key']);
+  const modelIn = result.transcript.find((frame) => frame.kind === 'model' && frame.direction === 'in');
+  expect(modelIn?.model?.api).toBe('openai-chat');
+  expect(modelIn?.model?.tools?.map((tool) => tool.name)).toEqual(['valid_tool']);
+  expect(modelIn?.headers?.authorization).toBe('Bearer');
+}, 60_000);

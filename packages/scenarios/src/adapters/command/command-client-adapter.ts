@@ -9,7 +9,13 @@ import type {
   ReportedState,
 } from '../client-adapter.js';
 import { ClientProgram } from './client-program.js';
-import { COMMAND_ENV, COMMAND_PROTOCOL_VERSION, type ModelRequestResult } from './command-protocol.js';
+import {
+  COMMAND_ENV,
+  COMMAND_PROTOCOL_VERSION,
+  FAKE_MODEL_API_KEY,
+  MODEL_API_KEY_ENV,
+  type ModelRequestResult,
+} from './command-protocol.js';
 
 /** Where and how to start the client program. */
 export interface CommandClientOptions {
@@ -53,6 +59,7 @@ export class CommandClientAdapter implements ClientAdapter {
       ...(target.era !== undefined ? { era: target.era } : {}),
       transport: 'http',
       ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
+      ...(target.model !== undefined ? { model: target.model } : {}),
     });
   }
 
@@ -161,6 +168,13 @@ export class CommandClientAdapter implements ClientAdapter {
     delete env[COMMAND_ENV.probe];
     if (first.bearerToken !== undefined) env[COMMAND_ENV.bearerToken] = first.bearerToken;
     else delete env[COMMAND_ENV.bearerToken];
+    if (first.model !== undefined) {
+      env[COMMAND_ENV.modelUrl] = first.model.url;
+      env[COMMAND_ENV.openaiBaseUrl] = first.model.openai;
+      env[COMMAND_ENV.anthropicBaseUrl] = first.model.anthropic;
+      env[COMMAND_ENV.geminiBaseUrl] = first.model.gemini;
+      for (const name of MODEL_API_KEY_ENV) env[name] = FAKE_MODEL_API_KEY;
+    }
     return new ClientProgram(
       this.command,
       { env, ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}) },
