@@ -14,6 +14,7 @@ export { type CatcherOutcome, runCatcher } from './adapters/defects/run-catcher.
 export { FEATURE_METHODS, missingMethods } from './adapters/feature-methods.js';
 export type {
   AdapterCallOutcome,
+  AgentTurnReport,
   ClientAdapter,
   ClientAdapterFactory,
   ClientCapabilities,

@@ -90,6 +90,15 @@ export interface ClientObserver {
   approve?(question: ApprovalQuestion): boolean;
 }
 
+/**
+ * What a host may report about an agent turn, as its UI would show it (optional): its own token
+ * estimate of the tool definitions it sent, in all and per server.
+ */
+export interface AgentTurnReport {
+  estimatedTokens?: number;
+  perServerTokens?: Readonly<Record<string, number>>;
+}
+
 /** The outcome of a tool call made through the client. */
 export type AdapterCallOutcome = { ok: true; result: unknown } | { ok: false; error: string; code?: string };
 
@@ -137,6 +146,15 @@ export interface ClientAdapter {
     args: Record<string, unknown>,
     options: { provider?: string },
   ): Promise<ModelCallResult>;
+  /**
+   * `agent-turn`: the user sends `prompt`; the host runs one agent turn against the cell's fake
+   * model (`ConnectTarget.model`): it sends the model its tools, runs the tool calls the model
+   * makes and sends their results back, until the model answers in text. Resolves when the turn
+   * ends. The runner reads what the model was offered, and what it got back, from the wire, so a
+   * host with this feature needs no `modelRequest`/`modelCall` code (`provider` is the scenario's
+   * hint, e.g. `openai-strict`, for hosts that can talk to several).
+   */
+  agentTurn?(request: { prompt: string; provider?: string }): Promise<AgentTurnReport | undefined | void>;
   /** `manual-refresh`: re-list a server now; resolves when the refresh ends. */
   refresh?(serverId: string): Promise<void>;
   /** `reconnect`: drop and re-establish the connection to a server; resolves when rediscovered. */

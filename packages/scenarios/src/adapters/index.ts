@@ -15,6 +15,7 @@ export const CLIENT_ADAPTERS: Readonly<Record<string, ClientAdapterFactory>> = O
 
 export type {
   AdapterCallOutcome,
+  AgentTurnReport,
   ApprovalQuestion,
   ClientAdapter,
   ClientAdapterFactory,

@@ -8,8 +8,9 @@ import {
 } from '@toolshift/assertions';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
 import { phaseOf } from '../adapters/client-phase-error.js';
-import type { CellEra, ClientAction, Scenario } from '../scenario.js';
+import type { CellEra, ClientAction, ClientFeature, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
+import { AgentTurnDriver, type WireModelRequest } from './agent-turn-driver.js';
 import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
@@ -67,6 +68,8 @@ export class CellSession {
   private readonly waitCursor = new Map<string, number>();
   private readonly pending: Array<Promise<SessionEnd | undefined>> = [];
   readonly observer: ClientObserver;
+  /** Set when the client runs agent turns against the fake model instead of reporting model requests. */
+  private readonly agentTurns: AgentTurnDriver | undefined;
 
   constructor(
     private readonly scenario: Scenario,
@@ -76,6 +79,8 @@ export class CellSession {
     private readonly timeouts: SessionTimeouts,
     /** Told before each action starts, e.g. `action 3 of 4 (call search_docs)`. */
     private readonly onAction?: (description: string) => void,
+    /** The host features the client declares (`agent-turn` without `model-exposure`: model actions go through the wire). */
+    features: readonly ClientFeature[] = [],
   ) {
     this.log = new ObservationLog(() =>
       Object.fromEntries(servers.list.map((server) => [server.id, server.fake.transcript.lastSeq])),
@@ -92,6 +97,10 @@ export class CellSession {
       // The scenario plays the user and approves every call the client asks about.
       approve: () => true,
     };
+    this.agentTurns =
+      features.includes('agent-turn') && !features.includes('model-exposure') && adapter.agentTurn
+        ? new AgentTurnDriver(servers.model.provider, servers, adapter, timeouts.actionTimeoutMs)
+        : undefined;
   }
 
   /** Performs every action in order (then waits for connects still running in the background). */
@@ -193,6 +202,7 @@ export class CellSession {
         await this.modelRequest(action.provider);
         return undefined;
       case 'model-call': {
+        if (this.agentTurns) return this.wireModelCall(action);
         let name: string;
         if ('name' in action.pick) name = action.pick.name;
         else {
@@ -392,7 +402,96 @@ export class CellSession {
     return ends.find((end) => end !== undefined);
   }
 
+  /** A black-box host's model requests, read from the wire, as `model-request` observations at `at`. */
+  private logWireRequests(
+    requests: readonly WireModelRequest[],
+    provider: string | undefined,
+    at?: Record<string, number>,
+  ): void {
+    for (const { seq: _seq, ...request } of requests) {
+      const observation = {
+        kind: 'model-request' as const,
+        ...(provider !== undefined ? { provider } : {}),
+        ...request,
+      };
+      if (at) this.log.addAt(observation, at);
+      else this.log.add(observation);
+    }
+  }
+
+  /** `model-call` through an agent turn: the model calls the picked tool; the host's next request carries the result. */
+  private async wireModelCall(action: Extract<ClientAction, { do: 'model-call' }>): Promise<undefined> {
+    const args = action.arguments ?? {};
+    const startedAt = this.log.positions();
+    let outcome: Awaited<ReturnType<AgentTurnDriver['modelCall']>>;
+    try {
+      outcome = await this.agentTurns!.modelCall(action.pick, args, action.provider);
+    } catch (error) {
+      const name = 'name' in action.pick ? action.pick.name : action.pick.description;
+      this.log.add(
+        {
+          kind: 'model-call',
+          name,
+          arguments: args,
+          outcome: { kind: 'crashed', error: (error as Error).message },
+        },
+        startedAt,
+      );
+      return undefined;
+    }
+    // The requests the turn sent were shown to the model before its call: stamp them where the call started.
+    this.logWireRequests(outcome.requests.slice(0, 1), action.provider, startedAt);
+    this.logWireRequests(outcome.requests.slice(1), action.provider);
+    if (outcome.requests.length === 0)
+      this.log.add({
+        kind: 'model-request',
+        ...(action.provider !== undefined ? { provider: action.provider } : {}),
+        tools: [],
+        withheld: [],
+        error: 'the host sent the model no request during the turn',
+      });
+    const refused = outcome.requests.find((request) => request.error !== undefined);
+    if (!outcome.call) {
+      if (outcome.notFound !== undefined && !refused)
+        this.runnerFail(
+          'runner.model-found-tool',
+          `The model could not find a tool described as "${outcome.notFound}" in the request the host sent (${outcome.requests[0]?.tools.map((tool) => tool.name).join(', ') || 'no tools'}).`,
+        );
+      return undefined;
+    }
+    const { name, outcome: result, routedTo } = outcome.call;
+    this.log.add(
+      { kind: 'model-call', name, arguments: args, outcome: result, ...(routedTo ? { routedTo } : {}) },
+      startedAt,
+    );
+    return undefined;
+  }
+
   private async modelRequest(provider: string | undefined): Promise<ModelRequest | undefined> {
+    if (this.agentTurns) {
+      try {
+        const requests = await this.agentTurns.modelRequest(provider);
+        this.logWireRequests(requests, provider);
+        if (requests.length === 0) throw new Error('the host sent the model no request during the turn');
+        const [first] = requests;
+        this.lastRequest = first;
+        if (first?.error !== undefined) {
+          this.lastRequestError = first.error;
+          return undefined;
+        }
+        return first;
+      } catch (error) {
+        this.lastRequestError = (error as Error).message;
+        this.log.add({
+          kind: 'model-request',
+          ...(provider !== undefined ? { provider } : {}),
+          tools: [],
+          withheld: [],
+          error: (error as Error).message,
+        });
+        return undefined;
+      }
+    }
     try {
       const request = await bounded(
         this.adapter.modelRequest!(provider !== undefined ? { provider } : {}),

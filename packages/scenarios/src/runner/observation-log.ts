@@ -25,6 +25,11 @@ export class ObservationLog {
     this.entries.push({ observation, at: this.lastSeqs(), ...(startedAt ? { startedAt } : {}) });
   }
 
+  /** Records an observation stamped at earlier positions (what a black-box host sent the model during a turn that has ended). */
+  addAt(observation: Unstamped, at: Record<string, number>): void {
+    this.entries.push({ observation, at });
+  }
+
   /** Observations stamped against server `serverId`'s transcript. */
   forServer(serverId: string): Observation[] {
     return this.entries.map(({ observation, at, startedAt }) => {

@@ -107,6 +107,7 @@ export async function runCell(
       waitTimeoutMs: options.waitTimeoutMs ?? 4000,
     },
     options.onAction,
+    capabilitiesOf(factory).features,
   );
   const end = await session.run(scenario.clientActions);
   const endSeqs = session.log.positions();

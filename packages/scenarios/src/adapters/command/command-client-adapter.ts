@@ -1,6 +1,7 @@
 import type { ExposedTool } from '@toolshift/assertions';
 import type {
   AdapterCallOutcome,
+  AgentTurnReport,
   ClientAdapter,
   ClientObserver,
   ConnectTarget,
@@ -133,6 +134,21 @@ export class CommandClientAdapter implements ClientAdapter {
       isError: result?.isError === true,
       text: typeof result?.text === 'string' ? result.text : '',
       ...(result?.routedTo ? { routedTo: result.routedTo } : {}),
+    };
+  }
+
+  async agentTurn(request: { prompt: string; provider?: string }): Promise<AgentTurnReport | undefined> {
+    const result = (await this.running().request({
+      type: 'agent-turn',
+      prompt: request.prompt,
+      ...(request.provider !== undefined ? { provider: request.provider } : {}),
+    })) as AgentTurnReport | undefined;
+    if (!result || typeof result !== 'object') return undefined;
+    return {
+      ...(typeof result.estimatedTokens === 'number' ? { estimatedTokens: result.estimatedTokens } : {}),
+      ...(result.perServerTokens && typeof result.perServerTokens === 'object'
+        ? { perServerTokens: result.perServerTokens }
+        : {}),
     };
   }
 

@@ -110,6 +110,8 @@ export type RunnerRequest =
   | { type: 'reauthorize'; id: number; serverId: string; bearerToken: string }
   | { type: 'model-request'; id: number; provider?: string }
   | { type: 'model-call'; id: number; name: string; arguments: Record<string, unknown>; provider?: string }
+  /** `agent-turn`: run one agent turn against the fake model (`connect.model`) for the user's `prompt`; answer when it ends. */
+  | { type: 'agent-turn'; id: number; prompt: string; provider?: string }
   | { type: 'advance-clock'; id: number; ms: number }
   | { type: 'grant'; id: number; serverId: string; tool: string }
   | { type: 'shutdown' };
