@@ -13,6 +13,8 @@ const MAX_STEPS = 8;
 
 /** OpenAI's function-name rule: ^[a-zA-Z0-9_-]+$, at most 64 characters. */
 const MAX_NAME = 64;
+/** OpenAI's limit on tools per request. */
+const MAX_TOOLS = 128;
 
 /** A short stable hash of a string (FNV-1a), to keep shortened names apart. */
 function hash(text) {
@@ -27,11 +29,31 @@ function providerName(name) {
   return clean.length <= MAX_NAME ? clean : `${clean.slice(0, MAX_NAME - 9)}_${hash(name)}`;
 }
 
-/** The schema with `required` names that `properties` does not define left out (the provider would reject it). */
+/**
+ * The schema repaired for OpenAI: `required` names that `properties` does not define left out, and
+ * an array without `items` given `items: {}` (the provider would reject either), at every depth.
+ */
 function repairSchema(schema) {
-  if (!schema || typeof schema !== 'object' || !Array.isArray(schema.required)) return schema;
-  const properties = schema.properties ?? {};
-  return { ...schema, required: schema.required.filter((name) => Object.hasOwn(properties, name)) };
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const repaired = { ...schema };
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('array') && schema.items === undefined && schema.prefixItems === undefined)
+    repaired.items = {};
+  if (schema.items !== undefined) repaired.items = repairSchema(schema.items);
+  if (schema.properties && typeof schema.properties === 'object')
+    repaired.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, child]) => [name, repairSchema(child)]),
+    );
+  if (Array.isArray(schema.required))
+    repaired.required = schema.required.filter((name) => Object.hasOwn(schema.properties ?? {}, name));
+  for (const keyword of ['anyOf', 'oneOf', 'allOf'])
+    if (Array.isArray(schema[keyword])) repaired[keyword] = schema[keyword].map(repairSchema);
+  for (const keyword of ['$defs', 'definitions'])
+    if (schema[keyword] && typeof schema[keyword] === 'object')
+      repaired[keyword] = Object.fromEntries(
+        Object.entries(schema[keyword]).map(([name, child]) => [name, repairSchema(child)]),
+      );
+  return repaired;
 }
 
 /**
@@ -60,8 +82,12 @@ const rootUnion = (schema) => Boolean(schema && (schema.anyOf || schema.oneOf ||
 const textOf = (content) =>
   (content ?? []).map((block) => (block.type === 'text' ? block.text : JSON.stringify(block))).join('\n');
 
-/** @returns {import('@toolshift/scenarios').ClientAdapter} */
-function createAgentHost() {
+/**
+ * @param {{ adapt?: boolean }} options `adapt: false` gives the bare loop of the docs: every MCP tool
+ *   goes to OpenAI as it is (its name, its schema, however many there are).
+ * @returns {import('@toolshift/scenarios').ClientAdapter}
+ */
+function createAgentHost({ adapt = true } = {}) {
   /** serverId → { client, tools } */
   const servers = new Map();
   /** @type {OpenAI | undefined} */
@@ -89,6 +115,22 @@ function createAgentHost() {
     const tools = [];
     for (const [serverId, server] of servers) {
       for (const tool of server.tools) {
+        if (!adapt) {
+          aliases.set(tool.name, { server, toolName: tool.name });
+          tools.push({
+            type: 'function',
+            function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+          });
+          continue;
+        }
+        if (tools.length === MAX_TOOLS) {
+          observer.warning({
+            serverId,
+            toolName: tool.name,
+            message: `withheld: OpenAI takes at most ${MAX_TOOLS} tools`,
+          });
+          continue;
+        }
         if (strict && rootUnion(tool.inputSchema)) {
           observer.warning({
             serverId,
@@ -246,5 +288,13 @@ export const openaiAgentHost = {
   description:
     'A demo host: the official MCP client and the openai SDK tool loop, judged through the fake model.',
   capabilities: { transports: ['http'], features: ['agent-turn', 'multi-server', 'bearer-auth'] },
-  create: createAgentHost,
+  create: () => createAgentHost(),
+};
+
+/** The same loop without any adaptation, exactly as the docs show it: it breaks the provider's rules on unusual servers. */
+export const bareOpenaiAgentHost = {
+  ...openaiAgentHost,
+  name: 'bare-openai-agent-host',
+  description: 'The demo host without adaptation: every MCP tool goes to OpenAI as it is.',
+  create: () => createAgentHost({ adapt: false }),
 };

@@ -14,10 +14,12 @@ import type { CellServers } from './cell-servers.js';
 /** The prompt the runner sends as the user for a turn (what it says does not matter: the model is scripted). */
 export const AGENT_TURN_PROMPT = 'Use your tools to answer.';
 
-/** What one model request of a black-box turn showed: the tools offered, attributed, or the provider's refusal. */
+/**
+ * What one model request of a black-box turn showed: the tools offered, attributed. A request the
+ * provider refused was still built and sent: its rule violations are in its `out` frame, where
+ * `model.provider-accepted` reads them.
+ */
 export interface WireModelRequest extends ModelRequest {
-  /** The provider's error when the request broke its rules (the rule ids and tools are in the `out` frame). */
-  error?: string;
   /** Its `in` frame in the first server's transcript. */
   seq: number;
 }
@@ -43,6 +45,8 @@ export type WirePick = { name: string } | { description: string; from?: 'new-req
 export class AgentTurnDriver {
   /** The tools of the last model request the host sent (for `from: last-request` picks). */
   private lastOffered: ModelToolOffer[] = [];
+  /** Why the host's last turn failed (it threw or hung), if it did. */
+  failure: string | undefined;
   /** What the host reported about the current turn. */
   private report: AgentTurnReport | undefined;
   /** Every server's last transcript `seq` when the current turn started. */
@@ -99,9 +103,11 @@ export class AgentTurnDriver {
       : {
           kind: 'crashed',
           error:
-            later.length === 0
-              ? 'the host ended the turn without sending the tool result back to the model'
-              : `the host's next model request carried no result for call ${callId ?? called.name}`,
+            this.failure !== undefined
+              ? `the host's turn failed before the result reached the model: ${this.failure}`
+              : later.length === 0
+                ? 'the host ended the turn without sending the tool result back to the model'
+                : `the host's next model request carried no result for call ${callId ?? called.name}`,
         };
     return { requests, call: { name: called.name, outcome, ...(routedTo ? { routedTo } : {}) } };
   }
@@ -112,6 +118,7 @@ export class AgentTurnDriver {
     answer: (offered: ModelToolOffer[], exchange: number) => ModelDirective,
   ): Promise<ModelExchangeEvent[]> {
     this.report = undefined;
+    this.failure = undefined;
     const before = this.provider.exchanges().length;
     this.startedAt = Object.fromEntries(
       this.servers.list.map((server) => [server.id, server.fake.transcript.lastSeq]),
@@ -127,6 +134,9 @@ export class AgentTurnDriver {
         'agent turn',
       );
       if (report) this.report = report;
+    } catch (error) {
+      // The host's turn failed (e.g. its SDK threw on the provider's 400): what it sent still counts.
+      this.failure = (error as Error).message;
     } finally {
       this.provider.intercept(undefined);
     }
@@ -151,23 +161,12 @@ export class AgentTurnDriver {
       ...(tool.description !== undefined ? { description: tool.description } : {}),
       ...(tool.parameters !== undefined ? { parameters: tool.parameters } : {}),
     }));
-    const violations = exchange.out?.model?.violations ?? [];
     return {
       tools,
       withheld: [],
       seq: exchange.in.seq,
       ...(this.report?.estimatedTokens !== undefined ? { estimatedTokens: this.report.estimatedTokens } : {}),
       ...(this.report?.perServerTokens !== undefined ? { perServerTokens: this.report.perServerTokens } : {}),
-      ...(violations.length > 0
-        ? {
-            error: `the model provider refused the request (${exchange.out?.httpStatus ?? 400}): ${violations
-              .map(
-                (v) =>
-                  `${v.rule}${v.tool !== undefined ? ` (tool ${JSON.stringify(v.tool)})` : ''}: ${v.message}`,
-              )
-              .join('; ')}`,
-          }
-        : {}),
     };
   }
 

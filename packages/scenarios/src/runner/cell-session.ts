@@ -14,6 +14,7 @@ import { AgentTurnDriver, type WireModelRequest } from './agent-turn-driver.js';
 import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
+import { forwardModelRequest } from './forward-model-request.js';
 import { matchesFrame } from './frame-match.js';
 import { handshakeEvidence } from './handshake-evidence.js';
 import { ObservationLog } from './observation-log.js';
@@ -439,6 +440,8 @@ export class CellSession {
       );
       return undefined;
     }
+    if (this.agentTurns!.failure !== undefined)
+      this.log.add({ kind: 'note', text: `the agent turn failed: ${this.agentTurns!.failure}` });
     // The requests the turn sent were shown to the model before its call: stamp them where the call started.
     this.logWireRequests(outcome.requests.slice(0, 1), action.provider, startedAt);
     this.logWireRequests(outcome.requests.slice(1), action.provider);
@@ -448,11 +451,10 @@ export class CellSession {
         ...(action.provider !== undefined ? { provider: action.provider } : {}),
         tools: [],
         withheld: [],
-        error: 'the host sent the model no request during the turn',
+        error: `the host sent the model no request during the turn${this.agentTurns!.failure !== undefined ? ` (${this.agentTurns!.failure})` : ''}`,
       });
-    const refused = outcome.requests.find((request) => request.error !== undefined);
     if (!outcome.call) {
-      if (outcome.notFound !== undefined && !refused)
+      if (outcome.notFound !== undefined)
         this.runnerFail(
           'runner.model-found-tool',
           `The model could not find a tool described as "${outcome.notFound}" in the request the host sent (${outcome.requests[0]?.tools.map((tool) => tool.name).join(', ') || 'no tools'}).`,
@@ -472,13 +474,14 @@ export class CellSession {
       try {
         const requests = await this.agentTurns.modelRequest(provider);
         this.logWireRequests(requests, provider);
-        if (requests.length === 0) throw new Error('the host sent the model no request during the turn');
+        const failure = this.agentTurns.failure;
+        if (failure !== undefined) this.log.add({ kind: 'note', text: `the agent turn failed: ${failure}` });
+        if (requests.length === 0)
+          throw new Error(
+            `the host sent the model no request during the turn${failure !== undefined ? ` (${failure})` : ''}`,
+          );
         const [first] = requests;
         this.lastRequest = first;
-        if (first?.error !== undefined) {
-          this.lastRequestError = first.error;
-          return undefined;
-        }
         return first;
       } catch (error) {
         this.lastRequestError = (error as Error).message;
@@ -500,6 +503,8 @@ export class CellSession {
       );
       this.lastRequest = request;
       this.lastRequestError = undefined;
+      // The tool set goes to the fake model as the host would send it: the provider's rules judge it on the wire too.
+      await forwardModelRequest(this.servers.model.provider, request, provider);
       this.log.add({ kind: 'model-request', ...(provider !== undefined ? { provider } : {}), ...request });
       return request;
     } catch (error) {
