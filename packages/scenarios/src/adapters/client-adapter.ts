@@ -154,6 +154,7 @@ export interface ClientAdapter {
    * host with this feature needs no `modelRequest`/`modelCall` code (`provider` is the scenario's
    * hint, e.g. `openai-strict`, for hosts that can talk to several).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an `async agentTurn() {}` that reports nothing must fit.
   agentTurn?(request: { prompt: string; provider?: string }): Promise<AgentTurnReport | undefined | void>;
   /** `manual-refresh`: re-list a server now; resolves when the refresh ends. */
   refresh?(serverId: string): Promise<void>;

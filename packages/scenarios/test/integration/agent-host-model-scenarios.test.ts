@@ -108,3 +108,21 @@ test('a host sending a dotted tool name gets the OpenAI pattern error, and a fai
   // The adapting host renames it (files_read) and the provider accepts the request.
   expect((await run(openaiAgentHost)).results[0]!.verdicts[0]).toMatchObject({ status: 'pass' });
 }, 120_000);
+
+test('defect:dotted-server-prefix fails through the fake model provider error, naming the rule and the tool', async () => {
+  const { dottedServerPrefix } = await import('../../src/adapters/defects/dotted-server-prefix.js');
+  const summary = await runSuite({
+    scenarios: [byId('nm-02-composed-name-too-long')],
+    eras: ['modern'],
+    transports: ['http'],
+    clients: [dottedServerPrefix],
+    settleTimeoutMs: 1000,
+  });
+  const accepted = summary.results[0]?.verdicts.find((verdict) => verdict.checkId === 'model.provider-accepted');
+  expect(accepted).toMatchObject({
+    status: 'fail',
+    message: expect.stringMatching(
+      /openai\.tool-name \(tool 'customer-success-knowledgebase\.search_knowledge_base_articles_v2' at 0\): Invalid 'tools\[0\]\.function\.name'/,
+    ),
+  });
+}, 120_000);
