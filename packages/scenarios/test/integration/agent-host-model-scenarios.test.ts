@@ -118,7 +118,9 @@ test('defect:dotted-server-prefix fails through the fake model provider error, n
     clients: [dottedServerPrefix],
     settleTimeoutMs: 1000,
   });
-  const accepted = summary.results[0]?.verdicts.find((verdict) => verdict.checkId === 'model.provider-accepted');
+  const accepted = summary.results[0]?.verdicts.find(
+    (verdict) => verdict.checkId === 'model.provider-accepted',
+  );
   expect(accepted).toMatchObject({
     status: 'fail',
     message: expect.stringMatching(
