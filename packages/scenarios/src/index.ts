@@ -14,6 +14,7 @@ export { type CatcherOutcome, runCatcher } from './adapters/defects/run-catcher.
 export { FEATURE_METHODS, missingMethods } from './adapters/feature-methods.js';
 export type {
   AdapterCallOutcome,
+  AgentTurnReport,
   ClientAdapter,
   ClientAdapterFactory,
   ClientCapabilities,
@@ -21,6 +22,7 @@ export type {
   ConnectTarget,
   ModelCallResult,
   ModelRequest,
+  ModelTarget,
   ReportedState,
   TransportTarget,
 } from './adapters/index.js';

@@ -45,6 +45,7 @@ export const CLIENT_FEATURES = [
   'bearer-auth',
   'reauthorize',
   'model-exposure',
+  'agent-turn',
   'manual-refresh',
   'reconnect',
   'host-clock',
@@ -63,7 +64,9 @@ export const FrameMatchSchema = Type.Object(
     direction: Type.Optional(Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('server')])),
     kind: Type.Optional(
       Type.Union(
-        ['message', 'http', 'stream-open', 'stream-close', 'step', 'note'].map((k) => Type.Literal(k)),
+        ['message', 'http', 'stream-open', 'stream-close', 'step', 'note', 'model'].map((k) =>
+          Type.Literal(k),
+        ),
       ),
     ),
     method: Type.Optional(Type.String({ minLength: 1 })),
