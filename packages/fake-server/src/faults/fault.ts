@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StringEnum } from '../script/string-enum.js';
+import { StringEnum } from '../json-schema/string-enum.js';
 
 /**
  * `httpStatus`: answer with an HTTP error status instead of processing the request (429 rate

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StringEnum } from './string-enum.js';
+import { StringEnum } from '../json-schema/string-enum.js';
 
 const Scopes = Type.Array(Type.String({ minLength: 1, pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$' }), {
   uniqueItems: true,

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StringEnum } from './string-enum.js';
+import { StringEnum } from '../json-schema/string-enum.js';
+import { CURSOR_STYLES } from '../world/server-settings.js';
 
 /**
  * Cursor styles (cursors are opaque strings, §2.5):
@@ -12,7 +13,7 @@ import { StringEnum } from './string-enum.js';
  * - `expiring`: opaque, but rejected with -32602 after any catalog change or after `cursorTtlMs`
  *   of logical time.
  */
-export const CursorStyleSchema = StringEnum(['opaque', 'offset', 'nonAdvancing', 'emptyString', 'expiring']);
+export const CursorStyleSchema = StringEnum(CURSOR_STYLES);
 export type CursorStyle = Static<typeof CursorStyleSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { StringEnum } from '../json-schema/string-enum.js';
 import { ACTIONS, type ScriptAction } from './actions/index.js';
 import { AuthSettingsSchema } from './auth-settings.js';
 import { FreshnessSettingsSchema } from './freshness-settings.js';
@@ -6,7 +7,6 @@ import { ListenSettingsSchema } from './listen-settings.js';
 import { NotificationSettingsSchema } from './notification-settings.js';
 import { PaginationSettingsSchema } from './pagination-settings.js';
 import { StreamSettingsSchema } from './stream-settings.js';
-import { StringEnum } from './string-enum.js';
 import { ScriptTool } from './tool-schema.js';
 import { ScriptTriggerSchema } from './trigger.js';
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StringEnum } from './string-enum.js';
+import { StringEnum } from '../json-schema/string-enum.js';
 
 /**
  * HTTP stream behaviour:

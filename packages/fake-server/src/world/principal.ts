@@ -1,5 +1,23 @@
-import type { AuthSettings, TokenGrant } from '../script/auth-settings.js';
 import type { LogicalClock } from './logical-clock.js';
+
+/** A bearer token the server accepts, and who it stands for (the script's `auth.tokens` entries). */
+export interface TokenGrant {
+  token: string;
+  /** Principal id recorded in transcript frames. */
+  principal: string;
+  scopes?: string[];
+  /** Logical time (ms) from which the token is expired (401). */
+  expiresAtMs?: number;
+}
+
+/** Who may call: accepted tokens, whether a token is required, and the principal of header-less transports. */
+export interface PrincipalRules {
+  tokens?: readonly TokenGrant[];
+  /** Default true: a request without a token gets 401. */
+  required?: boolean;
+  /** The principal of stdio/in-memory requests (default `anonymous`). */
+  localPrincipal?: string;
+}
 
 /** Who a request is made as: a principal id (recorded in transcript frames) and its granted scopes. */
 export interface Principal {
@@ -24,7 +42,7 @@ export class PrincipalDirectory {
   private readonly grants = new Map<string, TokenGrant>();
 
   constructor(
-    private readonly auth: AuthSettings | undefined,
+    private readonly auth: PrincipalRules | undefined,
     private readonly clock: LogicalClock,
   ) {
     for (const grant of auth?.tokens ?? []) this.grants.set(grant.token, { ...grant });

@@ -1,9 +1,16 @@
-import type { AuthSettings } from '../script/auth-settings.js';
 import type { Principal } from './principal.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 /** How a tool the principal lacks scopes for is treated (§11.9). */
 export type HiddenToolPolicy = 'hide' | 'forbid' | 'hide-and-forbid';
+
+/** What a principal needs to see and call tools (the script's `auth` section, scopes part). */
+export interface AccessRules {
+  toolScopes?: Readonly<Record<string, readonly string[]>>;
+  hiddenTools?: HiddenToolPolicy;
+  listScopes?: readonly string[];
+  callScopes?: readonly string[];
+}
 
 /**
  * Per-principal views of the catalog: which tools a principal sees and may call, from the scopes
@@ -17,7 +24,7 @@ export class ToolAccess {
   readonly listScopes: readonly string[];
   readonly callScopes: readonly string[];
 
-  constructor(auth: AuthSettings | undefined) {
+  constructor(auth: AccessRules | undefined) {
     this.toolScopes = new Map(
       Object.entries(auth?.toolScopes ?? {}).filter(([, scopes]) => scopes.length > 0),
     );

@@ -1,21 +1,23 @@
 import { FaultPlan } from '../faults/fault-plan.js';
-import type { ScriptDocument } from '../script/script-document.js';
 import type { Recorder } from '../transcript/recorder.js';
 import { Catalog } from './catalog.js';
 import { CursorCodec } from './cursor-codec.js';
 import { LogicalClock } from './logical-clock.js';
-import { PrincipalDirectory } from './principal.js';
+import { PrincipalDirectory, type PrincipalRules } from './principal.js';
 import { SeededRandom } from './seeded-random.js';
-import { resolveSettings, type ServerSettings } from './server-settings.js';
-import { ToolAccess } from './tool-access.js';
+import type { ServerSettings } from './server-settings.js';
+import { type AccessRules, ToolAccess } from './tool-access.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { ToolLister } from './tool-lister.js';
 
-/** Catalog changes armed by `mutateBetweenPages`, applied right after page `afterPage` is served. */
-export interface PendingPageMutation {
-  stepId: string;
-  afterPage: number;
-  apply: () => void;
+/**
+ * What a world starts from: resolved settings, the initial tools, and who may see and call what.
+ * The script layer builds it from a script document (`worldInitOf`); the world never reads a script.
+ */
+export interface WorldInit {
+  settings: ServerSettings;
+  tools: readonly ToolDefinition[];
+  auth?: PrincipalRules & AccessRules;
 }
 
 /**
@@ -34,18 +36,17 @@ export class World {
   readonly faults = new FaultPlan();
   /** Named catalog snapshots (`saveSnapshot`); `initial` is the catalog once `atStart` steps ran. */
   readonly snapshots = new Map<string, readonly ToolDefinition[]>();
-  readonly pageMutations: PendingPageMutation[] = [];
   private readonly counters = new Map<string, number>();
 
   constructor(
-    readonly script: ScriptDocument,
+    init: WorldInit,
     readonly recorder: Recorder,
   ) {
-    this.settings = resolveSettings(script);
-    this.catalog = new Catalog(script.catalog?.tools ?? []);
+    this.settings = init.settings;
+    this.catalog = new Catalog(init.tools);
     this.random = new SeededRandom(this.settings.seed);
-    this.principals = new PrincipalDirectory(script.auth, this.clock);
-    this.access = new ToolAccess(script.auth);
+    this.principals = new PrincipalDirectory(init.auth, this.clock);
+    this.access = new ToolAccess(init.auth);
     this.lister = new ToolLister(
       this.catalog,
       new CursorCodec(this.settings.seed),

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyListen } from '../../world/server-settings.js';
 import { ListenSettingsSchema } from '../listen-settings.js';
+import { applyListen } from '../resolve-settings.js';
 import type { ActionContext } from './action-context.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyNotifications } from '../../world/server-settings.js';
 import { NotificationSettingsSchema } from '../notification-settings.js';
+import { applyNotifications } from '../resolve-settings.js';
 import type { ActionContext } from './action-context.js';
 
 /**

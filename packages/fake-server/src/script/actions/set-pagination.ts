@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyPagination } from '../../world/server-settings.js';
 import { PaginationSettingsSchema } from '../pagination-settings.js';
+import { applyPagination } from '../resolve-settings.js';
 import type { ActionContext } from './action-context.js';
 
 /**

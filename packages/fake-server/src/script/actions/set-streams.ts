@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyStreams } from '../../world/server-settings.js';
+import { applyStreams } from '../resolve-settings.js';
 import { StreamSettingsSchema } from '../stream-settings.js';
 import type { ActionContext } from './action-context.js';
 
