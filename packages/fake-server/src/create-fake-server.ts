@@ -21,6 +21,8 @@ import type { Era, TranscriptFrame } from './transcript/transcript-frame.js';
 import { assertTransportSupports, type TransportDescriptor } from './transports/transport.js';
 import { AnnouncementQueue } from './world/announcement-queue.js';
 import type { CatalogSnapshot } from './world/catalog.js';
+import type { ListKind } from './world/list-kind.js';
+import type { ListItems } from './world/lists.js';
 import { protectedResourceMetadata } from './world/protected-resource-metadata.js';
 import type { ToolDefinition } from './world/tool-definition.js';
 import { World } from './world/world.js';
@@ -58,6 +60,11 @@ export interface FakeServer {
   tools(): ToolDefinition[];
   /** A frozen copy of the catalog. */
   snapshot(): CatalogSnapshot;
+  /**
+   * The items of one list now (resources, resource templates, prompts; tools too), in list order,
+   * with its revision; `served` is false for a list the script does not serve (its methods get -32601).
+   */
+  list<K extends ListKind>(kind: K): { revision: number; served: boolean; items: ListItems[K][] };
   /**
    * Answers one frame from a transport. Never rejects: bad input becomes the spec's wire error and
    * an internal failure becomes HTTP 500 with -32603. Resolves late under a `delay` fault and only
@@ -159,15 +166,22 @@ class FakeServerImpl implements FakeServer {
   }
 
   tools(): ToolDefinition[] {
-    return this.parts.world.catalog.tools();
+    return this.parts.world.catalog.items();
   }
 
   snapshot(): CatalogSnapshot {
-    return this.parts.world.catalog.snapshot();
+    const catalog = this.parts.world.catalog;
+    return { catalogRevision: catalog.catalogRevision, tools: catalog.items() };
   }
 
   now(): number {
     return this.parts.world.clock.now();
+  }
+
+  list<K extends ListKind>(kind: K): { revision: number; served: boolean; items: ListItems[K][] } {
+    const lists = this.parts.world.lists;
+    const list = lists.of(kind);
+    return { revision: list.catalogRevision, served: lists.serves(kind), items: list.items() };
   }
 
   recordRefusal(request: WireRequest, response: WireResponse, reason: string): void {
@@ -276,8 +290,9 @@ class FakeServerImpl implements FakeServer {
       world.clock,
       this.recorder,
       (announcement) => {
+        const family = announcement.family ?? 'tools';
         for (let copy = 0; copy < announcement.copies; copy++)
-          engines.announceToolsChanged(announcement.audience);
+          engines.announceListChanged(family, announcement.audience);
       },
     );
     const runnerParts = { world, engines, recorder: this.recorder, scheduler, announcements, holds };
@@ -289,6 +304,6 @@ class FakeServerImpl implements FakeServer {
       engines.legacy.expireIdleSessions(now);
     });
     steps.start();
-    world.snapshots.set(INITIAL_SNAPSHOT, world.catalog.tools());
+    world.snapshots.set(INITIAL_SNAPSHOT, world.catalog.items());
   }
 }

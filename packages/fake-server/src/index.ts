@@ -56,6 +56,18 @@ export { MAX_GENERATED_TOOLS } from './script/actions/generate-tools.js';
 export type { ExpireTokenAction, GrantTokenAction } from './script/actions/grant-token.js';
 export type { ActionName, ScriptAction } from './script/actions/index.js';
 export type { ClearFaultsAction, InjectFaultAction } from './script/actions/inject-fault.js';
+export type {
+  AddPromptAction,
+  AddResourceAction,
+  AddResourceTemplateAction,
+  ChangePromptAction,
+  ChangeResourceAction,
+  ChangeResourceTemplateAction,
+  ListItemAction,
+  RemovePromptAction,
+  RemoveResourceAction,
+  RemoveResourceTemplateAction,
+} from './script/actions/list-item-actions.js';
 export type { MutateBetweenPagesAction } from './script/actions/mutate-between-pages.js';
 export type { RemoveToolAction } from './script/actions/remove-tool.js';
 export type { RenameToolAction } from './script/actions/rename-tool.js';
@@ -68,11 +80,18 @@ export type { SetNotificationsAction } from './script/actions/set-notifications.
 export type { SetPaginationAction } from './script/actions/set-pagination.js';
 export type { SetStreamsAction } from './script/actions/set-streams.js';
 export type { SetToolScopesAction } from './script/actions/set-tool-scopes.js';
+export type { UpdateResourceAction } from './script/actions/update-resource.js';
 export type { AuthSettings, TokenGrant } from './script/auth-settings.js';
 export {
+  addPrompt,
+  addResource,
+  addResourceTemplate,
   addTool,
   advanceClock,
   changeMetadata,
+  changePrompt,
+  changeResource,
+  changeResourceTemplate,
   changeSchema,
   clearFaults,
   emitListChanged,
@@ -85,6 +104,9 @@ export {
   injectFault,
   mutateBetweenPages,
   type NotifyOption,
+  removePrompt,
+  removeResource,
+  removeResourceTemplate,
   removeTool,
   renameTool,
   restartServer,
@@ -96,6 +118,7 @@ export {
   setPagination,
   setStreams,
   setToolScopes,
+  updateResource,
 } from './script/build-actions.js';
 export {
   afterRequests,
@@ -117,6 +140,8 @@ export {
   parseStep,
   scriptFormatOf,
 } from './script/parse-script.js';
+export type { ScriptPrompt } from './script/prompt-schema.js';
+export type { ScriptResource, ScriptResourceTemplate } from './script/resource-schema.js';
 export { ScriptBuilder, scriptBuilder } from './script/script-builder.js';
 export type { ScriptDocument, ScriptStep } from './script/script-document.js';
 export { ScriptDocumentSchema } from './script/script-document.js';
@@ -137,7 +162,12 @@ export type {
 } from './transports/index.js';
 export { assertTransportSupports, TRANSPORTS } from './transports/index.js';
 export type { CatalogSnapshot } from './world/catalog.js';
+export type { ListFamily, ListKind, ListSpec } from './world/list-kind.js';
+export { LIST_FAMILIES, LIST_KINDS, LIST_SPECS } from './world/list-kind.js';
+export type { ListItems } from './world/lists.js';
 export type { Principal } from './world/principal.js';
+export type { PromptDefinition } from './world/prompt-definition.js';
+export type { ResourceDefinition, ResourceTemplateDefinition } from './world/resource-definition.js';
 export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './world/server-settings.js';
 export type { JsonObject, ToolDefinition } from './world/tool-definition.js';
 export { generatedToolName } from './world/tool-generator.js';

@@ -1,4 +1,5 @@
 import type { Era } from '../transcript/transcript-frame.js';
+import type { ListFamily } from '../world/list-kind.js';
 import type { Principal } from '../world/principal.js';
 import type { World } from '../world/world.js';
 import { LegacyEngine } from './legacy/engine.js';
@@ -27,6 +28,18 @@ export class EraEngines {
   announceToolsChanged(audience?: (principal: Principal) => boolean): void {
     this.legacy.announceToolsChanged(audience);
     this.modern.announceToolsChanged(audience);
+  }
+
+  /** Sends a family's `list_changed` on every open stream of every era that carries it. */
+  announceListChanged(family: ListFamily, audience?: (principal: Principal) => boolean): void {
+    this.legacy.announceListChanged(family, audience);
+    this.modern.announceListChanged(family, audience);
+  }
+
+  /** Sends `notifications/resources/updated` for `uri` to every client subscribed to it, in every era. */
+  announceResourceUpdated(uri: string): void {
+    this.legacy.announceResourceUpdated(uri);
+    this.modern.announceResourceUpdated(uri);
   }
 
   /** Sends a notification that is not about tools on every stream that may carry it. */

@@ -17,7 +17,8 @@ export function deliverStage(exchange: Exchange, server: ServerParts): WireRespo
   exchange.recorded = true;
   if (classified?.kind === 'request' && response.status < 400 && !exchange.frame.fault) {
     server.scheduler.requestAnswered(classified.method, toolOf(classified));
-    if (outcome?.pageServed !== undefined) server.steps.pageServed(outcome.pageServed);
+    if (outcome?.pageServed !== undefined)
+      server.steps.pageServed(outcome.pageServed.page, outcome.pageServed.list);
   }
   return response;
 }

@@ -27,9 +27,12 @@ export type TokenGrant = Static<typeof TokenGrantSchema>;
  *   Bearer resource_metadata="…", scope="<challengeScopes>"`; when false it runs as `anonymous`;
  * - `toolScopes`: scopes a principal needs to see or call a tool (so a scope can reveal tools); a
  *   listing that depends on the principal defaults to `cacheScope: private`;
+ * - `resourceScopes` (by resource URI or template `uriTemplate`) and `promptScopes` (by prompt
+ *   name): the same for resources and prompts;
  * - `hiddenTools` (§11.9): a tool whose scopes the principal lacks is `hide` (left out of the list;
  *   a call is an unknown tool, -32602), `forbid` (listed; a call gets 403 `insufficient_scope`), or
- *   `hide-and-forbid` (left out; a call gets 403);
+ *   `hide-and-forbid` (left out; a call gets 403); resources (`resources/read`) and prompts
+ *   (`prompts/get`) follow the same policy;
  * - `listScopes` / `callScopes`: scopes every `tools/list` / `tools/call` needs (else 403 step-up);
  * - `authorizationServers`, `scopesSupported`, `resource`: the RFC 9728 metadata document
  *   (served at `/.well-known/oauth-protected-resource[/<mcp path>]`; `resource` defaults to the
@@ -45,6 +48,8 @@ export const AuthSettingsSchema = Type.Object(
     authorizationServers: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     resource: Type.Optional(Type.String({ minLength: 1 })),
     toolScopes: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Scopes)),
+    resourceScopes: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Scopes)),
+    promptScopes: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Scopes)),
     hiddenTools: Type.Optional(StringEnum(['hide', 'forbid', 'hide-and-forbid'])),
     listScopes: Type.Optional(Scopes),
     callScopes: Type.Optional(Scopes),

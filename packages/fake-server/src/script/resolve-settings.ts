@@ -1,8 +1,9 @@
-import type { CacheScope, ServerSettings } from '../world/server-settings.js';
+import type { ListKind } from '../world/list-kind.js';
+import type { CacheScope, PaginationRules, ServerSettings } from '../world/server-settings.js';
 import type { FreshnessSettings } from './freshness-settings.js';
 import type { ListenSettings } from './listen-settings.js';
 import type { NotificationSettings } from './notification-settings.js';
-import type { PaginationSettings } from './pagination-settings.js';
+import type { ListPagination, PaginationSettings } from './pagination-settings.js';
 import type { ScriptDocument } from './script-document.js';
 import type { StreamSettings } from './stream-settings.js';
 
@@ -16,7 +17,13 @@ export function resolveSettings(doc: ScriptDocument): ServerSettings {
     version: doc.server?.version ?? '1.0.0',
     ...(doc.server?.instructions !== undefined ? { instructions: doc.server.instructions } : {}),
     eras: new Set(doc.server?.eras ?? ['legacy', 'modern']),
+    capabilities: doc.server?.capabilities,
     toolsListChanged: doc.server?.toolsListChanged ?? true,
+    listChanged: {
+      resources: doc.server?.resourcesListChanged ?? true,
+      prompts: doc.server?.promptsListChanged ?? true,
+    },
+    resourcesSubscribe: doc.server?.resourcesSubscribe ?? true,
     jsonRpcErrorStatus: doc.server?.jsonRpcErrorStatus ?? 200,
     sessionTtlMs: doc.server?.sessionTtlMs,
     pagination: {
@@ -26,6 +33,8 @@ export function resolveSettings(doc: ScriptDocument): ServerSettings {
       staleCursor: 'serve',
       repeatCursor: 'page-1',
     },
+    listPagination: new Map(),
+    listFreshness: new Map(),
     freshness: {
       ttlMs: 300_000,
       cacheScope: 'auto',
@@ -41,7 +50,14 @@ export function resolveSettings(doc: ScriptDocument): ServerSettings {
       uninitializedSessions: 'skip',
       audience: 'all',
     },
-    listen: { ack: 'immediate', honorToolsListChanged: undefined, unsupported: 'ack-empty' },
+    listen: {
+      ack: 'immediate',
+      honorToolsListChanged: undefined,
+      honorResourcesListChanged: undefined,
+      honorPromptsListChanged: undefined,
+      honorResourceSubscriptions: undefined,
+      unsupported: 'ack-empty',
+    },
     streams: { postResponse: 'json', eventIds: false, retryMs: undefined, getStream: 'allow' },
     seed: doc.seed ?? 1,
   };
@@ -55,7 +71,16 @@ export function resolveSettings(doc: ScriptDocument): ServerSettings {
 
 /** Merges a pagination section (script or `setPagination`) into `settings`. */
 export function applyPagination(settings: ServerSettings, patch: PaginationSettings): void {
-  const target = settings.pagination;
+  const { lists, ...general } = patch;
+  mergePagination(settings.pagination, general);
+  for (const [kind, override] of Object.entries(lists ?? {}) as Array<[ListKind, ListPagination]>) {
+    const target = settings.listPagination.get(kind) ?? {};
+    mergePagination(target, override);
+    settings.listPagination.set(kind, target);
+  }
+}
+
+function mergePagination(target: Partial<PaginationRules>, patch: ListPagination): void {
   if (patch.pageSize !== undefined) target.pageSize = patch.pageSize;
   if (patch.cursorStyle !== undefined) target.cursorStyle = patch.cursorStyle;
   if (patch.cursorTtlMs !== undefined) target.cursorTtlMs = patch.cursorTtlMs;
@@ -70,6 +95,14 @@ export function applyFreshness(settings: ServerSettings, patch: FreshnessSetting
   if (patch.cacheScope !== undefined) target.cacheScope = patch.cacheScope;
   if (patch.discoverTtlMs !== undefined) target.discoverTtlMs = patch.discoverTtlMs;
   if (patch.discoverCacheScope !== undefined) target.discoverCacheScope = patch.discoverCacheScope;
+  for (const [kind, override] of Object.entries(patch.lists ?? {}) as Array<
+    [ListKind, { ttlMs?: number; cacheScope?: CacheScope | 'auto' }]
+  >) {
+    const list = settings.listFreshness.get(kind) ?? {};
+    if (override.ttlMs !== undefined) list.ttlMs = override.ttlMs;
+    if (override.cacheScope !== undefined) list.cacheScope = override.cacheScope;
+    settings.listFreshness.set(kind, list);
+  }
   for (const page of patch.pages ?? []) {
     const override: { ttlMs?: number; cacheScope?: CacheScope } = {};
     if (page.ttlMs !== undefined) override.ttlMs = page.ttlMs;
@@ -87,8 +120,14 @@ export function applyNotifications(settings: ServerSettings, patch: Notification
 export function applyListen(settings: ServerSettings, patch: ListenSettings): void {
   if (patch.ack !== undefined) settings.listen.ack = patch.ack;
   if (patch.unsupported !== undefined) settings.listen.unsupported = patch.unsupported;
-  if (patch.honor?.toolsListChanged !== undefined)
-    settings.listen.honorToolsListChanged = patch.honor.toolsListChanged;
+  const honor = patch.honor ?? {};
+  if (honor.toolsListChanged !== undefined) settings.listen.honorToolsListChanged = honor.toolsListChanged;
+  if (honor.resourcesListChanged !== undefined)
+    settings.listen.honorResourcesListChanged = honor.resourcesListChanged;
+  if (honor.promptsListChanged !== undefined)
+    settings.listen.honorPromptsListChanged = honor.promptsListChanged;
+  if (honor.resourceSubscriptions !== undefined)
+    settings.listen.honorResourceSubscriptions = honor.resourceSubscriptions;
 }
 
 /** Merges a streams section (script or `setStreams`) into `settings`. */

@@ -1,13 +1,13 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { StringEnum } from '../json-schema/string-enum.js';
 import { ACTIONS, type ScriptAction } from './actions/index.js';
 import { AuthSettingsSchema } from './auth-settings.js';
+import { CatalogSectionSchema } from './catalog-section.js';
 import { FreshnessSettingsSchema } from './freshness-settings.js';
 import { ListenSettingsSchema } from './listen-settings.js';
 import { NotificationSettingsSchema } from './notification-settings.js';
 import { PaginationSettingsSchema } from './pagination-settings.js';
+import { ServerSectionSchema } from './server-section.js';
 import { StreamSettingsSchema } from './stream-settings.js';
-import { ScriptTool } from './tool-schema.js';
 import { ScriptTriggerSchema } from './trigger.js';
 
 const actionBranches: TSchema[] = Object.values(ACTIONS).map((entry) => entry.schema);
@@ -31,12 +31,11 @@ export const ScriptStep = Type.Object(
 );
 export type ScriptStep = Static<typeof ScriptStep>;
 
-const EraName = StringEnum(['legacy', 'modern']);
-
 /**
  * A toolshift script, version 1: the server side of a scenario. Everything but `toolshiftScript`
  * has a default, so `{ "toolshiftScript": 1 }` is a valid script (an empty catalog, both eras).
- * Sections: `server` (identity, eras, listChanged, error status, session TTL), `catalog`,
+ * Sections: `server` (identity, eras, capabilities, listChanged, error status, session TTL),
+ * `catalog` (tools, resources, resource templates, prompts),
  * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, and `steps` (an action
  * plus a trigger each). The published JSON Schema (`script.schema.json`) is generated from it.
  */
@@ -53,35 +52,8 @@ export const ScriptDocumentSchema = Type.Object(
         description: 'Seed for session ids, cursors and generated tools (default 1).',
       }),
     ),
-    server: Type.Optional(
-      Type.Object(
-        {
-          name: Type.Optional(Type.String({ minLength: 1 })),
-          version: Type.Optional(Type.String({ minLength: 1 })),
-          instructions: Type.Optional(Type.String()),
-          eras: Type.Optional(Type.Array(EraName, { minItems: 1, uniqueItems: true })),
-          toolsListChanged: Type.Optional(
-            Type.Boolean({ description: 'Advertise tools.listChanged (default true).' }),
-          ),
-          jsonRpcErrorStatus: Type.Optional(
-            Type.Union([Type.Literal(200), Type.Literal(400)], {
-              description:
-                'HTTP status of ordinary JSON-RPC errors such as an invalid cursor (default 200, §11.7).',
-            }),
-          ),
-          sessionTtlMs: Type.Optional(
-            Type.Integer({
-              minimum: 1,
-              description: 'Legacy sessions idle this long (logical ms) expire (404).',
-            }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    catalog: Type.Optional(
-      Type.Object({ tools: Type.Optional(Type.Array(ScriptTool)) }, { additionalProperties: false }),
-    ),
+    server: Type.Optional(ServerSectionSchema),
+    catalog: Type.Optional(CatalogSectionSchema),
     pagination: Type.Optional(PaginationSettingsSchema),
     freshness: Type.Optional(FreshnessSettingsSchema),
     notifications: Type.Optional(NotificationSettingsSchema),

@@ -38,9 +38,12 @@ export class StepScheduler {
     this.countRequest('answered', method, tool);
   }
 
-  /** After page `page` (1-based) of a tools/list enumeration was served. */
-  pageServed(page: number): void {
-    this.queue((trigger) => 'betweenPages' in trigger && trigger.betweenPages === page);
+  /** After page `page` (1-based) of an enumeration of `list` (default tools) was served. */
+  pageServed(page: number, list = 'tools'): void {
+    this.queue(
+      (trigger) =>
+        'betweenPages' in trigger && trigger.betweenPages === page && (trigger.list ?? 'tools') === list,
+    );
   }
 
   /**

@@ -8,7 +8,8 @@ import { Type } from '@sinclair/typebox';
  *   any method; with `tool`, only `tools/call`s of that tool) is answered (`phase: answered`, the
  *   default), or once it is received and accepted, before its method runs (`phase: received`: the
  *   request is still in flight, and its own SSE stream, if any, is open);
- * - `{ betweenPages: K }`: right after page K of a `tools/list` enumeration is served, before page K+1;
+ * - `{ betweenPages: K, list? }`: right after page K of a `tools/list` enumeration (or of `list`:
+ *   `resources`, `resourceTemplates`, `prompts`) is served, before page K+1;
  * - `{ onStreamOpen: 'listen' | 'get' | 'any', afterEvents?: N }`: when such a stream opens, or after its Nth event;
  * - `{ atTick: T }`: when the logical clock reaches T ms.
  */
@@ -16,7 +17,7 @@ export type ScriptTrigger =
   | { manual: true }
   | { atStart: true }
   | { afterRequests: number; method?: string; tool?: string; phase?: 'received' | 'answered' }
-  | { betweenPages: number }
+  | { betweenPages: number; list?: 'tools' | 'resources' | 'resourceTemplates' | 'prompts' }
   | { onStreamOpen: 'listen' | 'get' | 'any'; afterEvents?: number }
   | { atTick: number };
 
@@ -40,6 +41,10 @@ export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
       description: 'Fire when the request is received (before its method runs) or answered (default).',
     },
     betweenPages: { type: 'integer', minimum: 1, description: 'Fire after page K of a listing is served.' },
+    list: {
+      enum: ['tools', 'resources', 'resourceTemplates', 'prompts'],
+      description: 'betweenPages: whose listing (default tools).',
+    },
     onStreamOpen: { enum: ['listen', 'get', 'any'] },
     afterEvents: { type: 'integer', minimum: 1 },
     atTick: { type: 'integer', minimum: 0, description: 'Logical time, ms.' },
@@ -49,6 +54,7 @@ export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
     tool: ['afterRequests'],
     phase: ['afterRequests'],
     afterEvents: ['onStreamOpen'],
+    list: ['betweenPages'],
   },
   oneOf: [
     { required: ['manual'] },

@@ -7,6 +7,9 @@ import type { StepScheduler } from '../script/step-scheduler.js';
 import type { Recorder } from '../transcript/recorder.js';
 import type { TranscriptFrame } from '../transcript/transcript-frame.js';
 import type { AnnouncementQueue } from '../world/announcement-queue.js';
+import { LIST_KINDS, LIST_SPECS, type ListFamily, type ListKind } from '../world/list-kind.js';
+import type { ListItems } from '../world/lists.js';
+import type { Principal } from '../world/principal.js';
 import type { World } from '../world/world.js';
 
 /** What the step runner acts on: the live world and the parts of the server around it. */
@@ -22,6 +25,14 @@ export interface StepRunnerParts {
 /** An action that aborted itself through `ActionContext.fail`. */
 class StepFailure extends Error {}
 
+/** A list change armed by `mutateBetweenPages`, waiting for page `afterPage` of `list`. */
+interface PageMutation {
+  stepId: string;
+  afterPage: number;
+  list: ListKind;
+  apply: (ctx: ActionContext) => string;
+}
+
 /**
  * Applies script steps to the world: resolves a step by id (or takes a step or bare action), runs
  * its action through an {@link ActionContext}, records a `step` frame before anything the action
@@ -29,8 +40,13 @@ class StepFailure extends Error {}
  * Page mutations armed by `mutateBetweenPages` run here too, right after their page is served.
  */
 export class StepRunner {
-  private pageMutations: Array<{ stepId: string; afterPage: number; apply: (ctx: ActionContext) => string }> =
-    [];
+  private pageMutations: PageMutation[] = [];
+  /** The last page served of each list's current enumeration (0 before any, or once a listing restarts). */
+  private readonly lastPage = new Map<ListKind, number>();
+  /** Page mutations armed for a page that was just served: they run right after the step that armed them. */
+  private dueNow: PageMutation[] = [];
+  /** The trigger of the step being applied (a `betweenPages` trigger arms page mutations for now). */
+  private currentTrigger: ScriptStep['trigger'];
 
   constructor(
     private readonly script: ScriptDocument,
@@ -76,7 +92,13 @@ export class StepRunner {
    */
   applyStep(step: ScriptStep, throwOnFailure: boolean): TranscriptFrame {
     this.parts.scheduler.markFired(step.id);
-    return this.runAction(step.id, (ctx) => applyAction(step.action, ctx), throwOnFailure);
+    const outer = this.currentTrigger;
+    this.currentTrigger = step.trigger;
+    try {
+      return this.runAction(step.id, (ctx) => applyAction(step.action, ctx), throwOnFailure);
+    } finally {
+      this.currentTrigger = outer;
+    }
   }
 
   /** Runs triggered steps until none is due. A step that crashes is recorded and skipped: the server keeps serving. */
@@ -93,13 +115,26 @@ export class StepRunner {
     }
   }
 
-  /** Page `page` of a listing was served: fires `betweenPages` triggers and the page mutations armed for it. */
-  pageServed(page: number): void {
-    this.parts.scheduler.pageServed(page);
-    const due = this.pageMutations.filter((entry) => entry.afterPage === page);
+  /**
+   * Page `page` of a listing of `list` was served: fires `betweenPages` triggers and the page
+   * mutations armed for it.
+   */
+  pageServed(page: number, list: ListKind = 'tools'): void {
+    this.lastPage.set(list, page);
+    this.parts.scheduler.pageServed(page, list);
+    const due = this.pageMutations.filter((entry) => entry.afterPage === page && entry.list === list);
     if (due.length === 0) return;
-    this.pageMutations = this.pageMutations.filter((entry) => entry.afterPage !== page);
-    for (const entry of due) this.runAction(`${entry.stepId}@page${page}`, entry.apply, false);
+    this.pageMutations = this.pageMutations.filter((entry) => !due.includes(entry));
+    for (const entry of due) this.runPageMutation(entry);
+  }
+
+  /** The page mutations still waiting for their page (a run ends with them unfired: evidence for reports). */
+  pendingPageMutations(): Array<{ stepId: string; afterPage: number; list: ListKind }> {
+    return this.pageMutations.map(({ stepId, afterPage, list }) => ({ stepId, afterPage, list }));
+  }
+
+  private runPageMutation(entry: PageMutation): void {
+    this.runAction(`${entry.stepId}@page${entry.afterPage}`, entry.apply, false);
   }
 
   private runAction(
@@ -108,21 +143,44 @@ export class StepRunner {
     throwOnFailure: boolean,
   ): TranscriptFrame {
     const { world, engines, recorder, announcements, holds } = this.parts;
-    let announce = false;
+    const announce = new Set<ListFamily>();
     // Sent once the step frame is recorded, like announcements (the step comes first in the transcript).
     const emissions: Array<() => void> = [];
     const detectChange =
       world.settings.notifications.audience === 'affected'
-        ? world.lister.viewChangeDetector(engines.activePrincipals())
+        ? viewChangeDetectors(world, engines.activePrincipals())
         : undefined;
+    const mutateLists: ActionContext['mutateLists'] = (change, notify) => {
+      const working = new Map<ListKind, Map<string, unknown>>();
+      change({
+        of: <K extends ListKind>(kind: K) => {
+          let entries = working.get(kind);
+          if (!entries) {
+            const list = world.lists.of(kind);
+            entries = new Map(list.items().map((item) => [list.keyOf(item as never), item]));
+            working.set(kind, entries);
+          }
+          return entries as Map<string, ListItems[K]>;
+        },
+      });
+      for (const [kind, entries] of working) {
+        world.lists.of(kind).mutate((target) => {
+          target.clear();
+          for (const [key, item] of entries) target.set(key, item as never);
+        });
+        if (notify !== false) announce.add(LIST_SPECS[kind].family);
+      }
+    };
     const ctx: ActionContext = {
       world,
       stepId,
-      mutateCatalog: (change, notify) => {
-        world.catalog.mutate(change);
-        if (notify !== false) announce = true;
-      },
+      mutateLists,
+      mutateCatalog: (change, notify) => mutateLists((lists) => change(lists.of('tools')), notify),
+      announceListChanged: (family, copies) => announcements.announce({ family, copies }),
       announceToolsChanged: (copies) => announcements.announce({ copies }),
+      resourceUpdated: (uri) => {
+        emissions.push(() => engines.announceResourceUpdated(uri));
+      },
       emitNotification: (method, params) => {
         emissions.push(() => engines.sendNotification(method, params));
       },
@@ -137,7 +195,19 @@ export class StepRunner {
       advanceClock: (ms) => {
         world.clock.advance(ms);
       },
-      armPageMutation: (afterPage, apply) => this.pageMutations.push({ stepId, afterPage, apply }),
+      armPageMutation: (afterPage, apply, list = 'tools') => {
+        const entry = { stepId, afterPage, list, apply };
+        // Armed by a betweenPages trigger for the page just served: between that page and the next is now.
+        const trigger = this.currentTrigger;
+        const armedNow =
+          trigger !== undefined &&
+          'betweenPages' in trigger &&
+          trigger.betweenPages === afterPage &&
+          (trigger.list ?? 'tools') === list &&
+          this.lastPage.get(list) === afterPage;
+        if (armedNow) this.dueNow.push(entry);
+        else this.pageMutations.push(entry);
+      },
       fail: (reason) => {
         throw new StepFailure(reason);
       },
@@ -159,7 +229,31 @@ export class StepRunner {
     }
     const frame = recorder.step(stepId, note);
     for (const emit of emissions) emit();
-    if (announce) announcements.announce({ copies: 1, ...(detectChange ? { audience: detectChange } : {}) });
+    for (const family of LIST_FAMILIES_IN_ORDER) {
+      if (!announce.has(family)) continue;
+      const audience = detectChange?.(family);
+      announcements.announce({ family, copies: 1, ...(audience ? { audience } : {}) });
+    }
+    const now = this.dueNow.splice(0);
+    for (const entry of now) this.runPageMutation(entry);
     return frame;
   }
+}
+
+const LIST_FAMILIES_IN_ORDER: readonly ListFamily[] = ['tools', 'resources', 'prompts'];
+
+/**
+ * What each of `principals` sees now in every list; the returned function gives, per family, a
+ * test of whether a principal's view of that family's lists changed since.
+ */
+function viewChangeDetectors(
+  world: World,
+  principals: readonly Principal[],
+): (family: ListFamily) => (principal: Principal) => boolean {
+  const detectors = LIST_KINDS.map((kind) => ({
+    family: LIST_SPECS[kind].family,
+    changed: world.pager(kind).viewChangeDetector(principals),
+  }));
+  return (family) => (principal) =>
+    detectors.some((detector) => detector.family === family && detector.changed(principal));
 }

@@ -1,4 +1,5 @@
 import type { Era } from '../transcript/transcript-frame.js';
+import type { ListFamily, ListKind } from './list-kind.js';
 
 /** `public` or `private` (§7). */
 export type CacheScope = 'public' | 'private';
@@ -7,7 +8,14 @@ export type CacheScope = 'public' | 'private';
  * Cursor styles (cursors are opaque strings, §2.5); the script's `pagination.cursorStyle` documents
  * each one.
  */
-export const CURSOR_STYLES = ['opaque', 'offset', 'nonAdvancing', 'emptyString', 'expiring'] as const;
+export const CURSOR_STYLES = [
+  'opaque',
+  'offset',
+  'nonAdvancing',
+  'emptyString',
+  'expiring',
+  'freshSamePage',
+] as const;
 export type CursorStyle = (typeof CURSOR_STYLES)[number];
 
 /** How the server signals list changes (the script's `notifications` section, every field set). */
@@ -36,14 +44,21 @@ export interface ServerSettings {
   jsonRpcErrorStatus: 200 | 400;
   /** Legacy sessions idle this long (logical ms) are expired (404); `undefined` = never. */
   sessionTtlMs: number | undefined;
-  pagination: {
-    /** Tools per page; `undefined` serves one page. */
-    pageSize: number | undefined;
-    cursorStyle: CursorStyle;
-    cursorTtlMs: number | undefined;
-    staleCursor: 'serve' | 'reject';
-    repeatCursor: string;
-  };
+  /**
+   * The exact `capabilities` object of `initialize` and `server/discover` results, when the script
+   * sets one (right or wrong); `undefined` derives it from what is served.
+   */
+  capabilities: Record<string, unknown> | undefined;
+  /** Whether resource and prompt list changes are announced (`list_changed`), per family (tools: `toolsListChanged`). */
+  listChanged: Record<Exclude<ListFamily, 'tools'>, boolean>;
+  /** Whether clients may subscribe to resource updates (legacy `resources/subscribe`, modern `resourceSubscriptions`). */
+  resourcesSubscribe: boolean;
+  /** Pagination of every list (the script's `pagination` section, apart from its `lists` overrides). */
+  pagination: PaginationRules;
+  /** Per-list pagination overrides (`pagination.lists`). */
+  listPagination: Map<ListKind, Partial<PaginationRules>>;
+  /** Per-list freshness overrides (`freshness.lists`): `ttlMs` and `cacheScope` of that list's results. */
+  listFreshness: Map<ListKind, { ttlMs?: number; cacheScope?: CacheScope | 'auto' }>;
   freshness: {
     /** `ttlMs` on modern `tools/list` results, ms. */
     ttlMs: number;
@@ -58,6 +73,9 @@ export interface ServerSettings {
   listen: {
     ack: 'immediate' | 'withhold' | 'afterFirstNotification';
     honorToolsListChanged: boolean | undefined;
+    honorResourcesListChanged: boolean | undefined;
+    honorPromptsListChanged: boolean | undefined;
+    honorResourceSubscriptions: boolean | undefined;
     unsupported: 'ack-empty' | 'method-not-found';
   };
   streams: {
@@ -67,6 +85,16 @@ export interface ServerSettings {
     getStream: 'allow' | 'refuse';
   };
   seed: number;
+}
+
+/** How a list is paginated: page size, cursor style and what happens to old cursors. */
+export interface PaginationRules {
+  /** Items per page; `undefined` serves one page. */
+  pageSize: number | undefined;
+  cursorStyle: CursorStyle;
+  cursorTtlMs: number | undefined;
+  staleCursor: 'serve' | 'reject';
+  repeatCursor: string;
 }
 
 /** Modern protocol revisions this server implements. */

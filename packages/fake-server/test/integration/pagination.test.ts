@@ -188,6 +188,51 @@ describe('pagination', () => {
     expect(server.catalogRevision).toBe(2);
   });
 
+  it('mutateBetweenPages under a betweenPages trigger for the same page fires now, between that page and the next', async () => {
+    const { url, server } = await fixture.start(
+      scriptBuilder('armed-now')
+        .tools(...tools('a', 'b', 'c', 'd'))
+        .pageSize(2)
+        .step('arm', mutateBetweenPages(1, [removeTool('a'), addTool(tool('e'))]), betweenPages(1))
+        .build(),
+    );
+    const first = await list(url);
+    expect(names(first)).toEqual(['a', 'b']);
+    expect(server.catalogRevision).toBe(2);
+    const steps = server.transcript.frames.filter((f) => f.kind === 'step').map((f) => f.step);
+    expect(steps).toEqual(['arm', 'arm@page1']);
+    expect(names(await list(url, page(first).nextCursor))).toEqual(['d', 'e']);
+  });
+
+  it('betweenPages and mutateBetweenPages may name another list: the prompts listing', async () => {
+    const { url, server } = await fixture.start(
+      scriptBuilder('prompt-pages')
+        .tools(...tools('a', 'b', 'c'))
+        .prompts({ name: 'p1' }, { name: 'p2' }, { name: 'p3' })
+        .pageSize(1)
+        .step(
+          'arm',
+          {
+            action: 'mutateBetweenPages',
+            afterPage: 1,
+            list: 'prompts',
+            changes: [{ action: 'removePrompt', name: 'p2' }],
+          },
+          { betweenPages: 1, list: 'prompts' },
+        )
+        .build(),
+    );
+    expect(names(await list(url))).toEqual(['a']);
+    expect(server.list('prompts').revision).toBe(1);
+    const first = await postModern(url, 2, 'prompts/list');
+    expect(server.list('prompts').items.map((p) => p.name)).toEqual(['p1', 'p3']);
+    const second = await postModern(url, 3, 'prompts/list', {
+      cursor: resultOf<{ nextCursor: string }>(first).nextCursor,
+    });
+    expect(resultOf<{ prompts: Array<{ name: string }> }>(second).prompts.map((p) => p.name)).toEqual(['p3']);
+    expect(server.catalogRevision).toBe(1);
+  });
+
   it('ordinary JSON-RPC errors travel with HTTP 200 by default or 400 when the script says so (§11.7)', async () => {
     for (const status of [200, 400] as const) {
       const { url } = await fixture.start(

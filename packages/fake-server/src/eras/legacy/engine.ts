@@ -1,5 +1,6 @@
 import type { ServerStream } from '../../transcript/recorder.js';
 import type { LegacySession, PostStream } from '../../world/legacy-session.js';
+import { type ListFamily, listChangedMethod } from '../../world/list-kind.js';
 import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
 import type { AnswerPayload, EraEngine, EraOutcome, EraRequest } from '../era.js';
@@ -150,8 +151,32 @@ export class LegacyEngine implements EraEngine {
   }
 
   announceToolsChanged(audience?: (principal: Principal) => boolean): void {
-    if (!this.world.settings.toolsListChanged) return;
-    announceToLegacySessions(this.world, this.sessions.values(), this.lastTransport, audience);
+    this.announceListChanged('tools', audience);
+  }
+
+  /**
+   * Sends a family's `notifications/<family>/list_changed` on each session's stream (unless the
+   * script turned that family's `listChanged` off, or does not serve the list).
+   */
+  announceListChanged(family: ListFamily, audience?: (principal: Principal) => boolean): void {
+    if (!this.world.listChanged(family)) return;
+    if (family !== 'tools' && !this.world.lists.serves(family)) return;
+    const notification =
+      family === 'tools' ? undefined : { jsonrpc: '2.0' as const, method: listChangedMethod(family) };
+    announceToLegacySessions(this.world, this.sessions.values(), this.lastTransport, audience, notification);
+  }
+
+  /** Sends `notifications/resources/updated` to each session subscribed to `uri` (on its stream). */
+  announceResourceUpdated(uri: string): void {
+    const subscribed = [...this.sessions.values()].filter((session) =>
+      session.resourceSubscriptions.has(uri),
+    );
+    const notification = {
+      jsonrpc: '2.0' as const,
+      method: 'notifications/resources/updated',
+      params: { uri },
+    };
+    announceToLegacySessions(this.world, subscribed, this.lastTransport, undefined, notification);
   }
 
   /** Sends a notification that is not about tools on each session's stream (routed like `list_changed`). */

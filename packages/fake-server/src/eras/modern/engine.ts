@@ -1,3 +1,4 @@
+import type { ListFamily } from '../../world/list-kind.js';
 import type { Principal } from '../../world/principal.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../../world/server-settings.js';
 import type { Subscription } from '../../world/subscription.js';
@@ -12,6 +13,7 @@ import { checkEnvelope, checkVersionSupported, supportedVersions } from './hands
 import { modernHttpRules } from './http-rules.js';
 import { MODERN_METHODS } from './methods.js';
 import {
+  announceResourceUpdated,
   announceToSubscriptions,
   cancelSubscription,
   endSubscriptions,
@@ -128,6 +130,16 @@ export class ModernEngine implements EraEngine {
 
   announceToolsChanged(audience?: (principal: Principal) => boolean): void {
     announceToSubscriptions(this.world, this.subscriptions, audience);
+  }
+
+  /** Sends a family's `list_changed` on every listen stream that asked for it. */
+  announceListChanged(family: ListFamily, audience?: (principal: Principal) => boolean): void {
+    announceToSubscriptions(this.world, this.subscriptions, audience, family);
+  }
+
+  /** Sends `notifications/resources/updated` on every listen stream subscribed to `uri`. */
+  announceResourceUpdated(uri: string): void {
+    announceResourceUpdated(this.world, this.subscriptions, uri);
   }
 
   /** Sends a notification that is not about tools on every acknowledged listen stream. */

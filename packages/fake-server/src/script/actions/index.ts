@@ -10,6 +10,12 @@ import { applyExpireSession, ExpireSessionAction } from './expire-session.js';
 import { applyGenerateTools, GenerateToolsAction } from './generate-tools.js';
 import { applyExpireToken, applyGrantToken, ExpireTokenAction, GrantTokenAction } from './grant-token.js';
 import { applyClearFaults, applyInjectFault, ClearFaultsAction, InjectFaultAction } from './inject-fault.js';
+import {
+  type ListItemAction,
+  PROMPT_ACTIONS,
+  RESOURCE_ACTIONS,
+  RESOURCE_TEMPLATE_ACTIONS,
+} from './list-item-actions.js';
 import { applyMutateBetweenPages, MutateBetweenPagesAction } from './mutate-between-pages.js';
 import { applyRemoveTool, RemoveToolAction } from './remove-tool.js';
 import { applyRenameTool, RenameToolAction } from './rename-tool.js';
@@ -26,6 +32,7 @@ import { applySetNotifications, SetNotificationsAction } from './set-notificatio
 import { applySetPagination, SetPaginationAction } from './set-pagination.js';
 import { applySetStreams, SetStreamsAction } from './set-streams.js';
 import { applySetToolScopes, SetToolScopesAction } from './set-tool-scopes.js';
+import { applyUpdateResource, UpdateResourceAction } from './update-resource.js';
 
 /** The registry of script actions: one entry per action, keyed by its `action` tag. */
 export const ACTIONS = {
@@ -35,6 +42,10 @@ export const ACTIONS = {
   changeSchema: { schema: ChangeSchemaAction, apply: applyChangeSchema },
   changeMetadata: { schema: ChangeMetadataAction, apply: applyChangeMetadata },
   generateTools: { schema: GenerateToolsAction, apply: applyGenerateTools },
+  ...RESOURCE_ACTIONS,
+  ...RESOURCE_TEMPLATE_ACTIONS,
+  updateResource: { schema: UpdateResourceAction, apply: applyUpdateResource },
+  ...PROMPT_ACTIONS,
   saveSnapshot: { schema: SaveSnapshotAction, apply: applySaveSnapshot },
   restoreSnapshot: { schema: RestoreSnapshotAction, apply: applyRestoreSnapshot },
   mutateBetweenPages: { schema: MutateBetweenPagesAction, apply: applyMutateBetweenPages },
@@ -64,6 +75,8 @@ export type ScriptAction =
   | ChangeSchemaAction
   | ChangeMetadataAction
   | GenerateToolsAction
+  | ListItemAction
+  | UpdateResourceAction
   | SaveSnapshotAction
   | RestoreSnapshotAction
   | MutateBetweenPagesAction

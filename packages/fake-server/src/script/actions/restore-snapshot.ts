@@ -28,7 +28,7 @@ export const RestoreSnapshotAction = Type.Object(
 export type RestoreSnapshotAction = Static<typeof RestoreSnapshotAction>;
 
 export function applySaveSnapshot(action: SaveSnapshotAction, ctx: ActionContext): string {
-  ctx.world.snapshots.set(action.name, ctx.world.catalog.tools());
+  ctx.world.snapshots.set(action.name, ctx.world.catalog.items());
   return `saved snapshot '${action.name}' (${ctx.world.catalog.size} tools)`;
 }
 
