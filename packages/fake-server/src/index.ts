@@ -81,6 +81,7 @@ export type { SetPaginationAction } from './script/actions/set-pagination.js';
 export type { SetStreamsAction } from './script/actions/set-streams.js';
 export type { SetToolScopesAction } from './script/actions/set-tool-scopes.js';
 export type { UpdateResourceAction } from './script/actions/update-resource.js';
+export type { AnswerRuleSchema as ScriptAnswer } from './script/answers-section.js';
 export type { AuthSettings, TokenGrant } from './script/auth-settings.js';
 export {
   addPrompt,

@@ -6,6 +6,7 @@ import type { Era } from '../transcript/transcript-frame.js';
 import type { Principal } from '../world/principal.js';
 import type { Classified } from './json-rpc.js';
 import type { PageServed } from './method-handler.js';
+import type { AnswerHold } from './method-plan.js';
 
 /** One request as an era engine sees it. */
 export interface EraRequest {
@@ -54,8 +55,10 @@ export interface EraOutcome {
   pageServed?: PageServed;
   /** Set when the exchange opened a long-lived stream. */
   streamOpened?: { kind: 'listen' | 'get'; streamId: string };
-  /** Set when the request is answered on an SSE stream (`streams.postResponse: sse`). */
+  /** Set when the request is answered on an SSE stream (`streams.postResponse: sse`, or progress first). */
   deferred?: DeferredAnswer;
+  /** Set when a script holds the answer (until a step ran, or for ever). */
+  hold?: AnswerHold;
 }
 
 /**

@@ -13,8 +13,9 @@ interface Hold {
 }
 
 /**
- * Responses held back by `delay` and `hang` faults. A wall-clock delay waits real time; a logical
- * one waits until the logical clock has advanced by `ms`; a hang waits until cancelled.
+ * Responses held back by `delay` and `hang` faults and by scripted answers. A wall-clock delay waits
+ * real time; a logical one waits until the logical clock has advanced by `ms`; a hang (or an
+ * unanswered request) waits until cancelled; an answer held until a step waits for that step.
  */
 export class ResponseHolds {
   private readonly pending = new Set<Hold>();
@@ -37,7 +38,16 @@ export class ResponseHolds {
     });
   }
 
-  /** Waits until cancelled (a `hang` fault). */
+  /** Waits until `released` settles (e.g. a script step ran), or until cancelled. */
+  until(released: Promise<unknown>): Promise<HoldOutcome> {
+    return new Promise((resolve) => {
+      const hold: Hold = { resolve };
+      this.pending.add(hold);
+      void released.then(() => this.settle(hold, 'released'));
+    });
+  }
+
+  /** Waits until cancelled (a `hang` fault, an unanswered request). */
   hang(): Promise<HoldOutcome> {
     return new Promise((resolve) => {
       this.pending.add({ resolve });

@@ -9,9 +9,11 @@ import type { ServerParts } from './server-parts.js';
 export type HoldOutcome = 'deliver' | 'abandoned' | 'detached';
 
 /**
- * Hold: a `hang` fault holds the request until the server closes; a `delay` fault holds the answer
- * for its wall or logical time. An answer travelling on its own SSE stream is not held back: the
- * stream opens now and `later` delivers the answer on it once the delay is over.
+ * Hold: a `hang` fault, or a scripted `unanswered`, holds the request until the server closes; a
+ * `delay` fault holds the answer for its wall or logical time; a scripted `holdUntil` holds it until
+ * that step ran (the answer itself was chosen when the request arrived). An answer travelling on
+ * its own SSE stream is not held back: the stream opens now and `later` delivers the answer on it
+ * once the hold is over.
  */
 export async function holdStage(
   exchange: Exchange,
@@ -23,12 +25,26 @@ export async function holdStage(
     await server.holds.hang();
     return 'abandoned';
   }
-  if (fault?.kind !== 'delay') return 'deliver';
+  const scripted = exchange.outcome?.hold;
+  const holds: Array<() => Promise<'released' | 'cancelled'>> = [];
+  if (scripted && 'forever' in scripted) {
+    server.recorder.note('the script leaves this request unanswered', exchange.frame);
+    holds.push(() => server.holds.hang());
+  } else if (scripted) {
+    server.recorder.note(`answer held until step '${scripted.untilStep}' ran`, exchange.frame);
+    holds.push(() => server.holds.until(server.steps.whenRan(scripted.untilStep)));
+  }
+  if (fault?.kind === 'delay') holds.push(() => server.holds.delay(fault));
+  if (holds.length === 0) return 'deliver';
+  const waitAll = async (): Promise<'released' | 'cancelled'> => {
+    for (const hold of holds) if ((await hold()) === 'cancelled') return 'cancelled';
+    return 'released';
+  };
   if (exchange.outcome?.deferred) {
-    void server.holds.delay(fault).then((outcome) => {
+    void waitAll().then((outcome) => {
       if (outcome === 'released') later();
     });
     return 'detached';
   }
-  return (await server.holds.delay(fault)) === 'cancelled' ? 'abandoned' : 'deliver';
+  return (await waitAll()) === 'cancelled' ? 'abandoned' : 'deliver';
 }

@@ -377,3 +377,54 @@ describe('parseScript: resources, resource templates and prompts', () => {
     expect(found.message).toContain('page 1 is already past');
   });
 });
+
+describe('parseScript: answers', () => {
+  it.each([
+    [
+      { answers: [{ method: 'tools/call' }] },
+      '/answers/0',
+      'oneOf',
+      'must hold exactly one of result, error, unanswered',
+    ],
+    [
+      { answers: [{ method: 'tools/list', result: {}, error: { code: 1, message: 'x' } }] },
+      '/answers/0',
+      'oneOf',
+      'exactly one of',
+    ],
+    [
+      { answers: [{ method: 'tools/list', tool: 'alpha', result: {} }] },
+      '/answers/0/tool',
+      'toolNeedsToolsCall',
+      'tools/call',
+    ],
+    [
+      { answers: [{ method: 'tools/call', result: {}, holdUntil: 'nope' }] },
+      '/answers/0/holdUntil',
+      'knownStep',
+      'never be sent',
+    ],
+    [
+      { answers: [{ method: 'tools/call', result: { structured: 'maybe' } }] },
+      '/answers/0/result/structured',
+      'structuredKind',
+      '"valid", "invalid", "omit"',
+    ],
+    [
+      { answers: [{ method: 'tools/call', error: { code: 1.5, message: 'x' } }] },
+      '/answers/0/error/code',
+      'type',
+      '',
+    ],
+    [
+      { answers: [{ method: 'tools/call', error: { code: 7, message: 'x', httpStatus: 99 } }] },
+      '/answers/0/error/httpStatus',
+      'minimum',
+      '',
+    ],
+  ])('rejects %j at %s (%s)', (answers, pointer, rule, text) => {
+    const found = failure(() => parseScript({ toolshiftScript: 1, ...answers }));
+    expect(found).toMatchObject({ code: 'SCRIPT_INVALID', pointer, rule });
+    expect(found.message).toContain(text);
+  });
+});

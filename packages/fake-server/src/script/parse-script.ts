@@ -231,6 +231,31 @@ function checkSemantics(doc: ScriptDocument, source: string): void {
       }
     }
   }
+  for (const [index, rule] of (doc.answers ?? []).entries()) {
+    const at = `/answers/${index}`;
+    if (rule.tool !== undefined && rule.method !== 'tools/call')
+      fail(`${at}/tool`, 'toolNeedsToolsCall', `only applies to method tools/call, not ${rule.method}.`);
+    if (rule.holdUntil !== undefined && !stepIds.has(rule.holdUntil)) {
+      fail(
+        `${at}/holdUntil`,
+        'knownStep',
+        `'${rule.holdUntil}' is not the id of a step of this script; the answer would never be sent. Name a step, or use unanswered: true.`,
+      );
+    }
+    const structured = (rule.result as Record<string, unknown> | undefined)?.structured;
+    if (
+      structured !== undefined &&
+      (rule.method !== 'tools/call' || !['valid', 'invalid', 'omit'].includes(String(structured)))
+    ) {
+      fail(
+        `${at}/result/structured`,
+        'structuredKind',
+        rule.method === 'tools/call'
+          ? `must be one of "valid", "invalid", "omit" (or give structuredContent as written).`
+          : `only applies to tools/call results; other methods' results are sent as written.`,
+      );
+    }
+  }
   const principals = new Set((doc.auth?.tokens ?? []).map((grant) => grant.principal));
   const localPrincipal = doc.auth?.localPrincipal;
   if (localPrincipal !== undefined && !principals.has(localPrincipal)) {

@@ -24,6 +24,7 @@ export function resolveSettings(doc: ScriptDocument): ServerSettings {
       prompts: doc.server?.promptsListChanged ?? true,
     },
     resourcesSubscribe: doc.server?.resourcesSubscribe ?? true,
+    callResultsAt: doc.server?.callResultsAt ?? 'arrival',
     jsonRpcErrorStatus: doc.server?.jsonRpcErrorStatus ?? 200,
     sessionTtlMs: doc.server?.sessionTtlMs,
     pagination: {

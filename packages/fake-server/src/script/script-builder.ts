@@ -1,4 +1,5 @@
 import type { ScriptAction } from './actions/index.js';
+import type { AnswerRuleSchema } from './answers-section.js';
 import type { AuthSettings } from './auth-settings.js';
 import type { FreshnessSettings } from './freshness-settings.js';
 import type { ListenSettings } from './listen-settings.js';
@@ -122,6 +123,12 @@ export class ScriptBuilder {
   /** The `auth` section. */
   auth(auth: AuthSettings): this {
     this.doc.auth = { ...this.doc.auth, ...auth };
+    return this;
+  }
+
+  /** Appends scripted answers (results, errors, unanswered requests); earlier ones win. */
+  answers(...answers: AnswerRuleSchema[]): this {
+    this.doc.answers = [...(this.doc.answers ?? []), ...answers];
     return this;
   }
 

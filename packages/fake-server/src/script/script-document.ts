@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ACTIONS, type ScriptAction } from './actions/index.js';
+import { AnswersSectionSchema } from './answers-section.js';
 import { AuthSettingsSchema } from './auth-settings.js';
 import { CatalogSectionSchema } from './catalog-section.js';
 import { FreshnessSettingsSchema } from './freshness-settings.js';
@@ -36,8 +37,8 @@ export type ScriptStep = Static<typeof ScriptStep>;
  * has a default, so `{ "toolshiftScript": 1 }` is a valid script (an empty catalog, both eras).
  * Sections: `server` (identity, eras, capabilities, listChanged, error status, session TTL),
  * `catalog` (tools, resources, resource templates, prompts),
- * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, and `steps` (an action
- * plus a trigger each). The published JSON Schema (`script.schema.json`) is generated from it.
+ * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, `answers` (scripted
+ * results and errors) and `steps` (an action plus a trigger each). The published JSON Schema (`script.schema.json`) is generated from it.
  */
 export const ScriptDocumentSchema = Type.Object(
   {
@@ -60,6 +61,7 @@ export const ScriptDocumentSchema = Type.Object(
     listen: Type.Optional(ListenSettingsSchema),
     streams: Type.Optional(StreamSettingsSchema),
     auth: Type.Optional(AuthSettingsSchema),
+    answers: Type.Optional(AnswersSectionSchema),
     steps: Type.Optional(Type.Array(ScriptStep)),
   },
   {

@@ -46,6 +46,12 @@ export const ServerSectionSchema = Type.Object(
           'Advertise resources.subscribe and accept resource subscriptions (legacy resources/subscribe, modern resourceSubscriptions; default true).',
       }),
     ),
+    callResultsAt: Type.Optional(
+      StringEnum(['arrival', 'answer'], {
+        description:
+          'When a tools/call result is chosen: when the request arrives (default: against the contract the client called, even if a step changes the tool while the call is in flight) or when it is answered.',
+      }),
+    ),
     jsonRpcErrorStatus: Type.Optional(
       Type.Union([Type.Literal(200), Type.Literal(400)], {
         description:

@@ -23,6 +23,7 @@ export function worldInitOf(doc: ScriptDocument): WorldInit {
       ...(resourceTemplates ? { resourceTemplates } : {}),
       ...(prompts ? { prompts } : {}),
     },
+    answers: doc.answers ?? [],
     ...(doc.auth ? { auth: doc.auth } : {}),
   };
 }

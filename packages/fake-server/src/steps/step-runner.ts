@@ -45,6 +45,10 @@ export class StepRunner {
   private readonly lastPage = new Map<ListKind, number>();
   /** Page mutations armed for a page that was just served: they run right after the step that armed them. */
   private dueNow: PageMutation[] = [];
+  /** Waiters for steps that have not run yet, by step id. */
+  private readonly waiting = new Map<string, Array<() => void>>();
+  /** Steps that ran (applied, failed or crashed), by id. */
+  private readonly ran = new Set<string>();
   /** The trigger of the step being applied (a `betweenPages` trigger arms page mutations for now). */
   private currentTrigger: ScriptStep['trigger'];
 
@@ -86,6 +90,16 @@ export class StepRunner {
     return step as ScriptStep;
   }
 
+  /** Resolves once the step with this id ran (at once when it already has). */
+  whenRan(stepId: string): Promise<void> {
+    if (this.ran.has(stepId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(stepId) ?? [];
+      waiters.push(resolve);
+      this.waiting.set(stepId, waiters);
+    });
+  }
+
   /**
    * Runs one step's action; records the step, then announces the change.
    * @throws {ToolshiftError} STEP_FAILED when the action fails and `throwOnFailure` (nothing changes).
@@ -98,6 +112,9 @@ export class StepRunner {
       return this.runAction(step.id, (ctx) => applyAction(step.action, ctx), throwOnFailure);
     } finally {
       this.currentTrigger = outer;
+      this.ran.add(step.id);
+      for (const resolve of this.waiting.get(step.id) ?? []) resolve();
+      this.waiting.delete(step.id);
     }
   }
 

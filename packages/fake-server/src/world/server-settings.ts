@@ -40,6 +40,11 @@ export interface ServerSettings {
   eras: ReadonlySet<Era>;
   /** Whether `tools.listChanged` is advertised (and change notifications are sent). */
   toolsListChanged: boolean;
+  /**
+   * When a `tools/call` result (and any scripted answer) is chosen: at the request's arrival (before
+   * `received`-phase steps run; default) or when the method runs after them.
+   */
+  callResultsAt: 'arrival' | 'answer';
   /** HTTP status of ordinary JSON-RPC errors (invalid cursor, unknown tool): 200 (default) or 400 (§11.7). */
   jsonRpcErrorStatus: 200 | 400;
   /** Legacy sessions idle this long (logical ms) are expired (404); `undefined` = never. */

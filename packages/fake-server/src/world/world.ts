@@ -10,6 +10,7 @@ import { LogicalClock } from './logical-clock.js';
 import { PrincipalDirectory, type PrincipalRules } from './principal.js';
 import { listedPrompt } from './prompt-definition.js';
 import { listedResource } from './resource-definition.js';
+import { type AnswerRule, ScriptedAnswers } from './scripted-answers.js';
 import { SeededRandom } from './seeded-random.js';
 import type { CacheScope, PaginationRules, ServerSettings } from './server-settings.js';
 import { type AccessRules, ToolAccess } from './tool-access.js';
@@ -22,6 +23,8 @@ import type { ToolDefinition } from './tool-definition.js';
 export interface WorldInit {
   settings: ServerSettings;
   lists: ListsInit;
+  /** Scripted answers, in priority order. */
+  answers?: readonly AnswerRule[];
   auth?: PrincipalRules & AccessRules;
 }
 
@@ -46,6 +49,8 @@ export class World {
   /** The tool list's per-principal access. */
   readonly access: ToolAccess;
   readonly faults = new FaultPlan();
+  /** The script's answers (results, errors, unanswered requests). */
+  readonly answers: ScriptedAnswers;
   /** Named catalog snapshots (`saveSnapshot`); `initial` is the catalog once `atStart` steps ran. */
   readonly snapshots = new Map<string, readonly ToolDefinition[]>();
   private readonly pagers: Pagers;
@@ -62,6 +67,7 @@ export class World {
     this.random = new SeededRandom(this.settings.seed);
     this.principals = new PrincipalDirectory(init.auth, this.clock);
     this.access = new ToolAccess(init.auth);
+    this.answers = new ScriptedAnswers(init.answers ?? []);
     const hidden = this.access.hidden;
     this.accesses = {
       tools: this.access,

@@ -30,7 +30,7 @@ export interface ModernCall {
 export type ModernMethod = (call: ModernCall) => HandlerResult;
 
 /** Marks a result complete and names the server in `_meta` (SHOULD on every result, §1.1). */
-function complete(world: World, result: Record<string, unknown>): Record<string, unknown> {
+export function complete(world: World, result: Record<string, unknown>): Record<string, unknown> {
   return { resultType: 'complete', ...result, _meta: { [SERVER_INFO_META_KEY]: world.serverInfo() } };
 }
 
