@@ -26,7 +26,8 @@ export const authenticateStage: RequestStage = {
       principal: principal?.id ?? 'unauthenticated',
     };
     const headerSession = exchange.frame.era === 'legacy' ? request.headers['mcp-session-id'] : undefined;
-    if (headerSession) exchange.frame.sessionId = headerSession;
+    // Only a visible-ASCII id can be a session: anything else is refused, never recorded as one.
+    if (headerSession && /^[\x21-\x7E]+$/.test(headerSession)) exchange.frame.sessionId = headerSession;
     server.recorder.inbound(exchange.frame, request, exchange.message ? { message: exchange.message } : {});
     // Auth challenges name the metadata URL; without an auth section there are none.
     const resourceMetadataUrl =

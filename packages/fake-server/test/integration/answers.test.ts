@@ -177,7 +177,7 @@ describe('scripted answers', () => {
           'result' in f.message &&
           'content' in (f.message.result as object),
       );
-      const structured = (answered?.message as { result: { structuredContent: unknown } }).result
+      const structured = (answered!.message as { result: { structuredContent: unknown } }).result
         .structuredContent;
       expect(ajv.compile(HITS)(structured)).toBe(true);
       expect(ajv.compile(PAGES)(structured)).toBe(false);
@@ -211,7 +211,7 @@ describe('scripted answers', () => {
             'result' in f.message &&
             'content' in (f.message.result as object),
         );
-        const structured = (answered?.message as { result: { structuredContent: unknown } }).result
+        const structured = (answered!.message as { result: { structuredContent: unknown } }).result
           .structuredContent;
         expect(ajv.compile(schema)(structured)).toBe(true);
       }

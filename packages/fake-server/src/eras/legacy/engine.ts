@@ -328,7 +328,7 @@ export class LegacyEngine implements EraEngine {
       req.request.connectionId !== undefined
         ? this.byConnection.get(req.request.connectionId)
         : req.request.headers['mcp-session-id'];
-    if (id === undefined) return undefined;
+    if (id === undefined || !legacyHttpRules.isVisibleAscii(id)) return undefined;
     this.expireIdleSessions(this.world.clock.now());
     return this.sessions.get(id);
   }
@@ -349,6 +349,8 @@ export class LegacyEngine implements EraEngine {
             : legacyHttpRules.missingSession(),
       };
     }
+    if (req.request.connectionId === undefined && !legacyHttpRules.isVisibleAscii(id))
+      return { ok: false, refusal: legacyHttpRules.invalidSessionId() };
     const now = this.world.clock.now();
     this.expireIdleSessions(now);
     const session = this.sessions.get(id);

@@ -1,5 +1,6 @@
 import type { FakeServer } from '../../create-fake-server.js';
 import type { EventStream, StreamEndMode } from '../../exchange/event-stream.js';
+import { stringifyWithExactIds } from '../../exchange/exact-integer-id.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 
 /** How a {@link ServerConnection} reaches its peer: one outbound message at a time. */
@@ -73,7 +74,7 @@ export class ServerConnection {
     const reply = response.reply;
     switch (reply.kind) {
       case 'message':
-        this.peer.send(JSON.stringify(reply.message));
+        this.peer.send(stringifyWithExactIds(reply.message));
         return;
       case 'raw':
         this.peer.send(reply.body);
