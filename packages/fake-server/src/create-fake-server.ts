@@ -99,6 +99,11 @@ export interface FakeServer {
   /** Number of open long-lived streams (legacy GET + modern listen). */
   openStreamCount(): number;
   /**
+   * The `mutateBetweenPages` changes armed but not fired yet (no listing reached their page): a run
+   * that ends with one never exercised what the script set up.
+   */
+  pendingPageMutations(): Array<{ stepId: string; afterPage: number; list: ListKind }>;
+  /**
    * Declares a transport serving this server; returns the function that detaches it. Every fault
    * the script injects must be one the transport can produce.
    * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT naming the first fault it cannot produce.
@@ -202,6 +207,10 @@ class FakeServerImpl implements FakeServer {
 
   openStreamCount(): number {
     return this.parts.engines.openStreamCount();
+  }
+
+  pendingPageMutations(): Array<{ stepId: string; afterPage: number; list: ListKind }> {
+    return this.parts.steps.pendingPageMutations();
   }
 
   attachTransport(transport: TransportDescriptor): () => void {

@@ -56,6 +56,7 @@ export { MAX_GENERATED_TOOLS } from './script/actions/generate-tools.js';
 export type { ExpireTokenAction, GrantTokenAction } from './script/actions/grant-token.js';
 export type { ActionName, ScriptAction } from './script/actions/index.js';
 export type { ClearFaultsAction, InjectFaultAction } from './script/actions/inject-fault.js';
+export type { InsertToolsAction } from './script/actions/insert-tools.js';
 export type {
   AddPromptAction,
   AddResourceAction,
@@ -71,6 +72,7 @@ export type {
 export type { MutateBetweenPagesAction } from './script/actions/mutate-between-pages.js';
 export type { RemoveToolAction } from './script/actions/remove-tool.js';
 export type { RenameToolAction } from './script/actions/rename-tool.js';
+export type { ReorderToolsAction } from './script/actions/reorder-tools.js';
 export type { RestartServerAction } from './script/actions/restart-server.js';
 export type { RestoreSnapshotAction, SaveSnapshotAction } from './script/actions/restore-snapshot.js';
 export { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
@@ -103,6 +105,7 @@ export {
   generateTools,
   grantToken,
   injectFault,
+  insertTools,
   mutateBetweenPages,
   type NotifyOption,
   removePrompt,
@@ -110,6 +113,7 @@ export {
   removeResourceTemplate,
   removeTool,
   renameTool,
+  reorderTools,
   restartServer,
   restoreSnapshot,
   saveSnapshot,

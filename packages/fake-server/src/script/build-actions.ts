@@ -11,6 +11,7 @@ import type { ExpireSessionAction } from './actions/expire-session.js';
 import type { GenerateToolsAction } from './actions/generate-tools.js';
 import type { ExpireTokenAction, GrantTokenAction } from './actions/grant-token.js';
 import type { ClearFaultsAction, InjectFaultAction } from './actions/inject-fault.js';
+import type { InsertToolsAction } from './actions/insert-tools.js';
 import type {
   AddPromptAction,
   AddResourceAction,
@@ -25,6 +26,7 @@ import type {
 import type { MutateBetweenPagesAction } from './actions/mutate-between-pages.js';
 import type { RemoveToolAction } from './actions/remove-tool.js';
 import type { RenameToolAction } from './actions/rename-tool.js';
+import type { ReorderToolsAction } from './actions/reorder-tools.js';
 import type { RestartServerAction } from './actions/restart-server.js';
 import type { RestoreSnapshotAction, SaveSnapshotAction } from './actions/restore-snapshot.js';
 import type { SetFreshnessAction } from './actions/set-freshness.js';
@@ -292,4 +294,14 @@ export function changePrompt(
   options: NotifyOption = {},
 ): ChangePromptAction {
   return { action: 'changePrompt', name, set, ...options };
+}
+
+/** A `reorderTools` action: the same tools in a seeded shuffled order (default seed: the script's). */
+export function reorderTools(options: { seed?: number; notify?: boolean } = {}): ReorderToolsAction {
+  return { action: 'reorderTools', ...options };
+}
+
+/** An `insertTools` action: `tools` at position `at` (0 = the front). */
+export function insertTools(tools: ScriptTool[], at: number, options: NotifyOption = {}): InsertToolsAction {
+  return { action: 'insertTools', tools, at, ...options };
 }

@@ -304,6 +304,8 @@ function toolsDefinedBy(action: ScriptAction | CatalogChange): string[] {
   switch (action.action) {
     case 'addTool':
       return [action.tool.name];
+    case 'insertTools':
+      return action.tools.map((tool) => tool.name);
     case 'renameTool':
       return [action.to];
     case 'generateTools': {

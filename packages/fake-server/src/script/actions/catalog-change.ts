@@ -4,6 +4,7 @@ import { AddToolAction, applyAddTool } from './add-tool.js';
 import { applyChangeMetadata, ChangeMetadataAction } from './change-metadata.js';
 import { applyChangeSchema, ChangeSchemaAction } from './change-schema.js';
 import { applyGenerateTools, GenerateToolsAction } from './generate-tools.js';
+import { applyInsertTools, InsertToolsAction } from './insert-tools.js';
 import {
   type ListItemAction,
   PROMPT_ACTIONS,
@@ -12,6 +13,7 @@ import {
 } from './list-item-actions.js';
 import { applyRemoveTool, RemoveToolAction } from './remove-tool.js';
 import { applyRenameTool, RenameToolAction } from './rename-tool.js';
+import { applyReorderTools, ReorderToolsAction } from './reorder-tools.js';
 
 /** The list actions, which can also be combined into one revision per list (`mutateBetweenPages`). */
 const CATALOG_CHANGES = {
@@ -21,6 +23,8 @@ const CATALOG_CHANGES = {
   addTool: { schema: AddToolAction, apply: applyAddTool },
   removeTool: { schema: RemoveToolAction, apply: applyRemoveTool },
   renameTool: { schema: RenameToolAction, apply: applyRenameTool },
+  reorderTools: { schema: ReorderToolsAction, apply: applyReorderTools },
+  insertTools: { schema: InsertToolsAction, apply: applyInsertTools },
   changeSchema: { schema: ChangeSchemaAction, apply: applyChangeSchema },
   changeMetadata: { schema: ChangeMetadataAction, apply: applyChangeMetadata },
   generateTools: { schema: GenerateToolsAction, apply: applyGenerateTools },
@@ -32,6 +36,8 @@ export type CatalogChange =
   | AddToolAction
   | RemoveToolAction
   | RenameToolAction
+  | ReorderToolsAction
+  | InsertToolsAction
   | ChangeSchemaAction
   | ChangeMetadataAction
   | GenerateToolsAction;

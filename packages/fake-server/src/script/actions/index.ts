@@ -10,6 +10,7 @@ import { applyExpireSession, ExpireSessionAction } from './expire-session.js';
 import { applyGenerateTools, GenerateToolsAction } from './generate-tools.js';
 import { applyExpireToken, applyGrantToken, ExpireTokenAction, GrantTokenAction } from './grant-token.js';
 import { applyClearFaults, applyInjectFault, ClearFaultsAction, InjectFaultAction } from './inject-fault.js';
+import { applyInsertTools, InsertToolsAction } from './insert-tools.js';
 import {
   type ListItemAction,
   PROMPT_ACTIONS,
@@ -19,6 +20,7 @@ import {
 import { applyMutateBetweenPages, MutateBetweenPagesAction } from './mutate-between-pages.js';
 import { applyRemoveTool, RemoveToolAction } from './remove-tool.js';
 import { applyRenameTool, RenameToolAction } from './rename-tool.js';
+import { applyReorderTools, ReorderToolsAction } from './reorder-tools.js';
 import { applyRestartServer, RestartServerAction } from './restart-server.js';
 import {
   applyRestoreSnapshot,
@@ -39,6 +41,8 @@ export const ACTIONS = {
   addTool: { schema: AddToolAction, apply: applyAddTool },
   removeTool: { schema: RemoveToolAction, apply: applyRemoveTool },
   renameTool: { schema: RenameToolAction, apply: applyRenameTool },
+  reorderTools: { schema: ReorderToolsAction, apply: applyReorderTools },
+  insertTools: { schema: InsertToolsAction, apply: applyInsertTools },
   changeSchema: { schema: ChangeSchemaAction, apply: applyChangeSchema },
   changeMetadata: { schema: ChangeMetadataAction, apply: applyChangeMetadata },
   generateTools: { schema: GenerateToolsAction, apply: applyGenerateTools },
@@ -72,6 +76,8 @@ export type ScriptAction =
   | AddToolAction
   | RemoveToolAction
   | RenameToolAction
+  | ReorderToolsAction
+  | InsertToolsAction
   | ChangeSchemaAction
   | ChangeMetadataAction
   | GenerateToolsAction
