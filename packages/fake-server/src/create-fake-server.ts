@@ -1,3 +1,4 @@
+import { AuthorizationServer } from './authorization/authorization-server.js';
 import { EraEngines } from './eras/era-engines.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import type { WireRequest } from './exchange/wire-request.js';
@@ -7,6 +8,7 @@ import { RequestPath } from './request-path/request-path.js';
 import type { ServerParts } from './request-path/server-parts.js';
 import type { ScriptAction } from './script/actions/index.js';
 import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
+import { authorizationRulesOf } from './script/authorization-rules.js';
 import { parseScript, parseStep } from './script/parse-script.js';
 import type { ScriptDocument, ScriptStep } from './script/script-document.js';
 import { scriptFaultUses } from './script/script-fault-uses.js';
@@ -115,6 +117,11 @@ export interface FakeServer {
    * @see ../shared/spec/mcp-discovery-spec.md §6
    */
   protectedResourceMetadata(endpointUrl: string): Record<string, unknown> | undefined;
+  /**
+   * The fake OAuth 2.1 authorization server of the script's `authorizationServer` section (the HTTP
+   * transport serves it next to the endpoint), or `undefined`.
+   */
+  authorizationServer(): AuthorizationServer | undefined;
   /** Ends every stream and session, restores the initial catalog, clears the transcript and clock. */
   reset(): void;
   /** Ends every stream (`graceful` by default: listen streams get their final result) and sessions. */
@@ -133,6 +140,8 @@ export function createFakeServer(
   // Validated before it is copied: a value too deep to copy is refused, not a RangeError.
   const doc = structuredClone(parseScript(script));
   if (options.seed !== undefined) doc.seed = options.seed;
+  // An authorization server makes the endpoint a protected resource.
+  if (doc.authorizationServer && !doc.auth) doc.auth = {};
   return new FakeServerImpl(doc, options);
 }
 
@@ -220,7 +229,16 @@ class FakeServerImpl implements FakeServer {
   }
 
   protectedResourceMetadata(endpointUrl: string): Record<string, unknown> | undefined {
-    return this.script.auth ? protectedResourceMetadata(this.script.auth, endpointUrl) : undefined;
+    if (!this.script.auth) return undefined;
+    const auth =
+      this.script.authorizationServer && !this.script.auth.authorizationServers
+        ? { ...this.script.auth, authorizationServers: [new URL(endpointUrl).origin] }
+        : this.script.auth;
+    return protectedResourceMetadata(auth, endpointUrl);
+  }
+
+  authorizationServer(): AuthorizationServer | undefined {
+    return this.parts.authorization;
   }
 
   handle(request: WireRequest): Promise<WireResponse> {
@@ -306,7 +324,15 @@ class FakeServerImpl implements FakeServer {
     );
     const runnerParts = { world, engines, recorder: this.recorder, scheduler, announcements, holds };
     const steps = new StepRunner(this.script, runnerParts);
-    this.parts = { ...runnerParts, script: this.script, steps };
+    const authorization = this.script.authorizationServer
+      ? new AuthorizationServer(
+          authorizationRulesOf(this.script.authorizationServer),
+          world.clock,
+          this.recorder,
+        )
+      : undefined;
+    world.principals.issued = authorization;
+    this.parts = { ...runnerParts, script: this.script, steps, ...(authorization ? { authorization } : {}) };
     this.unsubscribeScheduler = this.transcript.subscribe((frame) => scheduler.observe(frame));
     world.clock.onAdvance((now) => {
       scheduler.tick(now);

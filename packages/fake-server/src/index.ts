@@ -17,6 +17,13 @@ export { DEFAULT_ADMIN_PATH } from './admin/admin-router.js';
 export type { FrameFilter } from './admin/frame-filter.js';
 export { FRAME_FILTER_FIELDS, matchesFrameFilter } from './admin/frame-filter.js';
 export { createLocalAdmin, MAX_ADMIN_WAIT_MS, MAX_CLOCK_ADVANCE_MS } from './admin/local-admin.js';
+export type {
+  AuthorizationAnswer,
+  AuthorizationClient,
+  AuthorizationServerRules,
+  AuthorizationUser,
+} from './authorization/authorization-server.js';
+export { AuthorizationServer } from './authorization/authorization-server.js';
 export type { FakeServer, FakeServerOptions, WaitForOptions } from './create-fake-server.js';
 export { createFakeServer } from './create-fake-server.js';
 export { FAKE_SERVER_ERROR_CODES, type FakeServerErrorCode } from './errors/codes.js';
@@ -85,6 +92,7 @@ export type { SetToolScopesAction } from './script/actions/set-tool-scopes.js';
 export type { UpdateResourceAction } from './script/actions/update-resource.js';
 export type { AnswerRuleSchema as ScriptAnswer } from './script/answers-section.js';
 export type { AuthSettings, TokenGrant } from './script/auth-settings.js';
+export type { AuthorizationServerSettings } from './script/authorization-server-settings.js';
 export {
   addPrompt,
   addResource,

@@ -49,5 +49,5 @@ export const authenticateStage: RequestStage = {
 function authenticate(request: WireRequest, world: World): Authentication {
   // Requests without HTTP (stdio, in-memory) carry no credentials and are never challenged (§6).
   if (request.httpMethod === undefined) return { ok: true, principal: world.principals.local() };
-  return world.principals.authenticate(request.headers.authorization);
+  return world.principals.authenticate(request.headers.authorization, request.endpointUrl);
 }

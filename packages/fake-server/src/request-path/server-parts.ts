@@ -1,3 +1,4 @@
+import type { AuthorizationServer } from '../authorization/authorization-server.js';
 import type { ScriptDocument } from '../script/script-document.js';
 import type { StepRunner, StepRunnerParts } from '../steps/step-runner.js';
 
@@ -9,4 +10,6 @@ import type { StepRunner, StepRunnerParts } from '../steps/step-runner.js';
 export interface ServerParts extends StepRunnerParts {
   script: ScriptDocument;
   steps: StepRunner;
+  /** The fake authorization server, when the script runs one. */
+  authorization?: AuthorizationServer;
 }

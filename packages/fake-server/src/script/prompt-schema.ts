@@ -14,10 +14,13 @@ const PromptArgument = Type.Object(
 const PromptMessage = Type.Object(
   {
     role: StringEnum(['user', 'assistant']),
-    content: Type.Object(
-      { type: Type.String({ minLength: 1 }) },
-      { additionalProperties: true, description: 'One content block, e.g. { type: text, text: … }.' },
-    ),
+    content: Type.Unsafe<{ type: string; [field: string]: unknown }>({
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', minLength: 1 } },
+      additionalProperties: true,
+      description: 'One content block, e.g. { type: text, text: … }.',
+    }),
   },
   { additionalProperties: false },
 );

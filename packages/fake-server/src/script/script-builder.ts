@@ -1,6 +1,7 @@
 import type { ScriptAction } from './actions/index.js';
 import type { AnswerRuleSchema } from './answers-section.js';
 import type { AuthSettings } from './auth-settings.js';
+import type { AuthorizationServerSettings } from './authorization-server-settings.js';
 import type { FreshnessSettings } from './freshness-settings.js';
 import type { ListenSettings } from './listen-settings.js';
 import type { NotificationSettings } from './notification-settings.js';
@@ -129,6 +130,12 @@ export class ScriptBuilder {
   /** Appends scripted answers (results, errors, unanswered requests); earlier ones win. */
   answers(...answers: AnswerRuleSchema[]): this {
     this.doc.answers = [...(this.doc.answers ?? []), ...answers];
+    return this;
+  }
+
+  /** The `authorizationServer` section: a fake OAuth 2.1 server next to the endpoint. */
+  authorizationServer(section: AuthorizationServerSettings): this {
+    this.doc.authorizationServer = { ...this.doc.authorizationServer, ...section };
     return this;
   }
 

@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ACTIONS, type ScriptAction } from './actions/index.js';
 import { AnswersSectionSchema } from './answers-section.js';
 import { AuthSettingsSchema } from './auth-settings.js';
+import { AuthorizationServerSettingsSchema } from './authorization-server-settings.js';
 import { CatalogSectionSchema } from './catalog-section.js';
 import { FreshnessSettingsSchema } from './freshness-settings.js';
 import { ListenSettingsSchema } from './listen-settings.js';
@@ -37,7 +38,7 @@ export type ScriptStep = Static<typeof ScriptStep>;
  * has a default, so `{ "toolshiftScript": 1 }` is a valid script (an empty catalog, both eras).
  * Sections: `server` (identity, eras, capabilities, listChanged, error status, session TTL),
  * `catalog` (tools, resources, resource templates, prompts),
- * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, `answers` (scripted
+ * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, `authorizationServer` (a fake OAuth 2.1 server), `answers` (scripted
  * results and errors) and `steps` (an action plus a trigger each). The published JSON Schema (`script.schema.json`) is generated from it.
  */
 export const ScriptDocumentSchema = Type.Object(
@@ -61,6 +62,7 @@ export const ScriptDocumentSchema = Type.Object(
     listen: Type.Optional(ListenSettingsSchema),
     streams: Type.Optional(StreamSettingsSchema),
     auth: Type.Optional(AuthSettingsSchema),
+    authorizationServer: Type.Optional(AuthorizationServerSettingsSchema),
     answers: Type.Optional(AnswersSectionSchema),
     steps: Type.Optional(Type.Array(ScriptStep)),
   },

@@ -46,7 +46,7 @@ describe('scripted answers', () => {
       const sent = server.transcript.frames.filter(
         (f) => f.direction === 'out' && f.message && 'result' in f.message,
       );
-      const third = sent.at(-1)?.message as { result: { structuredContent: unknown } };
+      const third = sent.at(-1)?.message as unknown as { result: { structuredContent: unknown } };
       expect(validHits(third.result.structuredContent)).toBe(false);
       const fourth = await client.callTool({ name: 'search', arguments: { q: 'd' } });
       expect(fourth.isError).toBe(false);
@@ -136,9 +136,9 @@ describe('scripted answers', () => {
         (f) => 'method' in f.message! && f.message.method === 'notifications/progress',
       );
       const answer = sent.find((f) => 'result' in f.message! && 'content' in (f.message.result as object));
-      expect(progress.map((f) => (f.message as { params: { progress: number } }).params.progress)).toEqual([
-        1, 2, 3,
-      ]);
+      expect(
+        progress.map((f) => (f.message as unknown as { params: { progress: number } }).params.progress),
+      ).toEqual([1, 2, 3]);
       expect(progress.every((f) => f.seq < answer!.seq && f.streamId === answer!.streamId)).toBe(true);
       // Over HTTP each event is read on its own and the SDK reports them; on a stdio or in-memory
       // channel the SDK client 2.4.0 drops progress that arrives in the same read as the result.
@@ -177,7 +177,7 @@ describe('scripted answers', () => {
           'result' in f.message &&
           'content' in (f.message.result as object),
       );
-      const structured = (answered!.message as { result: { structuredContent: unknown } }).result
+      const structured = (answered!.message as unknown as { result: { structuredContent: unknown } }).result
         .structuredContent;
       expect(ajv.compile(HITS)(structured)).toBe(true);
       expect(ajv.compile(PAGES)(structured)).toBe(false);
@@ -211,7 +211,7 @@ describe('scripted answers', () => {
             'result' in f.message &&
             'content' in (f.message.result as object),
         );
-        const structured = (answered!.message as { result: { structuredContent: unknown } }).result
+        const structured = (answered!.message as unknown as { result: { structuredContent: unknown } }).result
           .structuredContent;
         expect(ajv.compile(schema)(structured)).toBe(true);
       }

@@ -92,9 +92,7 @@ describe('lists per principal, over HTTP', () => {
   });
 
   it('a list the script does not serve is 404 + -32601 (modern) and -32601 (legacy); resources/read needs Mcp-Name', async () => {
-    const { url } = await fixture.start(scriptBuilder('tools-only').tools(tool('alpha')).build(), {
-      check: false,
-    });
+    const { url } = await fixture.start(scriptBuilder('tools-only').tools(tool('alpha')).build());
     const modern = await postModern(url, 1, 'resources/list');
     expect(modern.status).toBe(404);
     expect(modern.json?.error).toMatchObject({ code: -32601 });
@@ -103,7 +101,6 @@ describe('lists per principal, over HTTP', () => {
     expect(legacy.json?.error).toMatchObject({ code: -32601, message: 'Method not found: prompts/list' });
     const { url: served } = await fixture.start(
       scriptBuilder('served').resources({ uri: 'file:///a', name: 'a' }).build(),
-      { check: false },
     );
     const unnamed = await postModern(
       served,

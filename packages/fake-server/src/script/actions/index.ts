@@ -1,6 +1,14 @@
 import type { ActionContext } from './action-context.js';
 import { AddToolAction, applyAddTool } from './add-tool.js';
 import { AdvanceClockAction, applyAdvanceClock } from './advance-clock.js';
+import {
+  applyExpireAccessTokens,
+  applyRevokeTokens,
+  applySetAuthorizationServer,
+  ExpireAccessTokensAction,
+  RevokeTokensAction,
+  SetAuthorizationServerAction,
+} from './authorization-actions.js';
 import { applyChangeMetadata, ChangeMetadataAction } from './change-metadata.js';
 import { applyChangeSchema, ChangeSchemaAction } from './change-schema.js';
 import { applyEmitListChanged, EmitListChangedAction } from './emit-list-changed.js';
@@ -66,6 +74,9 @@ export const ACTIONS = {
   grantToken: { schema: GrantTokenAction, apply: applyGrantToken },
   expireToken: { schema: ExpireTokenAction, apply: applyExpireToken },
   setToolScopes: { schema: SetToolScopesAction, apply: applySetToolScopes },
+  revokeTokens: { schema: RevokeTokensAction, apply: applyRevokeTokens },
+  expireAccessTokens: { schema: ExpireAccessTokensAction, apply: applyExpireAccessTokens },
+  setAuthorizationServer: { schema: SetAuthorizationServerAction, apply: applySetAuthorizationServer },
   injectFault: { schema: InjectFaultAction, apply: applyInjectFault },
   clearFaults: { schema: ClearFaultsAction, apply: applyClearFaults },
   advanceClock: { schema: AdvanceClockAction, apply: applyAdvanceClock },
@@ -99,6 +110,9 @@ export type ScriptAction =
   | GrantTokenAction
   | ExpireTokenAction
   | SetToolScopesAction
+  | RevokeTokensAction
+  | ExpireAccessTokensAction
+  | SetAuthorizationServerAction
   | InjectFaultAction
   | ClearFaultsAction
   | AdvanceClockAction;
