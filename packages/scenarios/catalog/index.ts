@@ -38,6 +38,7 @@ import { lc08RepeatedNotifications } from './list-changed/lc-08-repeated-notific
 import { lc10OfflineToOnline } from './list-changed/lc-10-offline-to-online.scenario.js';
 import { lc11PerUserConnections } from './list-changed/lc-11-per-user-connections.scenario.js';
 import { lc11RefreshReplacesNotMerges } from './list-changed/lc-11-refresh-replaces-not-merges.scenario.js';
+import { lc11SecondUserFromSharedCache } from './list-changed/lc-11-second-user-from-shared-cache.scenario.js';
 import { nm01PrefixedNamesOver64 } from './names/nm-01-prefixed-names-over-64.scenario.js';
 import { nm02ComposedNameTooLong } from './names/nm-02-composed-name-too-long.scenario.js';
 import { nm04SameNameLastWins } from './names/nm-04-same-name-last-wins.scenario.js';
@@ -53,6 +54,9 @@ import { pg03SinglePageOneRequest } from './pagination/pg-03-single-page-one-req
 import { pg05EmptyCursorLoop } from './pagination/pg-05-empty-cursor-loop.scenario.js';
 import { pg05EmptyStringCursorIsACursor } from './pagination/pg-05-empty-string-cursor-is-a-cursor.scenario.js';
 import { toolAddedToPaginatedList } from './pagination/tool-added-to-paginated-list.scenario.js';
+import { readOnlyHintStillAsks } from './permissions/read-only-hint-still-asks.scenario.js';
+import { standingGrantStaysWithItsServer } from './permissions/standing-grant-stays-with-its-server.scenario.js';
+import { rc01Session404OnRefresh } from './reconnect/rc-01-session-404-on-refresh.scenario.js';
 import { rc01Session404Reinitialize } from './reconnect/rc-01-session-404-reinitialize.scenario.js';
 import { rc02Session404EmptyBody } from './reconnect/rc-02-session-404-empty-body.scenario.js';
 import { rc02Session404TextBody } from './reconnect/rc-02-session-404-text-body.scenario.js';
@@ -61,6 +65,7 @@ import { rc05RestartKeepsOldTools } from './reconnect/rc-05-restart-keeps-old-to
 import { subscriptionDisconnect } from './reconnect/subscription-disconnect.scenario.js';
 import { rm01ToolAddedMidTurn } from './runtime/rm-01-tool-added-mid-turn.scenario.js';
 import { rm01ToolRemovedMidTurn } from './runtime/rm-01-tool-removed-mid-turn.scenario.js';
+import { rm03HostCallForUnlistedTool } from './runtime/rm-03-host-call-for-unlisted-tool.scenario.js';
 import { rm03UnknownToolForwarded } from './runtime/rm-03-unknown-tool-forwarded.scenario.js';
 import { rm04ToolNotFoundAfterNotification } from './runtime/rm-04-tool-not-found-after-notification.scenario.js';
 import { rm04ToolNotFoundOrphansCall } from './runtime/rm-04-tool-not-found-orphans-call.scenario.js';
@@ -69,6 +74,7 @@ import { providerCannotRepresentSchema } from './schemas/provider-cannot-represe
 import { sc01DefsRefSchemas } from './schemas/sc-01-defs-ref-schemas.scenario.js';
 import { sc03ArrayWithoutItems } from './schemas/sc-03-array-without-items.scenario.js';
 import { sc04RequiredUndefinedProperty } from './schemas/sc-04-required-undefined-property.scenario.js';
+import { sc06HostCallWithStaleArgument } from './schemas/sc-06-host-call-with-stale-argument.scenario.js';
 import { sc06StaleSchemaAfterRestart } from './schemas/sc-06-stale-schema-after-restart.scenario.js';
 
 /** The named scenario library, in report order (by topic). */
@@ -97,6 +103,7 @@ export const SCENARIOS: readonly Scenario[] = [
   sc03ArrayWithoutItems,
   sc04RequiredUndefinedProperty,
   sc06StaleSchemaAfterRestart,
+  sc06HostCallWithStaleArgument,
   au01HiddenToolAfterStepUp,
   au01InsufficientScopeStepUp,
   au02ExpiredTokenStatus,
@@ -107,6 +114,7 @@ export const SCENARIOS: readonly Scenario[] = [
   authDependentList,
   expiredCache,
   rc01Session404Reinitialize,
+  rc01Session404OnRefresh,
   rc02Session404EmptyBody,
   rc02Session404TextBody,
   rc03GetStreamClosedWithoutEventIds,
@@ -136,12 +144,16 @@ export const SCENARIOS: readonly Scenario[] = [
   lc10OfflineToOnline,
   lc11PerUserConnections,
   lc11RefreshReplacesNotMerges,
+  lc11SecondUserFromSharedCache,
   nm01PrefixedNamesOver64,
   nm02ComposedNameTooLong,
   nm04SameNameLastWins,
   rm01ToolAddedMidTurn,
   rm01ToolRemovedMidTurn,
   rm03UnknownToolForwarded,
+  rm03HostCallForUnlistedTool,
   rm04ToolNotFoundAfterNotification,
   rm04ToolNotFoundOrphansCall,
+  standingGrantStaysWithItsServer,
+  readOnlyHintStillAsks,
 ];

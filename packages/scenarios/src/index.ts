@@ -2,9 +2,16 @@
  * @toolshift/scenarios — the scenario library, runner, client adapters, reports and the `toolshift` CLI.
  */
 
+export {
+  CLIENT_PHASES,
+  type ClientPhase,
+  ClientPhaseError,
+  phaseOf,
+} from './adapters/client-phase-error.js';
 export type { DefectFactory, DefectInfo } from './adapters/defects/index.js';
 export { DEFECTS, NaiveClient } from './adapters/defects/index.js';
 export { type CatcherOutcome, runCatcher } from './adapters/defects/run-catcher.js';
+export { FEATURE_METHODS, missingMethods } from './adapters/feature-methods.js';
 export type {
   AdapterCallOutcome,
   ClientAdapter,
@@ -57,9 +64,16 @@ export { renderJunit } from './reports/junit-report.js';
 export type { Reporter } from './reports/reporter.js';
 export { type FeatureNeed, notApplicableReason, requiredFeatures } from './runner/applicability.js';
 export type { Cell, CellResult, CellStatus, CheckVerdict } from './runner/cell.js';
-export { cellKey } from './runner/cell.js';
+export { CELL_STATUSES, cellKey, rawStatusOf } from './runner/cell.js';
+export {
+  closeIsolatedClients,
+  type IsolatedClientFactory,
+  isIsolated,
+  loadIsolatedClients,
+} from './runner/client-process/isolated-client.js';
 export type { CellOptions, RawCellResult } from './runner/run-cell.js';
 export { runCell } from './runner/run-cell.js';
+export { type RunExitCode, type RunOutcome, runOutcome } from './runner/run-outcome.js';
 export type { SuiteOptions, SuiteSummary } from './runner/run-suite.js';
 export { applyBaseline, expandCells, runSuite } from './runner/run-suite.js';
 export { exposureMatches, settle } from './runner/settle.js';

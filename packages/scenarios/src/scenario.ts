@@ -37,7 +37,8 @@ export type ScenarioTransport = (typeof TRANSPORT_KINDS)[number];
  * - `manual-refresh`: the user can ask for a re-list;
  * - `reconnect`: the user can ask for a reconnect;
  * - `host-clock`: its timers (TTL expiry, polling) run on a clock the harness advances;
- * - `discovery-state`: reports a per-server discovery state (ready, authRequired, …).
+ * - `discovery-state`: reports a per-server discovery state (ready, authRequired, …);
+ * - `permission-rules`: the user can set a standing "always allow" rule for one tool identity.
  */
 export const CLIENT_FEATURES = [
   'multi-server',
@@ -48,6 +49,7 @@ export const CLIENT_FEATURES = [
   'reconnect',
   'host-clock',
   'discovery-state',
+  'permission-rules',
 ] as const;
 export type ClientFeature = (typeof CLIENT_FEATURES)[number];
 
@@ -91,8 +93,9 @@ const ConnectAction = action(
     server: Type.Optional(ServerRef),
     allowFailure: Type.Optional(Type.Boolean()),
     background: Type.Optional(Type.Boolean()),
+    reuseCache: Type.Optional(Type.Boolean()),
   },
-  'The client connects and finishes its initial discovery (every server in order, or one). A rejected connect fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it.',
+  'The client connects and finishes its initial discovery (every server in order, or one). A connect rejected before the connection worked fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. A connect rejected after the connection worked (the adapter says so with a `tool-set` phase, or the transcript shows an answered handshake) is a failure to build the tool set: it counts as a warning to the user, the runner check `runner.tool-set-built` is inconclusive with the reason, and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it. With `reuseCache` a host that caches listings across sessions may start the connection from its cache (clients without one ignore it).',
 );
 const SettleAction = action(
   'settle',
@@ -168,6 +171,11 @@ const ReauthorizeAction = action(
   { bearerToken: Type.String({ minLength: 1 }), server: Type.Optional(ServerRef) },
   'The user completes an authorization: the client gets a new bearer token for the server.',
 );
+const GrantAction = action(
+  'grant',
+  { tool: Type.String({ minLength: 1 }), server: Type.Optional(ServerRef) },
+  'The user sets a standing "always allow" rule for one tool identity (server, tool); recorded as a standing permission.',
+);
 const ObserveStateAction = action(
   'observe-state',
   { server: Type.Optional(ServerRef) },
@@ -188,6 +196,7 @@ export const ClientActionSchema = Type.Unsafe<
     | typeof RefreshAction
     | typeof ReconnectAction
     | typeof ReauthorizeAction
+    | typeof GrantAction
     | typeof ObserveStateAction
   >
 >({
@@ -206,6 +215,7 @@ export const ClientActionSchema = Type.Unsafe<
     RefreshAction,
     ReconnectAction,
     ReauthorizeAction,
+    GrantAction,
     ObserveStateAction,
   ],
 });
@@ -224,6 +234,7 @@ export const ACTION_NAMES = [
   'refresh',
   'reconnect',
   'reauthorize',
+  'grant',
   'observe-state',
 ] as const;
 

@@ -104,8 +104,8 @@ export interface ClientAdapter {
   connect(target: ConnectTarget, observer: ClientObserver): Promise<void>;
   /** Calls a tool by its MCP identity (`serverId` defaults to the first server connected). */
   callTool(toolName: string, args: Record<string, unknown>, serverId?: string): Promise<AdapterCallOutcome>;
-  /** The user sets a standing "always allow" rule for one tool identity (clients without a permission layer omit it). */
-  grant?(serverId: string, toolName: string): void;
+  /** `permission-rules`: the user sets a standing "always allow" rule for one tool identity (clients without a permission layer omit it). */
+  grant?(serverId: string, toolName: string): void | Promise<void>;
   close(): Promise<void>;
   /** `model-exposure`: the tool set for the next model request. */
   modelRequest?(options: { provider?: string }): Promise<ModelRequest>;

@@ -304,6 +304,7 @@ export const referenceClient: ClientAdapterFactory = {
       'reauthorize',
       'host-clock',
       'discovery-state',
+      'permission-rules',
     ],
   },
   create: () => new ReferenceClientAdapter(),

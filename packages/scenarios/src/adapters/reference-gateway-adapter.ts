@@ -77,6 +77,9 @@ export const referenceGateway: ClientAdapterFactory = {
   kind: 'reference',
   description:
     'The reference client as a multi-user gateway embeds it: one DiscoveryHost per user sharing one discovery cache.',
-  capabilities: { transports: ['http', 'msw'], features: ['multi-server', 'bearer-auth'] },
+  capabilities: {
+    transports: ['http', 'msw'],
+    features: ['multi-server', 'bearer-auth', 'permission-rules'],
+  },
   create: () => new ReferenceGatewayAdapter(),
 };

@@ -7,7 +7,9 @@
  * - `usage` 2: bad command line or input file (unknown option, command, client, scenario; invalid
  *   scenario, script or baseline; unwritable output path; a filter selecting no cell);
  * - `internal` 3: toolshift itself crashed (a bug: please report it with the printed stack);
- * - `inconclusive` 4: `replay` could not replay the recorded interleaving against this client, so
- *   the run says nothing about the recorded failure.
+ * - `inconclusive` 4: nothing was judged. `run`: no cell passed or failed (every cell was `n/a`,
+ *   e.g. the client cannot connect over the selected transport, or `inconclusive`: every check
+ *   lacked what it judges); the last line of the table names why. `replay`: the recorded
+ *   interleaving does not fit this client, so the run says nothing about the recorded failure.
  */
 export const EXIT = { ok: 0, mismatch: 1, usage: 2, internal: 3, inconclusive: 4 } as const;

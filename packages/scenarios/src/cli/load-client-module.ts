@@ -1,6 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { ToolshiftError } from '@toolshift/fake-server';
-import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
+import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
+import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
+import { CLIENT_FEATURES, TRANSPORT_KINDS } from '../scenario.js';
 
 const KINDS = ['reference', 'sdk', 'external', 'defect'];
 
@@ -22,13 +24,39 @@ function invalid(source: string, reason: string): ToolshiftError<'CLIENT_MODULE_
   });
 }
 
+/** Why a factory's declared capabilities are unusable, or undefined. */
+function capabilityProblem(factory: ClientAdapterFactory): string | undefined {
+  const declared = factory.capabilities as Partial<ClientAdapterFactory['capabilities']> | undefined;
+  if (declared === undefined) return undefined;
+  if (typeof declared !== 'object' || declared === null) return 'capabilities must be an object';
+  if (!Array.isArray(declared.transports)) return 'capabilities.transports must be an array';
+  if (!Array.isArray(declared.features)) return 'capabilities.features must be an array';
+  const transport = declared.transports.find((t) => !(TRANSPORT_KINDS as readonly unknown[]).includes(t));
+  if (transport !== undefined)
+    return `capabilities.transports has '${String(transport)}' (known: ${TRANSPORT_KINDS.join(', ')})`;
+  const feature = declared.features.find((f) => !(CLIENT_FEATURES as readonly unknown[]).includes(f));
+  if (feature !== undefined)
+    return `capabilities.features has '${String(feature)}' (known: ${CLIENT_FEATURES.join(', ')})`;
+  if (declared.eras !== undefined) {
+    if (!Array.isArray(declared.eras)) return 'capabilities.eras must be an array';
+    const era = declared.eras.find((e) => e !== 'legacy' && e !== 'modern');
+    if (era !== undefined) return `capabilities.eras has '${String(era)}' (known: legacy, modern)`;
+  }
+  return undefined;
+}
+
 /**
  * Imports an ES module and returns the client adapter factories it exports: every export (the
  * default one included) that is a `ClientAdapterFactory` (an object with a `name` and a `create()`)
  * or an array of them. A factory without a `kind` is `external` (a client toolshift does not own).
- * TypeScript needs a loader: compile it first, or run node with `--import tsx`.
+ * Each factory's declared capabilities are checked against an adapter it creates: every declared
+ * host feature needs its methods (e.g. `host-clock` needs `advanceClock()`), so a missing one is
+ * refused here, not discovered mid-cell. TypeScript needs a loader: compile it first, or run node
+ * with `--import tsx`. The CLI calls this only inside a client process (`runner/client-process/`),
+ * never in its own process.
  * @throws {ToolshiftError} CLIENT_MODULE_INVALID when the module cannot be imported, exports no
- *   factory, or exports one with an unknown `kind` or two with the same name.
+ *   factory, or exports one with an unknown `kind`, malformed capabilities, a declared feature
+ *   whose method its adapter lacks, a `create()` that throws, or two with the same name.
  */
 export async function loadClientModule(path: string): Promise<ClientAdapterFactory[]> {
   let exports: Record<string, unknown>;
@@ -49,6 +77,20 @@ export async function loadClientModule(path: string): Promise<ClientAdapterFacto
     if (!KINDS.includes(kind))
       throw invalid(path, `factory '${value.name}' has kind '${kind}' (use ${KINDS.join(', ')})`);
     if (found.has(value.name)) throw invalid(path, `two factories are named '${value.name}'`);
+    const problem = capabilityProblem(value);
+    if (problem) throw invalid(path, `factory '${value.name}': ${problem}`);
+    let adapter: ReturnType<ClientAdapterFactory['create']>;
+    try {
+      adapter = value.create();
+    } catch (error) {
+      throw invalid(path, `factory '${value.name}': create() threw: ${(error as Error).message}`);
+    }
+    const missing = missingMethods(capabilitiesOf(value), adapter);
+    if (missing.length > 0)
+      throw invalid(
+        path,
+        `factory '${value.name}' ${describeMissingMethods(missing)}; add the method or remove the feature from capabilities.features`,
+      );
     found.set(value.name, { ...value, kind });
   }
   if (found.size === 0)

@@ -9,4 +9,19 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await runCli(process.argv.slice(2), { out: process.stdout, err: process.stderr });
+/** Resolves once everything written to `stream` so far has been handed to the OS (or the stream is gone). */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
+  });
+}
+
+const code = await runCli(process.argv.slice(2), { out: process.stdout, err: process.stderr });
+process.exitCode = code;
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+// The status is toolshift's to decide: exit explicitly with the computed code, so nothing left in
+// this process (a timer, a handle, an exit hook of some library) can hold the process open or pick
+// another status after the output is flushed. Client modules run in child processes and cannot
+// reach this one at all (see runner/client-process/).
+process.exit(code);

@@ -1,6 +1,7 @@
 import { isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
+import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
 import { EXIT } from './exit-codes.js';
 import { exportCommand } from './export-command.js';
@@ -125,7 +126,11 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .action(async (options: { json?: boolean; clientModule?: string[] }) => {
       const modules = resolvePaths(options, ['clientModule'], io.cwd).clientModule ?? [];
       const { known } = await resolveClients(undefined, modules, io.cwd);
-      clientsCommand(options, io.out, [...known.values()]);
+      try {
+        clientsCommand(options, io.out, [...known.values()]);
+      } finally {
+        await closeIsolatedClients(known.values());
+      }
     });
 
   program

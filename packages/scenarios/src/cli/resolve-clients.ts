@@ -1,7 +1,7 @@
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import { createCommandClient } from '../adapters/command/create-command-client.js';
 import { CLIENT_ADAPTERS } from '../adapters/index.js';
-import { loadClientModule } from './load-client-module.js';
+import { closeIsolatedClients, loadIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { UsageError } from './usage-error.js';
 
 /** The clients of one CLI run: the ones to test, and every client a baseline may name. */
@@ -16,8 +16,11 @@ export const COMMAND_PREFIX = 'command:';
 
 /**
  * Resolves `--client` names and `--client-module` files. Without `--client`, the clients of the
- * modules run when there are any, else `reference` and `sdk`. A `command:<shell command>` value
- * starts the program once to read its handshake (in `cwd`). Repeated names run once.
+ * modules run when there are any, else `reference` and `sdk`. Each module is loaded in a client
+ * process of its own, never in this one, and its clients' cells run there (see
+ * `runner/client-process/`): the caller ends those processes with `closeIsolatedClients(known.values())`
+ * (this function does when it throws). A `command:<shell command>` value starts the program once to
+ * read its handshake (in `cwd`). Repeated names run once.
  * @throws {UsageError} for an unknown client name, or a module client named like another client.
  * @throws {ToolshiftError} CLIENT_MODULE_INVALID / CLIENT_HANDSHAKE_FAILED from loading them.
  */
@@ -25,6 +28,21 @@ export async function resolveClients(
   names: readonly string[] | undefined,
   modules: readonly string[],
   cwd: string,
+): Promise<ResolvedClients> {
+  const loaded: ClientAdapterFactory[] = [];
+  try {
+    return await resolve(names, modules, cwd, loaded);
+  } catch (error) {
+    await closeIsolatedClients(loaded);
+    throw error;
+  }
+}
+
+async function resolve(
+  names: readonly string[] | undefined,
+  modules: readonly string[],
+  cwd: string,
+  loaded: ClientAdapterFactory[],
 ): Promise<ResolvedClients> {
   const known = new Map(Object.entries(CLIENT_ADAPTERS));
   const add = (factory: ClientAdapterFactory, from: string) => {
@@ -36,7 +54,9 @@ export async function resolveClients(
   };
   const fromModules: ClientAdapterFactory[] = [];
   for (const path of modules) {
-    for (const factory of await loadClientModule(path)) {
+    const factories = await loadIsolatedClients(path);
+    loaded.push(...factories);
+    for (const factory of factories) {
       add(factory, `Client module ${path}`);
       fromModules.push(factory);
     }

@@ -3,6 +3,7 @@ import { SCENARIOS } from '../../catalog/index.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
+import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
@@ -56,7 +57,8 @@ function list(values: readonly string[] | undefined): string[] {
 /**
  * `toolshift run`: runs the selected scenarios (catalog ids and/or scenario files) × eras ×
  * transports × clients, prints the table and writes the requested reports.
- * @returns the process exit code (0 = results match the baseline, 1 = they do not).
+ * @returns the process exit code (0 = results match the baseline, 1 = they do not, 4 = nothing was
+ *   judged: every cell `n/a` or `inconclusive`).
  * @throws {UsageError} for an unknown client, scenario, era or transport, or a selection of no cell.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
  * @throws {ToolshiftError} BASELINE_INVALID for a baseline entry naming an unknown or reference
@@ -115,37 +117,42 @@ export async function runCommand(
     list(options.clientModule),
     options.cwd ?? process.cwd(),
   );
-  const selection = {
-    scenarios,
-    eras,
-    clients,
-    ...(transports.length ? { transports: transports as ScenarioTransport[] } : {}),
-  };
-  if (expandCells(selection).length === 0)
-    throw new UsageError(
-      `The selection has no cell to run: ${scenarios
-        .map((s) => `${s.id} runs in ${s.eras.join('/')} over ${s.transports.join('/')}`)
-        .slice(0, 5)
-        .join(
-          '; ',
-        )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${eraChoice}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
-    );
-  const baseline =
-    options.baseline === false
-      ? undefined
-      : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
-  if (baseline)
-    checkExpectedFailures(baseline, {
-      clients: known,
-      scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
-    });
-  const reporters: Reporter[] = [consoleTableReporter(out)];
-  if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
-  if (junit) reporters.push(FILE_REPORTERS.junit(junit));
-  const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });
-  if (json) out.write(`JSON report written to ${json}\n`);
-  if (junit) out.write(`JUnit report written to ${junit}\n`);
-  return summary.exitCode;
+  try {
+    const selection = {
+      scenarios,
+      eras,
+      clients,
+      ...(transports.length ? { transports: transports as ScenarioTransport[] } : {}),
+    };
+    if (expandCells(selection).length === 0)
+      throw new UsageError(
+        `The selection has no cell to run: ${scenarios
+          .map((s) => `${s.id} runs in ${s.eras.join('/')} over ${s.transports.join('/')}`)
+          .slice(0, 5)
+          .join(
+            '; ',
+          )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${eraChoice}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
+      );
+    const baseline =
+      options.baseline === false
+        ? undefined
+        : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
+    if (baseline)
+      checkExpectedFailures(baseline, {
+        clients: known,
+        scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
+      });
+    const reporters: Reporter[] = [consoleTableReporter(out)];
+    if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
+    if (junit) reporters.push(FILE_REPORTERS.junit(junit));
+    const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });
+    if (json) out.write(`JSON report written to ${json}\n`);
+    if (junit) out.write(`JUnit report written to ${junit}\n`);
+    return summary.exitCode;
+  } finally {
+    // The client processes of --client-module clients end with the run, whatever happened.
+    await closeIsolatedClients(known.values());
+  }
 }
 
 function parseCount(value: string, flag: string, min: number): number {

@@ -1,4 +1,5 @@
 import type { CellResult, CellStatus } from '../runner/cell.js';
+import { inconclusiveReason } from '../runner/run-outcome.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import type { Reporter } from './reporter.js';
 
@@ -7,6 +8,7 @@ const LABEL: Record<CellStatus, string> = {
   fail: 'FAIL',
   'known-failure': 'fail (expected)',
   stale: 'STALE',
+  inconclusive: 'inconclusive',
   error: 'ERROR',
   'n/a': 'n/a',
 };
@@ -16,6 +18,7 @@ const PROGRESS: Record<CellStatus, string> = {
   'known-failure': '.',
   'n/a': '-',
   stale: 's',
+  inconclusive: '?',
   fail: 'F',
   error: 'E',
 };
@@ -49,9 +52,14 @@ export function wrapText(text: string, width: number): string[] {
   return lines;
 }
 
-/** The detail column: the first failing check with its evidence frames, or why the cell is n/a / stale / an error. */
+/**
+ * The detail column: the first failing check with its evidence frames, or why the cell is n/a /
+ * stale / inconclusive (its first inconclusive check) / an error.
+ */
 export function cellDetail(result: CellResult): string {
   if (result.status === 'n/a') return result.notApplicable ?? '';
+  if (result.status === 'inconclusive')
+    return `${inconclusiveReason(result)}${result.baselineReason ? ` (${result.baselineReason})` : ''}`;
   if (result.status === 'stale') return `passes now; remove it from the baseline (${result.baselineReason ?? ''})`;
   if (result.status === 'error') return result.error ?? '';
   const failure = result.firstFailure;
@@ -60,7 +68,24 @@ export function cellDetail(result: CellResult): string {
   const more = seqs.length - MAX_EVIDENCE;
   const shown = more > 0 ? [...seqs.slice(0, MAX_EVIDENCE), `… ${more} more`] : seqs;
   const evidence = seqs.length ? ` [${shown.join(', ')}]` : '';
-  return `${failure.checkId}: ${failure.message}${evidence}`;
+  // What the runner could not judge (e.g. the client failed to build its tool set) explains the failure.
+  const context = result.verdicts
+    .filter((verdict) => verdict.checkId.startsWith('runner.') && verdict.status === 'inconclusive')
+    .map((verdict) => ` (before it: ${verdict.checkId}: ${verdict.message})`)
+    .join('');
+  return `${failure.checkId}: ${failure.message}${evidence}${context}`;
+}
+
+/** The last line of the table: whether the run matches the baseline, and if nothing was judged, why. */
+export function resultLine(summary: Pick<SuiteSummary, 'exitCode' | 'unjudged'>): string {
+  switch (summary.exitCode) {
+    case 0:
+      return 'Result: matches the baseline.';
+    case 1:
+      return 'Result: does NOT match the baseline (exit 1).';
+    case 4:
+      return `Result: nothing was judged, so this is not a match (exit 4): ${summary.unjudged ?? ''}`;
+  }
 }
 
 /**
@@ -126,9 +151,9 @@ export function consoleTableReporter(
           `${plural(c['known-failure'], 'expected failure', 'expected failures')}, ` +
           `${plural(c.fail, 'unexpected failure', 'unexpected failures')}, ` +
           `${plural(c.stale, 'stale baseline entry', 'stale baseline entries')}, ` +
-          `${plural(c.error, 'harness error', 'harness errors')}, ${c['n/a']} n/a.\n`,
+          `${c.inconclusive} inconclusive, ${plural(c.error, 'harness error', 'harness errors')}, ${c['n/a']} n/a.\n`,
       );
-      out.write(summary.exitCode === 0 ? 'Result: matches the baseline.\n' : 'Result: does NOT match the baseline (exit 1).\n');
+      out.write(`${resultLine(summary)}\n`);
     },
   };
 }

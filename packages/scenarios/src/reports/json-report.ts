@@ -24,8 +24,9 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
 }
 
 /**
- * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, durationMs,
- * transcripts, results: [...] }`, each result a cell with its status and verdicts (check id,
+ * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, unjudged?,
+ * durationMs, transcripts, results: [...] }` (`counts` per cell status, `inconclusive` included;
+ * `unjudged` with exit 4: why no cell was judged), each result a cell with its status and verdicts (check id,
  * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
  * observations (a full run with every transcript is about 100 MB).
  */
@@ -37,6 +38,7 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
         toolshiftReport: 1,
         counts: summary.counts,
         exitCode: summary.exitCode,
+        ...(summary.unjudged !== undefined ? { unjudged: summary.unjudged } : {}),
         durationMs: summary.durationMs,
         transcripts,
         results: summary.results.map((result) =>

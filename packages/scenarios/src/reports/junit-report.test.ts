@@ -36,20 +36,40 @@ const results: CellResult[] = [
   { ...base, scenarioId: 'invalid-schema', client: 'sdk', status: 'known-failure', rawStatus: 'fail', baselineReason: 'no schema validation' },
   { ...base, scenarioId: 'tool-removed', client: 'sdk', status: 'stale', rawStatus: 'pass', baselineReason: 'old' },
   { ...base, scenarioId: 'one-valid-tool', client: 'sdk', status: 'error', rawStatus: 'error', error: 'port in use' },
+  {
+    ...base,
+    scenarioId: 'au-01-retry',
+    client: 'sdk',
+    status: 'inconclusive',
+    rawStatus: 'inconclusive',
+    verdicts: [
+      {
+        invariantId: 'calls.last-call-succeeds',
+        checkId: 'calls.last-call-succeeds',
+        status: 'inconclusive',
+        message: 'The run never called <upload>.',
+        evidence: [],
+      },
+    ],
+  },
 ];
 results[1]!.firstFailure = results[1]!.verdicts[0];
 const summary: SuiteSummary = {
   results,
-  counts: { pass: 1, fail: 1, 'n/a': 1, 'known-failure': 1, stale: 1, error: 1 },
+  counts: { pass: 1, fail: 1, 'n/a': 1, 'known-failure': 1, stale: 1, inconclusive: 1, error: 1 },
   exitCode: 1,
   durationMs: 7000,
 };
 
-test('renders one suite per client, failures with evidence, and skipped n/a and expected failures, all escaped', () => {
+test('renders one suite per client, failures with evidence, and skipped n/a, inconclusive cells and expected failures, all escaped', () => {
   const xml = renderJunit(summary);
-  expect(xml).toContain('<testsuites name="toolshift" tests="6" failures="2" errors="1" time="7.000">');
+  expect(xml).toContain('<testsuites name="toolshift" tests="7" failures="2" errors="1" time="7.000">');
   expect(xml).toContain('<testsuite name="toolshift reference" tests="1" failures="0" errors="0" skipped="0"');
-  expect(xml).toContain('<testsuite name="toolshift sdk" tests="5" failures="2" errors="1" skipped="2"');
+  expect(xml).toContain('<testsuite name="toolshift sdk" tests="6" failures="2" errors="1" skipped="3"');
+  expect(xml).toContain(
+    '<skipped message="inconclusive: calls.last-call-succeeds: The run never called &lt;upload&gt;."/>',
+  );
+  expect(xml).toContain('calls.last-call-succeeds (calls.last-call-succeeds): inconclusive: The run never called &lt;upload&gt;.');
   expect(xml).toContain('<testcase classname="toolshift.reference" name="empty-list [legacy, http]" time="1.200"/>');
   expect(xml).toContain('<failure type="discovery.list-requests" message="discovery.list-requests: sent 1 &lt;request&gt; [#7]">');
   expect(xml).toContain('#7 tools/list &amp; page one');

@@ -28,6 +28,12 @@ function failureBody(result: CellResult): string {
     .join('\n');
 }
 
+function inconclusiveBody(result: CellResult): string {
+  return result.verdicts
+    .map((verdict) => `${verdict.checkId} (${verdict.cites ?? verdict.invariantId}): ${verdict.status}: ${verdict.message}`)
+    .join('\n');
+}
+
 function testcase(result: CellResult): string {
   const name = escape(`${result.scenarioId} [${result.era}, ${result.transport}]`);
   const open = `    <testcase classname="toolshift.${escape(result.client)}" name="${name}" time="${(result.durationMs / 1000).toFixed(3)}"`;
@@ -37,6 +43,8 @@ function testcase(result: CellResult): string {
       return `${open}/>`;
     case 'n/a':
       return `${open}>\n      <skipped message="not applicable: ${detail}"/>\n    </testcase>`;
+    case 'inconclusive':
+      return `${open}>\n      <skipped message="inconclusive: ${detail}"/>\n      <system-out>${escape(inconclusiveBody(result))}</system-out>\n    </testcase>`;
     case 'known-failure':
       return `${open}>\n      <skipped message="expected failure: ${escape(result.baselineReason ?? '')}"/>\n      <system-out>${escape(failureBody(result))}</system-out>\n    </testcase>`;
     case 'stale':
@@ -51,8 +59,10 @@ function testcase(result: CellResult): string {
 /**
  * Renders a run as JUnit XML: one `<testsuite>` per client, one `<testcase>` per cell. An
  * unexpected failure is a `<failure>` listing every failing check with its evidence frames; a stale
- * baseline entry is a `<failure>` too; a harness error is an `<error>`; expected failures and `n/a`
- * cells are `<skipped>` with the reason.
+ * baseline entry is a `<failure>` too; a harness error is an `<error>`; expected failures, `n/a`
+ * cells and `inconclusive` cells (every check inconclusive, listed in `<system-out>`) are
+ * `<skipped>` with the reason (the run's exit code, not this file, says a run of nothing but skips
+ * is not a pass).
  */
 export function renderJunit(summary: SuiteSummary): string {
   const byClient = new Map<string, CellResult[]>();
@@ -61,7 +71,7 @@ export function renderJunit(summary: SuiteSummary): string {
     const count = (statuses: CellResult['status'][]) => results.filter((r) => statuses.includes(r.status)).length;
     const time = results.reduce((sum, r) => sum + r.durationMs, 0) / 1000;
     return [
-      `  <testsuite name="toolshift ${escape(client)}" tests="${results.length}" failures="${count(['fail', 'stale'])}" errors="${count(['error'])}" skipped="${count(['n/a', 'known-failure'])}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="toolshift ${escape(client)}" tests="${results.length}" failures="${count(['fail', 'stale'])}" errors="${count(['error'])}" skipped="${count(['n/a', 'known-failure', 'inconclusive'])}" time="${time.toFixed(3)}">`,
       ...results.map(testcase),
       '  </testsuite>',
     ].join('\n');

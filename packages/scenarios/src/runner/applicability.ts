@@ -17,6 +17,7 @@ const ACTION_FEATURES: Partial<Record<Scenario['clientActions'][number]['do'], C
   reconnect: 'reconnect',
   reauthorize: 'reauthorize',
   'observe-state': 'discovery-state',
+  grant: 'permission-rules',
 };
 
 /**

@@ -1,11 +1,20 @@
-import { type ExposedTool, fail, type ModelCallOutcome, type Verdict } from '@toolshift/assertions';
+import {
+  type ExposedTool,
+  type FrameRef,
+  fail,
+  inconclusive,
+  type ModelCallOutcome,
+  type Verdict,
+} from '@toolshift/assertions';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
+import { phaseOf } from '../adapters/client-phase-error.js';
 import type { CellEra, ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
-import { bounded } from './bounded.js';
+import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
 import { matchesFrame } from './frame-match.js';
+import { handshakeEvidence } from './handshake-evidence.js';
 import { ObservationLog } from './observation-log.js';
 import { settle } from './settle.js';
 
@@ -19,6 +28,20 @@ export interface SessionTimeouts {
   actionTimeoutMs: number;
   /** Default upper bound of a `wait-for` action. */
   waitTimeoutMs: number;
+}
+
+/** `call search_docs`, `connect`, `step add-beta`: an action in a few words, for progress and errors. */
+export function describeAction(action: ClientAction): string {
+  switch (action.do) {
+    case 'call':
+      return `call ${action.tool}`;
+    case 'step':
+      return `step ${action.step}`;
+    case 'model-call':
+      return `model-call ${'name' in action.pick ? action.pick.name : `"${action.pick.description}"`}`;
+    default:
+      return 'server' in action && action.server !== undefined ? `${action.do} ${action.server}` : action.do;
+  }
 }
 
 /** Why the action list stopped early: the harness failed (`error`), or the client could not go on. */
@@ -38,6 +61,8 @@ export class CellSession {
   readonly runnerVerdicts: CheckVerdict[] = [];
   private latest: ExposedTool[] | undefined;
   private lastRequest: ModelRequest | undefined;
+  /** Why the latest model request could not be built. */
+  private lastRequestError: string | undefined;
   private readonly exposureListeners = new Set<() => void>();
   private readonly waitCursor = new Map<string, number>();
   private readonly pending: Array<Promise<SessionEnd | undefined>> = [];
@@ -49,6 +74,8 @@ export class CellSession {
     private readonly servers: CellServers,
     private readonly adapter: ClientAdapter,
     private readonly timeouts: SessionTimeouts,
+    /** Told before each action starts, e.g. `action 3 of 4 (call search_docs)`. */
+    private readonly onAction?: (description: string) => void,
   ) {
     this.log = new ObservationLog(() =>
       Object.fromEntries(servers.list.map((server) => [server.id, server.fake.transcript.lastSeq])),
@@ -76,6 +103,7 @@ export class CellSession {
 
   private async runActions(actions: readonly ClientAction[]): Promise<SessionEnd> {
     for (const [index, action] of actions.entries()) {
+      this.onAction?.(`action ${index + 1} of ${actions.length} (${describeAction(action)})`);
       try {
         const end = await this.perform(action);
         if (end) return end;
@@ -141,10 +169,21 @@ export class CellSession {
             `call ${action.tool}`,
           );
         } catch (error) {
-          outcome = { ok: false, error: `the client threw or hung: ${(error as Error).message}` };
+          const message = (error as Error).message;
+          const hung = error instanceof BoundExceededError;
+          outcome = { ok: false, error: `the client ${hung ? 'hung' : 'threw'}: ${message}` };
           this.runnerFail(
-            'runner.action-completed',
-            `call ${action.tool} did not complete: ${(error as Error).message}`,
+            'runner.call-completed',
+            hung
+              ? `The call of ${action.tool} on ${serverId} did not complete: ${message}.`
+              : `The call of ${action.tool} on ${serverId} did not complete: ${message} (an adapter's callTool returns a failed outcome rather than throwing).`,
+            [
+              {
+                seq: this.servers.get(serverId).fake.transcript.lastSeq,
+                note: 'last frame when the call ended',
+              },
+            ],
+            serverId,
           );
         }
         this.log.add({ kind: 'call', serverId, toolName: action.tool, arguments: args, outcome }, startedAt);
@@ -162,11 +201,21 @@ export class CellSession {
             action.pick.from === 'last-request' && this.lastRequest
               ? this.lastRequest
               : await this.modelRequest(action.provider);
-          const found = request?.tools.find((tool) => tool.description?.includes(wanted));
+          if (!request) {
+            this.runnerVerdicts.push({
+              ...inconclusive(
+                'runner.model-request-built',
+                `The client could not build the model request (${this.lastRequestError ?? 'no request'}), so the model could not pick a tool described as "${wanted}"; the checks of its calls have nothing to judge.`,
+              ),
+              checkId: 'runner.model-request-built',
+            });
+            return undefined;
+          }
+          const found = request.tools.find((tool) => tool.description?.includes(wanted));
           if (!found) {
             this.runnerFail(
               'runner.model-found-tool',
-              `The model could not find a tool described as "${wanted}" in the request the client built (${request ? `${request.tools.length} tools` : 'no request'}).`,
+              `The model could not find a tool described as "${wanted}" in the request the client built (${request.tools.length} ${request.tools.length === 1 ? 'tool' : 'tools'}: ${request.tools.map((tool) => tool.name).join(', ') || 'none'}).`,
             );
             return undefined;
           }
@@ -240,6 +289,12 @@ export class CellSession {
           'reauthorize',
         );
         return undefined;
+      case 'grant': {
+        const serverId = serverOf(this.scenario, action);
+        await bounded(Promise.resolve(this.adapter.grant!(serverId, action.tool)), actionTimeoutMs, 'grant');
+        this.log.add({ kind: 'permission', serverId, toolName: action.tool, granted: true, how: 'standing' });
+        return undefined;
+      }
       case 'observe-state': {
         const serverId = serverOf(this.scenario, action);
         const reported = this.adapter.serverState!(serverId);
@@ -253,6 +308,7 @@ export class CellSession {
   private async connect(action: Extract<ClientAction, { do: 'connect' }>): Promise<SessionEnd | undefined> {
     const targets = action.server ? [this.servers.get(action.server)] : this.servers.list;
     for (const server of targets) {
+      const before = server.fake.transcript.lastSeq;
       try {
         await bounded(
           this.adapter.connect(
@@ -265,7 +321,11 @@ export class CellSession {
               // A dual cell gives no preference: the client shows which era it picks by itself.
               ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
-              ...(server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {}),
+              // Each connection of a scenario is its own credential profile (named by its id, never the secret).
+              ...(server.bearerToken !== undefined
+                ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
+                : {}),
+              ...(action.reuseCache ? { reuseCache: true } : {}),
             },
             this.observer,
           ),
@@ -274,6 +334,12 @@ export class CellSession {
         );
       } catch (error) {
         const message = (error as Error).message;
+        const declared = phaseOf(error);
+        const handshake = handshakeEvidence(server.fake.transcript.frames, before);
+        if ((declared ?? (handshake ? 'tool-set' : 'connect')) !== 'connect') {
+          this.toolSetFailed(server.id, message, declared !== undefined, handshake ?? []);
+          continue;
+        }
         if (action.allowFailure) {
           this.log.add({ kind: 'warning', serverId: server.id, message: `connect failed: ${message}` });
           continue;
@@ -281,7 +347,7 @@ export class CellSession {
         this.log.add({ kind: 'note', text: `connect to ${server.id} failed: ${message}` });
         this.runnerFail(
           'runner.client-connected',
-          `The client failed to connect to ${server.id}: ${message}`,
+          `The client failed to connect to ${server.id}: ${message}${declared ? '' : ' (no handshake was answered)'}`,
           [{ seq: server.fake.transcript.lastSeq, note: 'last frame before the failure' }],
           server.id,
         );
@@ -289,6 +355,33 @@ export class CellSession {
       }
     }
     return undefined;
+  }
+
+  /**
+   * The client connected (it says so, or the wire shows an answered handshake) but its connect
+   * failed afterwards, while it listed and built its tool set: a loud failure the host shows its
+   * user (a warning), not a failed connection. Whether it was right (a refused duplicate name) or a
+   * bug (a throw on a schema it does not understand) is for the scenario's checks to judge, so the
+   * runner's own verdict is inconclusive, naming what happened; the run goes on.
+   */
+  private toolSetFailed(serverId: string, message: string, declared: boolean, handshake: FrameRef[]): void {
+    const how = declared
+      ? 'the client says its connection worked'
+      : `its handshake was answered: ${handshake.map((ref) => `#${ref.seq} ${ref.note}`).join(', ')}`;
+    this.log.add({ kind: 'warning', serverId, message: `could not build its tool set: ${message}` });
+    this.log.add({
+      kind: 'note',
+      text: `connect to ${serverId}: the connection worked (${how}), but building the tool set failed: ${message}`,
+    });
+    this.runnerVerdicts.push({
+      ...inconclusive(
+        'runner.tool-set-built',
+        `The client connected to ${serverId} (${how}) but failed to build its tool set: ${message}. Counted as a failure it reports to its user; the checks judge what it exposes.`,
+        handshake,
+      ),
+      checkId: 'runner.tool-set-built',
+      serverId,
+    });
   }
 
   /** Waits for background connects; returns how the run must stop if one failed. */
@@ -306,9 +399,11 @@ export class CellSession {
         'model request',
       );
       this.lastRequest = request;
+      this.lastRequestError = undefined;
       this.log.add({ kind: 'model-request', ...(provider !== undefined ? { provider } : {}), ...request });
       return request;
     } catch (error) {
+      this.lastRequestError = (error as Error).message;
       this.log.add({
         kind: 'model-request',
         ...(provider !== undefined ? { provider } : {}),

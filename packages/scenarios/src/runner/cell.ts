@@ -12,11 +12,25 @@ export interface Cell {
 
 /**
  * How a cell ended, after comparing with the expected-failures baseline:
- * `pass`; `fail` (unexpected); `known-failure` (failed as the baseline expects);
- * `stale` (the baseline expects a failure but the cell passed); `error` (the harness itself failed);
- * `n/a` (the client lacks a transport or feature the scenario needs; never counted as a pass).
+ * `pass` (at least one check passed and none failed); `fail` (unexpected); `known-failure` (failed as
+ * the baseline expects); `stale` (the baseline expects a failure but the cell passed);
+ * `inconclusive` (the cell ran, but every check was inconclusive: the run never reached what the
+ * checks judge, so it says nothing either way; a baseline entry for it stays, neither met nor
+ * stale); `error` (the harness itself failed); `n/a` (the client lacks a transport or feature the
+ * scenario needs; never counted as a pass).
  */
-export type CellStatus = 'pass' | 'fail' | 'known-failure' | 'stale' | 'error' | 'n/a';
+export type CellStatus = 'pass' | 'fail' | 'known-failure' | 'stale' | 'inconclusive' | 'error' | 'n/a';
+
+/** Every {@link CellStatus}, in the order reports list them. */
+export const CELL_STATUSES: readonly CellStatus[] = [
+  'pass',
+  'fail',
+  'known-failure',
+  'stale',
+  'inconclusive',
+  'error',
+  'n/a',
+];
 
 /** A verdict of one scenario check: the invariant's verdict plus the check's id, server and citation. */
 export interface CheckVerdict extends Verdict {
@@ -39,7 +53,7 @@ export interface ConnectionEra extends NegotiatedEra {
 export interface CellResult extends Cell {
   status: CellStatus;
   /** The status before the baseline was applied. */
-  rawStatus: 'pass' | 'fail' | 'error' | 'n/a';
+  rawStatus: 'pass' | 'fail' | 'inconclusive' | 'error' | 'n/a';
   /** Why the cell is `n/a`. */
   notApplicable?: string;
   /** Why the harness failed (`error`). */
@@ -47,7 +61,7 @@ export interface CellResult extends Cell {
   verdicts: CheckVerdict[];
   /** The first failing verdict (what the table shows). */
   firstFailure?: CheckVerdict;
-  /** The baseline entry's reason for a known failure or stale entry. */
+  /** The baseline entry's reason for a known failure, a stale entry, or an inconclusive cell it covers. */
   baselineReason?: string;
   /** The first server's transcript. */
   transcript: readonly TranscriptFrame[];
@@ -67,4 +81,19 @@ export interface CellResult extends Cell {
 /** `scenario/era/transport/client` — the cell's display key. */
 export function cellKey(cell: Cell): string {
   return `${cell.scenarioId}/${cell.era}/${cell.transport}/${cell.client}`;
+}
+
+/**
+ * A finished cell's status before the baseline: `error` when the harness failed, `fail` when a check
+ * failed, `pass` when at least one check passed, else `inconclusive` (every check was inconclusive,
+ * or there was none).
+ */
+export function rawStatusOf(
+  verdicts: readonly CheckVerdict[],
+  harnessError: boolean,
+): Exclude<CellResult['rawStatus'], 'n/a'> {
+  if (harnessError) return 'error';
+  if (verdicts.some((verdict) => verdict.status === 'fail')) return 'fail';
+  if (verdicts.some((verdict) => verdict.status === 'pass')) return 'pass';
+  return 'inconclusive';
 }

@@ -1,10 +1,13 @@
-import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
+import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
+import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { bounded } from './bounded.js';
-import type { CellResult } from './cell.js';
+import { type CellResult, rawStatusOf } from './cell.js';
 import { type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
+import { portableCellOptions } from './client-process/client-process-protocol.js';
+import { isIsolated } from './client-process/isolated-client.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
 import { evaluateChecks, runRecords } from './evaluate-checks.js';
 
@@ -22,6 +25,8 @@ export interface CellOptions {
   waitTimeoutMs?: number;
   /** Seed override for every script. */
   seed?: number;
+  /** Told before each client action starts (`action 3 of 4 (call search_docs)`), then `the client's close()` and `the checks`. */
+  onAction?: (description: string) => void;
 }
 
 /** A cell's result before the baseline is applied. */
@@ -33,7 +38,8 @@ export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
  * pins its eras), drives the client through the scenario's actions, reads the era the client
  * negotiated with each server from the wire, then applies every check to the transcripts and the
  * client's observations. A client lacking a transport or feature the scenario needs gives `n/a`
- * without running. Never throws for a misbehaving client: connection failures, a client that
+ * without running. A client of a `--client-module` file (an isolated client) runs the cell in its
+ * client process (`runner/client-process/`). Never throws for a misbehaving client: connection failures, a client that
  * cannot speak the endpoint's era (`runner.era-negotiated`) and hung actions become failing
  * verdicts; a broken script step or transport is `error`.
  */
@@ -49,7 +55,33 @@ export async function runCell(
   const empty = { verdicts: [], transcript: [], servers: [], observations: [] };
   const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory), era);
   if (reason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: reason, durationMs: 0 };
+  if (isIsolated(factory))
+    return factory.isolation.runCell(factory.name, scenario, era, {
+      ...portableCellOptions(options),
+      transport,
+    });
 
+  let adapter: ClientAdapter;
+  try {
+    adapter = factory.create();
+  } catch (error) {
+    return {
+      ...base,
+      ...empty,
+      rawStatus: 'error',
+      error: `client ${factory.name}: create() threw: ${(error as Error).message}`,
+      durationMs: Date.now() - started,
+    };
+  }
+  const missing = missingMethods(capabilitiesOf(factory), adapter);
+  if (missing.length > 0)
+    return {
+      ...base,
+      ...empty,
+      rawStatus: 'error',
+      error: `client ${factory.name} ${describeMissingMethods(missing)}`,
+      durationMs: Date.now() - started,
+    };
   let servers: CellServers;
   try {
     servers = await startCellServers(scenario, transport, options.seed, era);
@@ -63,20 +95,28 @@ export async function runCell(
     };
   }
   const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
-  const adapter = factory.create();
-  const session = new CellSession(scenario, era, servers, adapter, {
-    settleTimeoutMs: options.settleTimeoutMs ?? 4000,
-    quietMs: options.quietMs ?? 150,
-    actionTimeoutMs,
-    waitTimeoutMs: options.waitTimeoutMs ?? 4000,
-  });
+  const session = new CellSession(
+    scenario,
+    era,
+    servers,
+    adapter,
+    {
+      settleTimeoutMs: options.settleTimeoutMs ?? 4000,
+      quietMs: options.quietMs ?? 150,
+      actionTimeoutMs,
+      waitTimeoutMs: options.waitTimeoutMs ?? 4000,
+    },
+    options.onAction,
+  );
   const end = await session.run(scenario.clientActions);
   const endSeqs = session.log.positions();
+  options.onAction?.("the client's close()");
   await bounded(adapter.close(), actionTimeoutMs, 'close').catch((error) =>
     session.observer.note(`close failed: ${(error as Error).message}`),
   );
   await servers.close();
 
+  options.onAction?.('the checks');
   const records = runRecords(era, servers, session.log, endSeqs);
   const negotiation = judgeEraNegotiation(records);
   // The era failure comes first: it is the cause the table shows, not its consequences.
@@ -91,7 +131,7 @@ export async function runCell(
   const first = servers.list[0]!;
   return {
     ...base,
-    rawStatus: end.kind === 'error' ? 'error' : firstFailure ? 'fail' : 'pass',
+    rawStatus: rawStatusOf(verdicts, end.kind === 'error'),
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),

@@ -6,8 +6,9 @@ import {
 } from '../baseline/expected-failures.js';
 import type { Reporter } from '../reports/reporter.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
-import type { Cell, CellResult, CellStatus } from './cell.js';
+import { CELL_STATUSES, type Cell, type CellResult, type CellStatus } from './cell.js';
 import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
+import { type RunExitCode, runOutcome } from './run-outcome.js';
 
 /** What to run. */
 export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
@@ -23,12 +24,17 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   concurrency?: number;
 }
 
-/** Totals of a run; `exitCode` is 0 only when every cell matched the baseline. */
+/** Totals of a run; `exitCode` is 0 only when every cell matched the baseline and some cell was judged. */
 export interface SuiteSummary {
   results: CellResult[];
   counts: Record<CellStatus, number>;
-  /** 0: results match the baseline; 1: an unexpected failure, a stale baseline entry or a harness error. */
-  exitCode: 0 | 1;
+  /**
+   * 0: results match the baseline; 1: an unexpected failure, a stale baseline entry or a harness
+   * error; 4: nothing was judged (every cell `n/a` or `inconclusive`; `unjudged` says why).
+   */
+  exitCode: RunExitCode;
+  /** Exit 4: why no cell passed or failed. */
+  unjudged?: string;
   durationMs: number;
 }
 
@@ -50,10 +56,15 @@ export function expandCells(
   return cells;
 }
 
-/** Applies the baseline to a raw result. The reference client is never baseline-excused. */
+/**
+ * Applies the baseline to a raw result. The reference client is never baseline-excused. An
+ * inconclusive cell stays `inconclusive` whether or not an entry covers it: the run could not tell
+ * whether the expected failure is still there, so the entry is neither met nor stale (its reason is
+ * kept on the result).
+ */
 export function applyBaseline(
   raw: RawCellResult,
-  client: ClientAdapterFactory,
+  client: Pick<ClientAdapterFactory, 'kind'>,
   baseline: ExpectedFailures | undefined,
 ): CellResult {
   if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
@@ -61,7 +72,11 @@ export function applyBaseline(
   let status: CellStatus;
   let baselineReason = expected?.reason;
   if (raw.rawStatus === 'error') status = 'error';
-  else if (raw.rawStatus === 'fail') {
+  else if (raw.rawStatus === 'inconclusive') {
+    status = 'inconclusive';
+    if (expected)
+      baselineReason = `the baseline expects ${expected.check ?? 'a failure'}; this run could not judge it (${expected.reason})`;
+  } else if (raw.rawStatus === 'fail') {
     status = expected && failsAsExpected(expected, raw.verdicts) ? 'known-failure' : 'fail';
     if (expected && status === 'fail')
       baselineReason = `the baseline expects ${expected.check} to fail, but other checks failed (${expected.reason})`;
@@ -97,19 +112,12 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, cells.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  const counts: Record<CellStatus, number> = {
-    pass: 0,
-    fail: 0,
-    'known-failure': 0,
-    stale: 0,
-    error: 0,
-    'n/a': 0,
-  };
+  const counts = Object.fromEntries(CELL_STATUSES.map((status) => [status, 0])) as Record<CellStatus, number>;
   for (const result of results) counts[result.status] += 1;
   const summary: SuiteSummary = {
     results,
     counts,
-    exitCode: counts.fail + counts.stale + counts.error > 0 ? 1 : 0,
+    ...runOutcome(results, counts),
     durationMs: Date.now() - started,
   };
   for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(summary);

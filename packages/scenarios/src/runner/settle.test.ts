@@ -87,7 +87,7 @@ test('settle converges on a matching exposure and a quiet wire, and explains a t
   );
   expect(stuck).toMatchObject({
     settled: false,
-    reason: expect.stringContaining('exposed [] for p while the server holds [a]'),
+    reason: expect.stringContaining("the client's exposure for p lacks [a], while the server holds [a]"),
   });
   const quiet = await settle(
     [{ serverId: 'p', server }],

@@ -1,6 +1,7 @@
 import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
+import { describeExposureMismatch } from './exposure-mismatch.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
 export interface SettleTarget {
@@ -117,16 +118,10 @@ export async function settle(
             settled: false,
             reason: `after ${timeoutMs} ms no tools/list had followed the change notification at #${signal.seq}`,
           };
-        const names = (latestExposure() ?? [])
-          .filter((tool) => !off || tool.serverId === off.serverId)
-          .map((tool) => tool.name);
         return {
           settled: false,
           reason: off
-            ? `after ${timeoutMs} ms the client exposed [${names.join(', ')}] for ${off.serverId} while the server holds [${off.server
-                .tools()
-                .map((tool) => tool.name)
-                .join(', ')}] (catalog revision ${off.server.catalogRevision})`
+            ? `after ${timeoutMs} ms ${describeExposureMismatch(latestExposure(), off.server, off.serverId) ?? `the client's exposure for ${off.serverId} did not match the catalog`}`
             : `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
         };
       }

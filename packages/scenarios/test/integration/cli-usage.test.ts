@@ -209,7 +209,13 @@ test('toolshift clients lists every client --client accepts, with transports and
   expect(code).toBe(0);
   expect(stdout).toContain('reference-gateway  [reference; http, msw]');
   expect(stdout).toContain('sdk  [sdk; http, msw, in-memory, stdio]');
-  expect(stdout).toContain('defect:ignores-list-changed  [defect; http]');
+  // A defect declares the transports and features of the client it is built on.
+  expect(stdout).toContain(
+    'defect:ignores-list-changed  [defect; http, msw, in-memory, stdio]\n  Lists tools once at connect and ignores every change notification.',
+  );
+  expect(stdout).toContain(
+    'built on sdk)\n  features: multi-server, bearer-auth, manual-refresh, reconnect, reauthorize',
+  );
   expect(stdout).toContain("--client 'command:<shell command>'");
   const json = JSON.parse((await cli(['clients', '--json'])).stdout) as { clients: Array<{ name: string }> };
   expect(json.clients.map((c) => c.name)).toContain('reference-gateway');

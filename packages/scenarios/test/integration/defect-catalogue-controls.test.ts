@@ -8,7 +8,7 @@ const SEED = 42;
 /** Runs per property catcher for the clients that must pass (the property tests run 200 with their own seeds). */
 const RUNS = 30;
 
-/** The reference configuration a catcher is meant for (a property may need the gateway embedding). */
+/** The reference configuration a property is written for (it may need the gateway embedding). */
 function referenceFor(catcher: string) {
   const [kind, id] = catcher.split(':', 2) as [string, string];
   const name = kind === 'property' ? (PROPERTIES[id]?.referenceClient ?? 'reference') : 'reference';
@@ -16,15 +16,15 @@ function referenceFor(catcher: string) {
 }
 
 const catchers = [...new Set(DEFECTS.flatMap((defect) => defect.defect.caughtBy))].sort();
+/** Every catcher of a defect, with the client the defect is built on (when that is not the reference client the first test runs). */
 const controlled = [
   ...new Map(
     DEFECTS.flatMap((defect) =>
-      defect.control
-        ? defect.defect.caughtBy.map(
-            (catcher) =>
-              [`${defect.control!.name} ${catcher}`, { control: defect.control!, catcher }] as const,
-          )
-        : [],
+      defect.defect.caughtBy
+        .filter((catcher) => defect.builtOn !== referenceFor(catcher))
+        .map(
+          (catcher) => [`${defect.builtOn.name} ${catcher}`, { control: defect.builtOn, catcher }] as const,
+        ),
     ),
   ).values(),
 ];

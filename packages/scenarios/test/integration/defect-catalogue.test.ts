@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { SCENARIOS } from '../../catalog/index.js';
 import { DEFECTS } from '../../src/adapters/defects/index.js';
 import { runCatcher } from '../../src/adapters/defects/run-catcher.js';
 
@@ -14,6 +15,16 @@ describe(`defect catalogue (seed ${SEED}, at most ${MAX_RUNS} runs per property 
       expect(defect.name).toMatch(/^defect:[a-z0-9-]+$/);
       expect(defect.defect.realWorld).not.toBe('');
       expect(defect.defect.caughtBy.length).toBeGreaterThan(0);
+    }
+  });
+
+  test('every defect names at least one catalog scenario among its catchers, and declares the capabilities of the client it is built on', () => {
+    const ids = new Set(SCENARIOS.map((scenario) => scenario.id));
+    for (const defect of DEFECTS) {
+      const scenarios = defect.defect.caughtBy.filter((catcher) => catcher.startsWith('scenario:'));
+      expect(scenarios.length, `${defect.name} has no scenario catcher`).toBeGreaterThan(0);
+      for (const catcher of scenarios) expect(ids.has(catcher.slice('scenario:'.length)), catcher).toBe(true);
+      expect(defect.capabilities, defect.name).toEqual(defect.builtOn.capabilities);
     }
   });
 

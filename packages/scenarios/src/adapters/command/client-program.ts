@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { ClientPhaseError } from '../client-phase-error.js';
 import { type ProgramMessage, parseProgramLine, type RunnerRequest } from './command-protocol.js';
 
 /** Distributes a request type without its `id` (the program wrapper numbers requests). */
@@ -133,6 +134,14 @@ export class ClientProgram {
     }
     this.pending.delete(message.id);
     if (message.ok) pending.resolve(message.result);
-    else pending.reject(Object.assign(new Error(message.error), message.code ? { code: message.code } : {}));
+    else
+      pending.reject(
+        message.phase
+          ? Object.assign(
+              new ClientPhaseError(message.phase, message.error),
+              message.code ? { code: message.code } : {},
+            )
+          : Object.assign(new Error(message.error), message.code ? { code: message.code } : {}),
+      );
   }
 }

@@ -89,6 +89,10 @@ export class CommandClientAdapter implements ClientAdapter {
     await this.running().request({ type: 'reauthorize', serverId, bearerToken });
   }
 
+  async grant(serverId: string, toolName: string): Promise<void> {
+    await this.running().request({ type: 'grant', serverId, tool: toolName });
+  }
+
   async advanceClock(ms: number): Promise<void> {
     await this.running().request({ type: 'advance-clock', ms });
   }

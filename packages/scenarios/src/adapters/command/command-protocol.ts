@@ -1,6 +1,7 @@
 import type { ExposedTool, ModelTool, WithheldModelTool } from '@toolshift/assertions';
 import type { Era } from '@toolshift/fake-server';
 import { CLIENT_FEATURES, type ClientFeature } from '../../scenario.js';
+import { CLIENT_PHASES, type ClientPhase } from '../client-phase-error.js';
 
 /**
  * The command-client protocol, version 1: newline-delimited JSON between the runner and a client
@@ -56,7 +57,12 @@ export type ProgramMessage =
   | { type: 'state'; serverId: string; state: string; detail?: string }
   /** The answer to the runner's request `id`. */
   | { type: 'response'; id: number; ok: true; result?: unknown }
-  | { type: 'response'; id: number; ok: false; error: string; code?: string };
+  /**
+   * A failed request. `phase` (optional) says which phase of the client's work failed (see
+   * `CLIENT_PHASES`): a `connect` answered `"phase": "tool-set"` means the connection worked but the
+   * client could not build its tool set (e.g. it refused a duplicate name), not a failed connection.
+   */
+  | { type: 'response'; id: number; ok: false; error: string; code?: string; phase?: ClientPhase };
 
 /** What the runner asks (stdin). Each request but `shutdown` carries an `id` the program answers with a `response`. */
 export type RunnerRequest =
@@ -77,6 +83,7 @@ export type RunnerRequest =
   | { type: 'model-request'; id: number; provider?: string }
   | { type: 'model-call'; id: number; name: string; arguments: Record<string, unknown>; provider?: string }
   | { type: 'advance-clock'; id: number; ms: number }
+  | { type: 'grant'; id: number; serverId: string; tool: string }
   | { type: 'shutdown' };
 
 /** A `model-request` response's `result`. */
@@ -137,6 +144,8 @@ export function parseProgramLine(line: string): ProgramMessage | { invalid: stri
     case 'response':
       if (!Number.isInteger(value.id)) return { invalid: 'response.id must be an integer' };
       if (value.ok === true) return value as unknown as ProgramMessage;
+      if (value.phase !== undefined && !(CLIENT_PHASES as readonly unknown[]).includes(value.phase))
+        return { invalid: `response.phase must be one of ${CLIENT_PHASES.join(', ')}` };
       if (value.ok === false && typeof value.error === 'string') return value as unknown as ProgramMessage;
       return { invalid: 'response needs ok: true, or ok: false with an error string' };
     default:

@@ -1,5 +1,5 @@
 import { type CatalogSnapshot, DiscoveryCache, type DiscoveryCacheKey } from '@toolshift/reference-client';
-import { ReferenceGatewayAdapter } from '../reference-gateway-adapter.js';
+import { ReferenceGatewayAdapter, referenceGateway } from '../reference-gateway-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** A discovery cache keyed by the connection (server + URL) alone: credentials and scope are not in the key. */
@@ -23,7 +23,8 @@ export const cacheKeyedByUrl = defect(
       'A gateway caches tool listings by server URL only, so one user’s listing is served to the next.',
     realWorld:
       'spec 2026-07-28 caching (digest §7: a different token means a different cache); case LC-11 E2; case AU-04 (cache above the transport)',
-    caughtBy: ['property:cache-scope-isolation'],
+    caughtBy: ['scenario:lc-11-second-user-from-shared-cache', 'property:cache-scope-isolation'],
   },
   () => new ReferenceGatewayAdapter({ cache: new UrlKeyedCache() }),
+  referenceGateway,
 );

@@ -15,7 +15,7 @@ export const dropsMidListingNotification = defect(
     mistake:
       'Drops a list_changed that arrives while a listing is in flight, keeping the listing it was reading.',
     realWorld: 'case LC-04 E2 (startup race: the notification during the first tools/list is lost)',
-    caughtBy: ['property:list-changed-race'],
+    caughtBy: ['scenario:lc-04-change-during-first-listing', 'property:list-changed-race'],
   },
   () => new DropsMidListingNotification(),
   naiveClient,

@@ -1,4 +1,5 @@
 import type { AdapterCallOutcome } from '../client-adapter.js';
+import { referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 import { RawExecutionHost } from './raw-execution-client.js';
 
@@ -22,7 +23,8 @@ export const forwardsUnlistedCalls = defect(
     mistake:
       'Forwards a call for a tool it never listed (or that was removed) to the server instead of refusing it.',
     realWorld: 'case RM-03 (Roo-Code forwarded a non-existent tool); case RM-01 E2',
-    caughtBy: ['property:revalidation-before-execution'],
+    caughtBy: ['scenario:rm-03-host-call-for-unlisted-tool', 'property:revalidation-before-execution'],
   },
   () => new ForwardsUnlistedCalls(),
+  referenceClient,
 );

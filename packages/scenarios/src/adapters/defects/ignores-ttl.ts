@@ -13,7 +13,7 @@ export const ignoresTtl = defect(
       'Ignores ttlMs and never re-fetches without a notification, so a server without listChanged is frozen.',
     realWorld:
       'spec 2026-07-28 caching (digest §7: re-fetch once stale); case LC-10 (tools cached for the session)',
-    caughtBy: ['property:ttl-freshness'],
+    caughtBy: ['scenario:seed-002-modern-ttl-backstop', 'property:ttl-freshness'],
   },
   () => new IgnoresTtl(),
   naiveClient,

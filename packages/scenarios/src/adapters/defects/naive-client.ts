@@ -14,6 +14,7 @@ import type {
   ClientObserver,
   ConnectTarget,
 } from '../client-adapter.js';
+import { SkewableClock } from '../skewable-clock.js';
 
 // Pages are read raw (the per-page call), so this client decides how to paginate.
 const RAW: StandardSchemaV1<unknown, Record<string, unknown>> = {
@@ -59,6 +60,8 @@ export class NaiveClient implements ClientAdapter {
   private subscription: McpSubscription | undefined;
   private cancelRefreshTimer: (() => void) | undefined;
   private readonly ajv = new Ajv2020({ strict: false, validateSchema: false });
+  /** Its timers (TTL refresh, re-listen after a dropped stream) run in real time and can be jumped forward. */
+  private readonly clock = new SkewableClock();
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
     this.target = target;
@@ -280,13 +283,19 @@ export class NaiveClient implements ClientAdapter {
     );
   }
 
-  /** Runs `task` after `delayMs` (a timer that never keeps the process alive); returns a cancel function. */
+  /**
+   * Runs `task` after `delayMs` on the client's clock (real time, or sooner when the harness
+   * advances it; the timer never keeps the process alive); returns a cancel function.
+   */
   protected later(delayMs: number, task: () => unknown): () => void {
-    const timer = setTimeout(() => {
+    return this.clock.setTimer(() => {
       if (!this.closed) void task();
     }, delayMs);
-    timer.unref?.();
-    return () => clearTimeout(timer);
+  }
+
+  /** `host-clock`: jumps the client's clock forward, firing every timer that came due. */
+  async advanceClock(ms: number): Promise<void> {
+    this.clock.advance(ms);
   }
 
   private async listLoop(): Promise<void> {
@@ -319,5 +328,8 @@ export const naiveClient: ClientAdapterFactory = {
   kind: 'defect',
   description:
     'The naive SDK-based client every naive defect derives from, without a mistake (a control, not a defect).',
+  // One server per client, over fetch (msw intercepts the same calls); it sends the bearer token,
+  // re-lists on request, and its timers run on a clock the harness can advance.
+  capabilities: { transports: ['http', 'msw'], features: ['bearer-auth', 'manual-refresh', 'host-clock'] },
   create: () => new NaiveClient(),
 };

@@ -13,7 +13,7 @@ export const neverRelistsAfterReconnect = defect(
     name: 'never-relists-after-reconnect',
     mistake: 'Re-subscribes after a dropped stream but does not re-list, keeping tools from before the gap.',
     realWorld: 'case RC-05 (docker-agent kept the pre-restart tool list); case RC-03 E3; case AU-04 E2',
-    caughtBy: ['property:list-changed-race'],
+    caughtBy: ['scenario:seed-002-modern-change-during-gap', 'property:list-changed-race'],
   },
   () => new NeverRelistsAfterReconnect(),
   naiveClient,

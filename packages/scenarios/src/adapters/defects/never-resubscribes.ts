@@ -11,7 +11,7 @@ export const neverResubscribes = defect(
     name: 'never-resubscribes',
     mistake: 'Never opens a new subscriptions/listen after the stream drops, so later changes never arrive.',
     realWorld: 'case RC-03 (TS SDK did not re-establish the stream); case RC-05 E2',
-    caughtBy: ['property:list-changed-race'],
+    caughtBy: ['scenario:subscription-disconnect', 'property:list-changed-race'],
   },
   () => new NeverResubscribes(),
   naiveClient,

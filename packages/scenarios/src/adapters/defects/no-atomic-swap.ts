@@ -28,7 +28,7 @@ export const noAtomicSwap = defect(
     mistake: 'Rebuilds the registry page by page while listing, so callers see partial and mixed listings.',
     realWorld:
       'seed 002 (swap the registry atomically); LibreChat#14517 (replace, do not mutate, the cache entry)',
-    caughtBy: ['property:list-changed-race'],
+    caughtBy: ['scenario:seed-002-modern-refresh-flow', 'property:list-changed-race'],
   },
   () => new NoAtomicSwap(),
   naiveClient,

@@ -4,7 +4,7 @@ import {
   type PermissionVerdict,
   type ToolKey,
 } from '@toolshift/reference-client';
-import { ReferenceClientAdapter } from '../reference-adapter.js';
+import { ReferenceClientAdapter, referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** A permission layer whose rules are keyed by tool name: approving work/send_email approves every send_email. */
@@ -31,7 +31,8 @@ export const permissionsKeyedByToolName = defect(
     mistake:
       'Keys "always allow" rules by tool name, so a grant for one server’s tool carries over to another server.',
     realWorld: 'case NM-04 (same-named tools across servers); DESIGN (permissions keyed by identity)',
-    caughtBy: ['property:permission-identity'],
+    caughtBy: ['scenario:standing-grant-stays-with-its-server', 'property:permission-identity'],
   },
   () => new ReferenceClientAdapter({ permissions: new NameKeyedPolicy() }),
+  referenceClient,
 );

@@ -12,7 +12,7 @@ export const pollsInsteadOfListening = defect(
     mistake: 'Never opens subscriptions/listen in 2026-07-28 and waits for its cache to expire instead.',
     realWorld:
       'seed 002 (open a listen stream requesting toolsListChanged); spec 2026-07-28 subscriptions (opt-in)',
-    caughtBy: ['property:list-changed-race'],
+    caughtBy: ['scenario:tool-added-at-runtime', 'property:list-changed-race'],
   },
   () => new PollsInsteadOfListening(),
   naiveClient,

@@ -1,5 +1,5 @@
 import { type CatalogSnapshot, DiscoveryCache, type DiscoveryCacheKey } from '@toolshift/reference-client';
-import { ReferenceGatewayAdapter } from '../reference-gateway-adapter.js';
+import { ReferenceGatewayAdapter, referenceGateway } from '../reference-gateway-adapter.js';
 import { defect } from './defect-factory.js';
 
 /** Keeps revisions apart but files every listing, `private` ones included, under the shared key. */
@@ -26,7 +26,8 @@ export const privateEntryServedAsPublic = defect(
     mistake: 'Ignores cacheScope: a private (per-user) listing is stored and served like a public one.',
     realWorld:
       'spec 2026-07-28 caching (digest §7: private results stay in one authorization context), §11.3',
-    caughtBy: ['property:cache-scope-isolation'],
+    caughtBy: ['scenario:lc-11-second-user-from-shared-cache', 'property:cache-scope-isolation'],
   },
   () => new ReferenceGatewayAdapter({ cache: new ScopeBlindCache() }),
+  referenceGateway,
 );

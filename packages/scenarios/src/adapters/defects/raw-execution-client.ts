@@ -10,7 +10,10 @@ import { ReferenceClientAdapter } from '../reference-adapter.js';
  */
 export abstract class RawExecutionHost extends ReferenceClientAdapter {
   protected exposed: ExposedTool[] = [];
-  private readonly raw = new Map<string, Client>();
+  private readonly raw = new Map<string, Promise<Client>>();
+  private readonly targets = new Map<string, ConnectTarget>();
+  /** The bearer token the raw path sends per server (the host's current credentials). */
+  private readonly tokens = new Map<string, string | undefined>();
   private defaultServer: string | undefined;
 
   override async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
@@ -22,13 +25,41 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
         observer.exposure(tools);
       },
     });
-    const client = new Client(
-      { name: 'toolshift-raw-executor', version: '1.0.0' },
-      { versionNegotiation: target.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' } },
-    );
-    client.onerror = () => {};
-    await client.connect(new StreamableHTTPClientTransport(new URL(target.url)));
-    this.raw.set(target.serverId, client);
+    this.targets.set(target.serverId, target);
+    this.tokens.set(target.serverId, target.bearerToken);
+  }
+
+  /** The raw client of a server, connected on its first call (so a host that never uses it shows no second session). */
+  private rawClient(serverId: string): Promise<Client> | undefined {
+    const target = this.targets.get(serverId);
+    if (!target) return undefined;
+    let client = this.raw.get(serverId);
+    if (!client) {
+      client = (async () => {
+        const raw = new Client(
+          { name: 'toolshift-raw-executor', version: '1.0.0' },
+          {
+            versionNegotiation:
+              target.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' },
+          },
+        );
+        raw.onerror = () => {};
+        await raw.connect(
+          new StreamableHTTPClientTransport(new URL(target.url), {
+            authProvider: { token: async () => this.tokens.get(serverId) },
+          }),
+        );
+        return raw;
+      })();
+      this.raw.set(serverId, client);
+    }
+    return client;
+  }
+
+  /** The raw path sends the new credentials too. */
+  override async reauthorize(serverId: string, bearerToken: string): Promise<void> {
+    this.tokens.set(serverId, bearerToken);
+    await super.reauthorize(serverId, bearerToken);
   }
 
   /** Whether `toolName` is in the latest exposure for `serverId`. */
@@ -46,9 +77,10 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
     args: Record<string, unknown>,
     serverId: string,
   ): Promise<AdapterCallOutcome> {
-    const client = this.raw.get(serverId);
-    if (!client) return { ok: false, error: 'not connected' };
+    const connecting = this.rawClient(serverId);
+    if (!connecting) return { ok: false, error: 'not connected' };
     try {
+      const client = await connecting;
       const result = await client.callTool({ name: toolName, arguments: args });
       return result.isError ? { ok: false, error: JSON.stringify(result.content) } : { ok: true, result };
     } catch (error) {
@@ -57,7 +89,9 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
   }
 
   override async close(): Promise<void> {
-    await Promise.all([...this.raw.values()].map((client) => client.close().catch(() => {})));
+    await Promise.all(
+      [...this.raw.values()].map((client) => client.then((raw) => raw.close()).catch(() => {})),
+    );
     await super.close();
   }
 }

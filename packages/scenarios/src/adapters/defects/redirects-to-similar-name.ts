@@ -1,6 +1,6 @@
 import type { ExposedTool } from '@toolshift/assertions';
 import type { AdapterCallOutcome, ClientObserver, ConnectTarget } from '../client-adapter.js';
-import { ReferenceClientAdapter } from '../reference-adapter.js';
+import { ReferenceClientAdapter, referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 
 function distance(a: string, b: string): number {
@@ -54,7 +54,8 @@ export const redirectsToSimilarName = defect(
     mistake:
       'Maps a call to an unknown tool onto the most similar exposed name instead of reporting it unavailable.',
     realWorld: 'case RM-03 (unknown tool forwarded); DESIGN (never redirect to a similar name)',
-    caughtBy: ['property:revalidation-before-execution'],
+    caughtBy: ['scenario:rm-03-host-call-for-unlisted-tool', 'property:revalidation-before-execution'],
   },
   () => new RedirectsToSimilarName(),
+  referenceClient,
 );

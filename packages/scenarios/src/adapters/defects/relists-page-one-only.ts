@@ -21,7 +21,7 @@ export const relistsPageOneOnly = defect(
     mistake: 'Lists every page at connect but re-lists only page one after a change.',
     realWorld:
       'case PG-02 (Vercel AI SDK convenience path made one call); seed 002 (restart the enumeration)',
-    caughtBy: ['property:list-changed-race'],
+    caughtBy: ['scenario:tool-added-to-paginated-list', 'property:list-changed-race'],
   },
   () => new RelistsPageOneOnly(),
   naiveClient,

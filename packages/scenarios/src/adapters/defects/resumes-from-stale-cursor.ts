@@ -33,7 +33,7 @@ export const resumesFromStaleCursor = defect(
       'On a change, re-reads only the tail of the list from an old cursor instead of restarting at page one.',
     realWorld:
       'seed 002 (on change re-list from page one); spec digest §7, §11.1 (cursors may not survive a change)',
-    caughtBy: ['property:list-changed-race'],
+    caughtBy: ['scenario:tool-added-to-paginated-list', 'property:list-changed-race'],
   },
   () => new ResumesFromStaleCursor(),
   naiveClient,

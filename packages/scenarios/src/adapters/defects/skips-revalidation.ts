@@ -1,4 +1,5 @@
 import type { AdapterCallOutcome } from '../client-adapter.js';
+import { referenceClient } from '../reference-adapter.js';
 import { defect } from './defect-factory.js';
 import { RawExecutionHost } from './raw-execution-client.js';
 
@@ -21,7 +22,8 @@ export const skipsRevalidation = defect(
     name: 'skips-revalidation',
     mistake: 'Runs a proposal without re-validating its arguments against the contract current at execution.',
     realWorld: 'case SC-06 (codex kept sending a renamed parameter); DESIGN (re-validate before execution)',
-    caughtBy: ['property:revalidation-before-execution'],
+    caughtBy: ['scenario:sc-06-host-call-with-stale-argument', 'property:revalidation-before-execution'],
   },
   () => new SkipsRevalidation(),
+  referenceClient,
 );

@@ -1,0 +1,99 @@
+import type { CellEra, Scenario } from '../../scenario.js';
+import type { RawCellResult } from '../run-cell.js';
+import { ClientProcess, type ClientProcessOptions } from './client-process.js';
+import type { ClientDescription, PortableCellOptions } from './client-process-protocol.js';
+
+/**
+ * The client processes of one `--client-module` file: each runs one cell at a time, so the pool
+ * grows to as many processes as the runner runs this module's cells at once, and a process that
+ * ended (the client killed it, or it was killed for going silent) is replaced by a fresh one for the
+ * next cell. A process that finished a cell normally serves the next one (the module is loaded once
+ * per process, not per cell).
+ */
+export class ClientProcessPool {
+  private readonly idle: ClientProcess[] = [];
+  private readonly all = new Set<ClientProcess>();
+  private closed = false;
+
+  constructor(
+    readonly modulePath: string,
+    private readonly options: ClientProcessOptions = {},
+  ) {}
+
+  /**
+   * Loads the module in a first process and returns its clients (that process then serves cells).
+   * @throws {ToolshiftError} CLIENT_MODULE_INVALID when the module cannot be loaded, exports no
+   *   usable factory, or its process ends or goes silent while loading.
+   */
+  async load(): Promise<ClientDescription[]> {
+    const process = this.start();
+    try {
+      const clients = await process.loaded;
+      this.release(process);
+      return clients;
+    } catch (error) {
+      await process.close();
+      this.all.delete(process);
+      throw error;
+    }
+  }
+
+  /** Runs one cell of `client` in a process of the pool; never rejects (see {@link ClientProcess.runCell}). */
+  async runCell(
+    client: string,
+    scenario: Scenario,
+    era: CellEra,
+    options: PortableCellOptions & { transport: RawCellResult['transport'] },
+  ): Promise<RawCellResult> {
+    if (this.closed) throw new Error(`the client processes of ${this.modulePath} were closed`);
+    let process = this.idle.pop();
+    while (process && !process.alive) {
+      this.all.delete(process);
+      process = this.idle.pop();
+    }
+    if (!process) {
+      process = this.start();
+      try {
+        await process.loaded;
+      } catch (error) {
+        // It loaded once, in the first process; a fresh process that cannot load it is the client's doing too.
+        this.all.delete(process);
+        return {
+          scenarioId: scenario.id,
+          era,
+          transport: options.transport,
+          client,
+          rawStatus: 'error',
+          error: `a fresh process for the client could not load its module: ${(error as Error).message}`,
+          verdicts: [],
+          transcript: [],
+          servers: [],
+          observations: [],
+          durationMs: 0,
+        };
+      }
+    }
+    const result = await process.runCell(client, scenario, era, options);
+    this.release(process);
+    return result;
+  }
+
+  /** Ends every process of the pool. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.idle.length = 0;
+    await Promise.all([...this.all].map((process) => process.close()));
+    this.all.clear();
+  }
+
+  private start(): ClientProcess {
+    const process = new ClientProcess(this.modulePath, this.options);
+    this.all.add(process);
+    return process;
+  }
+
+  private release(process: ClientProcess): void {
+    if (process.alive && !this.closed) this.idle.push(process);
+    else this.all.delete(process);
+  }
+}

@@ -1,0 +1,64 @@
+import type { ClientAdapterFactory } from '../../adapters/client-adapter.js';
+import type { CellEra, Scenario } from '../../scenario.js';
+import type { CellOptions, RawCellResult } from '../run-cell.js';
+
+/**
+ * The messages between the runner and a client process (a child process that loads one
+ * `--client-module` file and runs that module's cells), over Node's IPC channel with the `advanced`
+ * (structured clone) serialization: plain data only, never a function.
+ */
+
+/** What the runner knows of a module's client: everything but `create()`, which only works inside the client process. */
+export type ClientDescription = Pick<ClientAdapterFactory, 'name' | 'kind' | 'description' | 'capabilities'>;
+
+/** Cell options that cross the process boundary (the callbacks stay on the runner's side). */
+export type PortableCellOptions = Pick<
+  CellOptions,
+  'transport' | 'settleTimeoutMs' | 'quietMs' | 'actionTimeoutMs' | 'waitTimeoutMs' | 'seed'
+>;
+
+/** The portable part of `options` (a runner may hand `runCell` a bigger object, e.g. the suite's options). */
+export function portableCellOptions(options: CellOptions): PortableCellOptions {
+  const keys = [
+    'transport',
+    'settleTimeoutMs',
+    'quietMs',
+    'actionTimeoutMs',
+    'waitTimeoutMs',
+    'seed',
+  ] as const;
+  return Object.fromEntries(
+    keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]),
+  ) as PortableCellOptions;
+}
+
+/** Runner → client process. */
+export type ToClientProcess =
+  /** Run one cell with client `client` of the module and answer with `cell-result` (or `cell-error`). */
+  | {
+      type: 'run-cell';
+      id: number;
+      client: string;
+      scenario: Scenario;
+      era: CellEra;
+      options: PortableCellOptions;
+    }
+  /** End the process (no answer). */
+  | { type: 'shutdown' };
+
+/** Client process → runner. */
+export type FromClientProcess =
+  /** The module loaded; these are its clients. */
+  | { type: 'loaded'; clients: ClientDescription[] }
+  /** The module could not be loaded (the message of the `CLIENT_MODULE_INVALID` error). */
+  | { type: 'load-failed'; message: string; reason: string }
+  /** Sent every `HEARTBEAT_MS` while the process's event loop runs. */
+  | { type: 'alive' }
+  /** A cell reached a new action (`action 3 of 4 (call search_docs)`, `the checks`, …). */
+  | { type: 'cell-progress'; id: number; at: string }
+  | { type: 'cell-result'; id: number; result: RawCellResult }
+  /** The runner itself threw while running the cell (a harness error, not the client's). */
+  | { type: 'cell-error'; id: number; message: string };
+
+/** How often a client process says it is alive, ms. */
+export const HEARTBEAT_MS = 500;

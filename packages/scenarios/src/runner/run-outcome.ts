@@ -1,0 +1,64 @@
+import type { CellResult, CellStatus } from './cell.js';
+
+/**
+ * What a whole run amounts to: `0` the results match the baseline; `1` an unexpected failure, a
+ * stale baseline entry or a harness error; `4` nothing was judged (no cell passed or failed: every
+ * cell was `n/a` or `inconclusive`), so the run is not a match either. Same numbers as the CLI's
+ * `EXIT` codes.
+ */
+export type RunExitCode = 0 | 1 | 4;
+
+/** The exit code of a run and, for exit 4, why nothing was judged. */
+export interface RunOutcome {
+  exitCode: RunExitCode;
+  /** Exit 4 only: why no cell was judged, naming the reasons the cells give (most frequent first). */
+  unjudged?: string;
+}
+
+/** How many reasons a summary names before "…". */
+const MAX_REASONS = 3;
+
+/** `reason (N cells); …`, most frequent first. */
+function tally(reasons: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  const shown = sorted
+    .slice(0, MAX_REASONS)
+    .map(([reason, n]) => `${reason} (${n} ${n === 1 ? 'cell' : 'cells'})`);
+  const more = sorted.length - MAX_REASONS;
+  return `${shown.join('; ')}${more > 0 ? `; and ${more} other ${more === 1 ? 'reason' : 'reasons'}` : ''}`;
+}
+
+/** Why an inconclusive cell could not be judged: its first inconclusive check's message. */
+export function inconclusiveReason(result: CellResult): string {
+  const first = result.verdicts.find((verdict) => verdict.status === 'inconclusive');
+  return first ? `${first.checkId}: ${first.message}` : 'the scenario has no check';
+}
+
+/**
+ * The outcome of a run from its counts: a failure, stale entry or harness error gives 1; otherwise
+ * a run where no cell passed or failed (as the baseline expects) gives 4 with the reason, never 0:
+ * "nothing ran" or "nothing could be judged" is not a match.
+ */
+export function runOutcome(results: readonly CellResult[], counts: Record<CellStatus, number>): RunOutcome {
+  if (counts.fail + counts.stale + counts.error > 0) return { exitCode: 1 };
+  if (counts.pass + counts['known-failure'] > 0) return { exitCode: 0 };
+  const notApplicable = results.filter((result) => result.status === 'n/a');
+  const inconclusive = results.filter((result) => result.status === 'inconclusive');
+  if (results.length === 0) return { exitCode: 4, unjudged: 'the run had no cell' };
+  if (inconclusive.length === 0)
+    return {
+      exitCode: 4,
+      unjudged: `every cell was n/a: ${tally(notApplicable.map((result) => result.notApplicable ?? 'no reason given'))}`,
+    };
+  const cells = (n: number) => `${n} ${n === 1 ? 'cell was' : 'cells were'}`;
+  const parts = [
+    `${inconclusive.length === results.length ? 'every cell was' : cells(inconclusive.length)} inconclusive (every check in it lacked what it judges): ${tally(inconclusive.map(inconclusiveReason))}`,
+  ];
+  if (notApplicable.length > 0)
+    parts.push(
+      `the other ${cells(notApplicable.length)} n/a: ${tally(notApplicable.map((result) => result.notApplicable ?? 'no reason given'))}`,
+    );
+  return { exitCode: 4, unjudged: `no cell passed or failed: ${parts.join('; ')}` };
+}

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { isToolshiftError } from '@toolshift/fake-server';
+import { afterEach, expect, test } from 'vitest';
+import { SCENARIOS } from '../../catalog/index.js';
+import { ClientProcessPool } from '../../src/runner/client-process/client-process-pool.js';
+
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/client-modules/${name}.mjs`, import.meta.url));
+const scenario = (id: string) => SCENARIOS.find((candidate) => candidate.id === id)!;
+
+const pools: ClientProcessPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+
+test('a client that blocks its event loop mid-cell is killed once silent; the cell names it and the next cell gets a fresh process', async () => {
+  const pool = new ClientProcessPool(fixture('busy-loop-client'), { silenceTimeoutMs: 2000 });
+  pools.push(pool);
+  expect((await pool.load()).map((client) => client.name)).toEqual(['busy-loop-client']);
+  const hung = await pool.runCell('busy-loop-client', scenario('one-valid-tool'), 'modern', {
+    transport: 'http',
+  });
+  expect(hung.rawStatus).toBe('fail');
+  expect(hung.firstFailure?.checkId).toBe('runner.client-process-survived');
+  expect(hung.firstFailure?.message).toContain(
+    "The client's process stopped responding for 2000 ms (its event loop was blocked, e.g. a busy loop or a synchronous wait in the client) and was killed during action 3 of 3 (call search_docs)",
+  );
+  const next = await pool.runCell('busy-loop-client', scenario('empty-list'), 'modern', {
+    transport: 'http',
+  });
+  expect(next.rawStatus).toBe('pass');
+}, 120_000);
+
+test('a module that never finishes loading is refused with CLIENT_MODULE_INVALID once its load bound passes', async () => {
+  const pool = new ClientProcessPool(fixture('never-loads-client'), { loadTimeoutMs: 3000 });
+  pools.push(pool);
+  const error = await pool.load().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(isToolshiftError(error, 'CLIENT_MODULE_INVALID')).toBe(true);
+  expect((error as Error).message).toContain(
+    'its process was still loading the module after 3000 ms and was killed.',
+  );
+}, 60_000);
