@@ -10,7 +10,10 @@ import { Type } from '@sinclair/typebox';
  *   request is still in flight, and its own SSE stream, if any, is open);
  * - `{ betweenPages: K, list? }`: right after page K of a `tools/list` enumeration (or of `list`:
  *   `resources`, `resourceTemplates`, `prompts`) is served, before page K+1;
- * - `{ onStreamOpen: 'listen' | 'get' | 'any', afterEvents?: N }`: when such a stream opens, or after its Nth event;
+ * - `{ onStreamOpen: 'listen' | 'get' | 'resume' | 'any', nth?: N, afterEvents?: N }`: when the Nth
+ *   stream of that kind opens (default the first): a modern listen stream, a legacy GET stream
+ *   (resumptions included), a resumption alone (a GET with `Last-Event-ID`), or any of them; or after
+ *   that stream's Nth message (`afterEvents`);
  * - `{ atTick: T }`: when the logical clock reaches T ms.
  */
 export type ScriptTrigger =
@@ -18,7 +21,7 @@ export type ScriptTrigger =
   | { atStart: true }
   | { afterRequests: number; method?: string; tool?: string; phase?: 'received' | 'answered' }
   | { betweenPages: number; list?: 'tools' | 'resources' | 'resourceTemplates' | 'prompts' }
-  | { onStreamOpen: 'listen' | 'get' | 'any'; afterEvents?: number }
+  | { onStreamOpen: 'listen' | 'get' | 'resume' | 'any'; nth?: number; afterEvents?: number }
   | { atTick: number };
 
 /** JSON Schema of {@link ScriptTrigger}. */
@@ -45,8 +48,21 @@ export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
       enum: ['tools', 'resources', 'resourceTemplates', 'prompts'],
       description: 'betweenPages: whose listing (default tools).',
     },
-    onStreamOpen: { enum: ['listen', 'get', 'any'] },
-    afterEvents: { type: 'integer', minimum: 1 },
+    onStreamOpen: {
+      enum: ['listen', 'get', 'resume', 'any'],
+      description:
+        'Which stream: listen, get (a legacy GET, resumptions too), resume (a GET with Last-Event-ID), any.',
+    },
+    nth: {
+      type: 'integer',
+      minimum: 1,
+      description: 'onStreamOpen: the Nth stream of that kind (default 1).',
+    },
+    afterEvents: {
+      type: 'integer',
+      minimum: 1,
+      description: "onStreamOpen: after that stream's Nth message.",
+    },
     atTick: { type: 'integer', minimum: 0, description: 'Logical time, ms.' },
   },
   dependencies: {
@@ -54,6 +70,7 @@ export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
     tool: ['afterRequests'],
     phase: ['afterRequests'],
     afterEvents: ['onStreamOpen'],
+    nth: ['onStreamOpen'],
     list: ['betweenPages'],
   },
   oneOf: [
