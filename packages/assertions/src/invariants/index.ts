@@ -42,6 +42,10 @@ import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
 import { userTold } from './user-told.js';
+import { wireHeader } from './wire-header.js';
+import { wireMethodNeverSent } from './wire-method-never-sent.js';
+import { wireMethodOrder } from './wire-method-order.js';
+import { wireRequestCount } from './wire-request-count.js';
 /** Every invariant, by id. A scenario names the ones it checks. */
 export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntries(
   [
@@ -88,6 +92,10 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       sameSessionRelist,
       stateReported,
       userTold,
+      wireHeader,
+      wireRequestCount,
+      wireMethodNeverSent,
+      wireMethodOrder,
     ],
   ].map((invariant) => [invariant.id, invariant]),
 );
@@ -137,4 +145,8 @@ export {
   stopsOnRepeatedCursor,
   subscribesToToolChanges,
   userTold,
+  wireHeader,
+  wireMethodNeverSent,
+  wireMethodOrder,
+  wireRequestCount,
 };

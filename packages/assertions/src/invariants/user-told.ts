@@ -35,6 +35,7 @@ export const userTold: Invariant = {
   id: 'report.user-told',
   title: 'The client tells the user (or the model) the specific fact the situation calls for.',
   source: 'cases AU-01 E1, AU-02 E1, PG-02 E2',
+  params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
     const mentions = params.mentions as string;
