@@ -52,6 +52,10 @@ export const FreshnessSettingsSchema = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "Freshness hints on modern results (`ttlMs`, `cacheScope`, §7) of every listing and of `resources/read`. `cacheScope: 'auto'` (the default) is `private` when the list depends on the principal (auth `toolScopes`, `resourceScopes`, `promptScopes`), else `public`. `lists` overrides the hints of one list (`resources` also covers `resources/read`); `pages` overrides those of single pages (page 1 is the first); a `cacheScope` differing between pages of one listing breaks a spec MUST and is a deliberate violation.",
+  },
 );
 export type FreshnessSettings = Static<typeof FreshnessSettingsSchema>;

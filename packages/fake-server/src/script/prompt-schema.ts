@@ -39,6 +39,10 @@ export const ScriptPrompt = Type.Object(
     arguments: Type.Optional(Type.Array(PromptArgument)),
     messages: Type.Optional(Type.Array(PromptMessage)),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      "A prompt in a script (`Prompt`, both revisions): `name` is required; other fields are served as written. `messages` (the fake server's own, never listed) is what `prompts/get` returns, with `{{argument}}` in text blocks replaced by the arguments given; without it one user message names the prompt and its arguments. A required argument missing from `prompts/get` is -32602.",
+  },
 );
 export type ScriptPrompt = Static<typeof ScriptPrompt>;

@@ -26,7 +26,11 @@ export const ScriptResource = Type.Object(
     annotations: Type.Optional(Type.Object({}, { additionalProperties: true })),
     contents: Type.Optional(Type.Array(Contents)),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      "A resource in a script (`Resource`, both revisions): `uri` and `name` are required; other fields are served as written. `contents` (the fake server's own, never listed) is what `resources/read` returns; without it a read returns one text entry naming the resource.",
+  },
 );
 export type ScriptResource = Static<typeof ScriptResource>;
 
@@ -43,6 +47,10 @@ export const ScriptResourceTemplate = Type.Object(
     mimeType: Type.Optional(Type.String()),
     annotations: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      'A resource template in a script (`ResourceTemplate`): `uriTemplate` (RFC 6570) and `name` are required. A `resources/read` of a URI the template expands to returns one generated text entry.',
+  },
 );
 export type ScriptResourceTemplate = Static<typeof ScriptResourceTemplate>;

@@ -29,7 +29,11 @@ export const ScriptStep = Type.Object(
     trigger: Type.Optional(ScriptTriggerSchema),
     action: ScriptActionSchema,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "JSON Schema of one action: a tagged union on `action`, validated with ajv's `discriminator`. */ export const ScriptActionSchema = Type.Unsafe<ScriptAction>({ type: 'object', required: ['action'], discriminator: { propertyName: 'action' }, oneOf: actionBranches, }); /** A script step: an action fired by a trigger (default `{ manual: true }`).",
+  },
 );
 export type ScriptStep = Static<typeof ScriptStep>;
 

@@ -65,6 +65,10 @@ export const ServerSectionSchema = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "The script's `server` section: identity (`name`, `version`, `instructions`), the eras served, what is advertised and announced, the status of ordinary JSON-RPC errors and the legacy session TTL. `capabilities` replaces the derived capabilities object of `initialize` and `server/discover` exactly, right or wrong (e.g. `tools: {}` without `listChanged` while changes are still announced); what is served and announced stays as the other settings say.",
+  },
 );
 export type ServerSection = Static<typeof ServerSectionSchema>;

@@ -13,14 +13,22 @@ export const RevokeTokensAction = Type.Object(
     principal: Type.Optional(Type.String({ minLength: 1 })),
     kind: Type.Optional(StringEnum(['access', 'refresh', 'all'], { description: 'Default all.' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`revokeTokens`: the fake authorization server revokes the access and/or refresh tokens it issued (of one `principal`, or everyone's): the next request with one gets 401 `invalid_token`, the next refresh `invalid_grant`.",
+  },
 );
 export type RevokeTokensAction = Static<typeof RevokeTokensAction>;
 
 /** `expireAccessTokens`: the access tokens it issued (of one `principal`, or everyone's) expire now. */
 export const ExpireAccessTokensAction = Type.Object(
   { action: Type.Literal('expireAccessTokens'), principal: Type.Optional(Type.String({ minLength: 1 })) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`expireAccessTokens`: the access tokens it issued (of one `principal`, or everyone's) expire now.",
+  },
 );
 export type ExpireAccessTokensAction = Static<typeof ExpireAccessTokensAction>;
 
@@ -32,7 +40,11 @@ export const SetAuthorizationServerAction = Type.Object(
     deny: Type.Optional(Type.Boolean()),
     accessTokenTtlMs: Type.Optional(Type.Integer({ minimum: 1 })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setAuthorizationServer`: who logs in next (`loginAs`), whether authorizations are denied, the token lifetime.',
+  },
 );
 export type SetAuthorizationServerAction = Static<typeof SetAuthorizationServerAction>;
 

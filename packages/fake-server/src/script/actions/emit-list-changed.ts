@@ -17,7 +17,11 @@ export const EmitListChangedAction = Type.Object(
       Type.Integer({ minimum: 1, maximum: 10_000, description: 'Burst size (default 1).' }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`emitListChanged`: announces a list change without changing the list (`list`: `tools` by default, or `resources`, `prompts`), `count` times in a row (a burst), subject to the notification settings (suppress, delay, duplicate, route).',
+  },
 );
 export type EmitListChangedAction = Static<typeof EmitListChangedAction>;
 

@@ -15,7 +15,11 @@ export const InsertToolsAction = Type.Object(
     at: Type.Integer({ minimum: 0, description: 'Position of the first new tool (0 = the front).' }),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`insertTools`: new tools at position `at` of the list (0 = the front; past the end = appended), as one new revision. Inserted in front of a listing's offset between two pages, they push tools the client has not seen yet onto a page it already read.",
+  },
 );
 export type InsertToolsAction = Static<typeof InsertToolsAction>;
 

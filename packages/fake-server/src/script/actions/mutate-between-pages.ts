@@ -23,7 +23,11 @@ export const MutateBetweenPagesAction = Type.Object(
     changes: Type.Array(CatalogChangeSchema, { minItems: 1 }),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`mutateBetweenPages`: arms list `changes` to be applied, as one revision per list, right after page `afterPage` of the next enumeration of `list` (default `tools/list`) is served (before the client asks for the next page); armed when that page has just been served (a `betweenPages` trigger for the same page), they apply at once. Unlike a `betweenPages` trigger it can be armed at run time and several changes share one revision. A script arming it under `betweenPages: K` with `afterPage` below K is rejected (that page is already past). What the next page then holds depends on the cursor style (`staleCursor`, `expiring`).',
+  },
 );
 export type MutateBetweenPagesAction = Static<typeof MutateBetweenPagesAction>;
 

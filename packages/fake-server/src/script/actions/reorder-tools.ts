@@ -15,7 +15,11 @@ export const ReorderToolsAction = Type.Object(
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1, description: 'Shuffle seed.' })),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`reorderTools`: the same tools in another order (a Fisher–Yates shuffle seeded by `seed`, default the script seed, so the order is the same on every run), as one new revision. Between two pages of a listing it makes offsets point elsewhere: tools are served twice or never.',
+  },
 );
 export type ReorderToolsAction = Static<typeof ReorderToolsAction>;
 

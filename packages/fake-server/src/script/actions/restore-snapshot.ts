@@ -8,7 +8,11 @@ export const INITIAL_SNAPSHOT = 'initial';
 /** `saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`. */
 export const SaveSnapshotAction = Type.Object(
   { action: Type.Literal('saveSnapshot'), name: Type.String({ minLength: 1 }) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "The snapshot every server has: the catalog as it stood once the `atStart` steps ran. */ export const INITIAL_SNAPSHOT = 'initial'; /** `saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`.",
+  },
 );
 export type SaveSnapshotAction = Static<typeof SaveSnapshotAction>;
 
@@ -23,7 +27,11 @@ export const RestoreSnapshotAction = Type.Object(
     tools: Type.Optional(Type.Array(ScriptTool)),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`restoreSnapshot`: replaces the catalog with a saved snapshot (`name`: `initial` or one saved by `saveSnapshot`) or with inline `tools` (e.g. a `FakeServer.snapshot()`), as one new revision.',
+  },
 );
 export type RestoreSnapshotAction = Static<typeof RestoreSnapshotAction>;
 

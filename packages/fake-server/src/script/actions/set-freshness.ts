@@ -6,7 +6,11 @@ import type { ActionContext } from './action-context.js';
 /** `setFreshness`: changes `ttlMs`/`cacheScope` hints from now on (fields as in the `freshness` section). */
 export const SetFreshnessAction = Type.Object(
   { action: Type.Literal('setFreshness'), ...FreshnessSettingsSchema.properties },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setFreshness`: changes `ttlMs`/`cacheScope` hints from now on (fields as in the `freshness` section).',
+  },
 );
 export type SetFreshnessAction = Static<typeof SetFreshnessAction>;
 

@@ -9,7 +9,11 @@ import type { ActionContext } from './action-context.js';
  */
 export const SetStreamsAction = Type.Object(
   { action: Type.Literal('setStreams'), ...StreamSettingsSchema.properties },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setStreams`: JSON or SSE responses, legacy event ids and `retry`, GET stream allowed or refused, from now on (fields as in the `streams` section).',
+  },
 );
 export type SetStreamsAction = Static<typeof SetStreamsAction>;
 

@@ -22,7 +22,11 @@ export const UpdateResourceAction = Type.Object(
       Type.Boolean({ description: 'Send notifications/resources/updated to subscribers (default true).' }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`updateResource`: a resource's contents changed (what `resources/read` returns from now on, when `contents` is given): every client subscribed to its URI gets `notifications/resources/updated` (legacy `resources/subscribe`; modern listen `resourceSubscriptions`), unless `notify: false`. The resource list itself is unchanged (no `list_changed`).",
+  },
 );
 export type UpdateResourceAction = Static<typeof UpdateResourceAction>;
 
