@@ -7,6 +7,7 @@ import { au04UnlockedToolsAfterReconnect } from './auth/au-04-unlocked-tools-aft
 import { au04UnlockedToolsAfterRespawn } from './auth/au-04-unlocked-tools-after-respawn.scenario.js';
 import { au04UnlockedToolsAnnounced } from './auth/au-04-unlocked-tools-announced.scenario.js';
 import { authDependentList } from './auth/auth-dependent-list.scenario.js';
+import { outputSchemaDroppedAfterChange } from './change/output-schema-dropped-after-change.scenario.js';
 import { schemaChangedBetweenRefreshes } from './change/schema-changed-between-refreshes.scenario.js';
 import { toolAddedAtRuntime } from './change/tool-added-at-runtime.scenario.js';
 import { toolRemoved } from './change/tool-removed.scenario.js';
@@ -45,6 +46,7 @@ import { nm04SameNameLastWins } from './names/nm-04-same-name-last-wins.scenario
 import { dualEndpointClientPicksAnEra } from './negotiation/dual-endpoint-client-picks-an-era.scenario.js';
 import { eraKeptPerServer } from './negotiation/era-kept-per-server.scenario.js';
 import { modernPreferredFallsBackToLegacy } from './negotiation/modern-preferred-falls-back-to-legacy.scenario.js';
+import { freshCursorSamePage } from './pagination/fresh-cursor-same-page.scenario.js';
 import { paginatedList } from './pagination/paginated-list.scenario.js';
 import { pg01IgnoresNextCursor } from './pagination/pg-01-ignores-next-cursor.scenario.js';
 import { pg02ConvenienceReadsOnePage } from './pagination/pg-02-convenience-reads-one-page.scenario.js';
@@ -56,6 +58,7 @@ import { pg05EmptyStringCursorIsACursor } from './pagination/pg-05-empty-string-
 import { toolAddedToPaginatedList } from './pagination/tool-added-to-paginated-list.scenario.js';
 import { readOnlyHintStillAsks } from './permissions/read-only-hint-still-asks.scenario.js';
 import { standingGrantStaysWithItsServer } from './permissions/standing-grant-stays-with-its-server.scenario.js';
+import { listenStreamCutWithoutEventIds } from './reconnect/listen-stream-cut-without-event-ids.scenario.js';
 import { rc01Session404OnRefresh } from './reconnect/rc-01-session-404-on-refresh.scenario.js';
 import { rc01Session404Reinitialize } from './reconnect/rc-01-session-404-reinitialize.scenario.js';
 import { rc02Session404EmptyBody } from './reconnect/rc-02-session-404-empty-body.scenario.js';
@@ -85,6 +88,7 @@ export const SCENARIOS: readonly Scenario[] = [
   schemaChangedBetweenRefreshes,
   toolAddedAtRuntime,
   toolRemoved,
+  outputSchemaDroppedAfterChange,
   paginatedList,
   pg01IgnoresNextCursor,
   pg02ConvenienceReadsOnePage,
@@ -93,6 +97,7 @@ export const SCENARIOS: readonly Scenario[] = [
   pg03SinglePageOneRequest,
   pg05EmptyCursorLoop,
   pg05EmptyStringCursorIsACursor,
+  freshCursorSamePage,
   toolAddedToPaginatedList,
   lg01DefinitionsEatContext,
   lg02MoreThan128Tools,
@@ -120,6 +125,7 @@ export const SCENARIOS: readonly Scenario[] = [
   rc03GetStreamClosedWithoutEventIds,
   rc05RestartKeepsOldTools,
   subscriptionDisconnect,
+  listenStreamCutWithoutEventIds,
   legacyFlow,
   legacyWithoutListChanged,
   modernAckWithoutTools,
