@@ -66,6 +66,7 @@ import { rc02Session404TextBody } from './reconnect/rc-02-session-404-text-body.
 import { rc03GetStreamClosedWithoutEventIds } from './reconnect/rc-03-get-stream-closed-without-event-ids.scenario.js';
 import { rc05RestartKeepsOldTools } from './reconnect/rc-05-restart-keeps-old-tools.scenario.js';
 import { subscriptionDisconnect } from './reconnect/subscription-disconnect.scenario.js';
+import { toolResultIsErrorWithStructuredContent } from './results/tool-result-is-error-with-structured-content.scenario.js';
 import { rm01ToolAddedMidTurn } from './runtime/rm-01-tool-added-mid-turn.scenario.js';
 import { rm01ToolRemovedMidTurn } from './runtime/rm-01-tool-removed-mid-turn.scenario.js';
 import { rm03HostCallForUnlistedTool } from './runtime/rm-03-host-call-for-unlisted-tool.scenario.js';
@@ -89,6 +90,7 @@ export const SCENARIOS: readonly Scenario[] = [
   toolAddedAtRuntime,
   toolRemoved,
   outputSchemaDroppedAfterChange,
+  toolResultIsErrorWithStructuredContent,
   paginatedList,
   pg01IgnoresNextCursor,
   pg02ConvenienceReadsOnePage,

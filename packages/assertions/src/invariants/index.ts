@@ -41,6 +41,7 @@ import { sameSessionRelist } from './same-session-relist.js';
 import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
+import { toolErrorSurfaced } from './tool-error-surfaced.js';
 import { userTold } from './user-told.js';
 import { wireHeader } from './wire-header.js';
 import { wireMethodNeverSent } from './wire-method-never-sent.js';
@@ -92,6 +93,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       sameSessionRelist,
       stateReported,
       userTold,
+      toolErrorSurfaced,
       wireHeader,
       wireRequestCount,
       wireMethodNeverSent,
@@ -144,6 +146,7 @@ export {
   stateReported,
   stopsOnRepeatedCursor,
   subscribesToToolChanges,
+  toolErrorSurfaced,
   userTold,
   wireHeader,
   wireMethodNeverSent,

@@ -21,6 +21,7 @@ import { session404Terminal } from './session-404-terminal.js';
 import { skipsRevalidation } from './skips-revalidation.js';
 import { slowRelist } from './slow-relist.js';
 import { trustsReadOnlyHint } from './trusts-read-only-hint.js';
+import { validatesErrorResults } from './validates-error-results.js';
 
 /** The defect catalogue: deliberately broken clients, one real mistake each (see DEFECTS.md). */
 export const DEFECTS: readonly DefectFactory[] = [
@@ -44,6 +45,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   trustsReadOnlyHint,
   redirectsToSimilarName,
   skipsRevalidation,
+  validatesErrorResults,
   forwardsUnlistedCalls,
   slowRelist,
 ];
