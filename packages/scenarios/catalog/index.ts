@@ -40,6 +40,9 @@ import { lc10OfflineToOnline } from './list-changed/lc-10-offline-to-online.scen
 import { lc11PerUserConnections } from './list-changed/lc-11-per-user-connections.scenario.js';
 import { lc11RefreshReplacesNotMerges } from './list-changed/lc-11-refresh-replaces-not-merges.scenario.js';
 import { lc11SecondUserFromSharedCache } from './list-changed/lc-11-second-user-from-shared-cache.scenario.js';
+import { promptsAddedAtRuntime } from './lists/prompts-added-at-runtime.scenario.js';
+import { resourcesAddedAtRuntime } from './lists/resources-added-at-runtime.scenario.js';
+import { resourcesAndToolsNotifiedTogether } from './lists/resources-and-tools-notified-together.scenario.js';
 import { nm01PrefixedNamesOver64 } from './names/nm-01-prefixed-names-over-64.scenario.js';
 import { nm02ComposedNameTooLong } from './names/nm-02-composed-name-too-long.scenario.js';
 import { nm04SameNameLastWins } from './names/nm-04-same-name-last-wins.scenario.js';
@@ -89,6 +92,9 @@ export const SCENARIOS: readonly Scenario[] = [
   schemaChangedBetweenRefreshes,
   toolAddedAtRuntime,
   toolRemoved,
+  resourcesAddedAtRuntime,
+  promptsAddedAtRuntime,
+  resourcesAndToolsNotifiedTogether,
   outputSchemaDroppedAfterChange,
   toolResultIsErrorWithStructuredContent,
   paginatedList,

@@ -38,6 +38,8 @@ export type ScenarioTransport = (typeof TRANSPORT_KINDS)[number];
  * - `reconnect`: the user can ask for a reconnect;
  * - `host-clock`: its timers (TTL expiry, polling) run on a clock the harness advances;
  * - `discovery-state`: reports a per-server discovery state (ready, authRequired, …);
+ * - `resources` / `prompts`: discovers a server's resources (and templates) / prompts and follows
+ *   their changes (judged on the wire: listings and subscriptions);
  * - `permission-rules`: the user can set a standing "always allow" rule for one tool identity.
  */
 export const CLIENT_FEATURES = [
@@ -50,6 +52,8 @@ export const CLIENT_FEATURES = [
   'host-clock',
   'discovery-state',
   'permission-rules',
+  'resources',
+  'prompts',
 ] as const;
 export type ClientFeature = (typeof CLIENT_FEATURES)[number];
 

@@ -14,6 +14,7 @@ import { followsEveryCursor } from './follows-every-cursor.js';
 import { invalidSchemaReported } from './invalid-schema-reported.js';
 import { lastCallSucceeds } from './last-call-succeeds.js';
 import { legacyLifecycle } from './legacy-lifecycle.js';
+import { listRelistedAfterSignal } from './list-relisted-after-signal.js';
 import { listRequests } from './list-requests.js';
 import { listingOrderKept } from './listing-order-kept.js';
 import { matchesFinalCatalog } from './matches-final-catalog.js';
@@ -80,6 +81,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       listingOrderKept,
       legacyLifecycle,
       listRequests,
+      listRelistedAfterSignal,
       modelCallsRouted,
       modelCostReported,
       modelEveryCallAnswered,
@@ -119,6 +121,7 @@ export {
   lastCallSucceeds,
   legacyLifecycle,
   listingOrderKept,
+  listRelistedAfterSignal,
   listRequests,
   matchesFinalCatalog,
   modelCallsRouted,

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { History } from '../../test/support/history.js';
+import { listRelistedAfterSignal } from './list-relisted-after-signal.js';
 import { wireHeader } from './wire-header.js';
 import { wireMethodNeverSent } from './wire-method-never-sent.js';
 import { wireMethodOrder } from './wire-method-order.js';
@@ -107,4 +108,21 @@ test('wire.method-order: a later method only after an earlier one; inconclusive 
       later: 'resources/read',
     }).status,
   ).toBe('inconclusive');
+});
+
+test('change.list-relisted-after-signal: a resources/list after each resources list_changed; inconclusive without one', () => {
+  const h = new History('legacy');
+  h.exchange('resources/list', {}, { resources: [] });
+  expect(listRelistedAfterSignal.check(h.record(), { list: 'resources' }).status).toBe('inconclusive');
+  h.signal({ message: { jsonrpc: '2.0', method: 'notifications/resources/list_changed' } as never });
+  expect(listRelistedAfterSignal.check(h.record(), { list: 'resources' }).status).toBe('fail');
+  h.exchange('resources/templates/list', {}, { resourceTemplates: [] });
+  expect(listRelistedAfterSignal.check(h.record(), { list: 'resources' }).status).toBe('pass');
+  // A prompts signal is judged on its own: the tools listing does not count.
+  h.signal({ message: { jsonrpc: '2.0', method: 'notifications/prompts/list_changed' } as never });
+  h.exchange('tools/list', {}, { tools: [] });
+  expect(listRelistedAfterSignal.check(h.record(), { list: 'prompts' }).status).toBe('fail');
+  expect(listRelistedAfterSignal.validateParams?.({ list: 'widgets' })).toContain(
+    'tools, resources or prompts',
+  );
 });
