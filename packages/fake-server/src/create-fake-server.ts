@@ -122,6 +122,11 @@ export interface FakeServer {
    * transport serves it next to the endpoint), or `undefined`.
    */
   authorizationServer(): AuthorizationServer | undefined;
+  /**
+   * Makes `exitProcess` steps end the process (a server run as a process, e.g. `toolshift serve
+   * --stdio`, passes `(code) => process.exit(code)`); without it they drop every stream.
+   */
+  onProcessExit(exit: (code: number) => void): void;
   /** Ends every stream and session, restores the initial catalog, clears the transcript and clock. */
   reset(): void;
   /** Ends every stream (`graceful` by default: listen streams get their final result) and sessions. */
@@ -156,6 +161,7 @@ class FakeServerImpl implements FakeServer {
   private readonly recorder: Recorder;
   private readonly transports = new Set<TransportDescriptor>();
   private unsubscribeScheduler: (() => void) | undefined;
+  private exitProcess: ((code: number) => void) | undefined;
 
   constructor(
     readonly script: ScriptDocument,
@@ -235,6 +241,10 @@ class FakeServerImpl implements FakeServer {
         ? { ...this.script.auth, authorizationServers: [new URL(endpointUrl).origin] }
         : this.script.auth;
     return protectedResourceMetadata(auth, endpointUrl);
+  }
+
+  onProcessExit(exit: (code: number) => void): void {
+    this.exitProcess = exit;
   }
 
   authorizationServer(): AuthorizationServer | undefined {
@@ -322,7 +332,22 @@ class FakeServerImpl implements FakeServer {
           engines.announceListChanged(family, announcement.audience);
       },
     );
-    const runnerParts = { world, engines, recorder: this.recorder, scheduler, announcements, holds };
+    const runnerParts = {
+      world,
+      engines,
+      recorder: this.recorder,
+      scheduler,
+      announcements,
+      holds,
+      exitProcess: (code: number) => {
+        if (this.exitProcess) this.exitProcess(code);
+        else {
+          this.recorder.note(`exit code ${code}: served in-process, so every stream is dropped instead`);
+          holds.cancelAll();
+          engines.shutdown('drop');
+        }
+      },
+    };
     const steps = new StepRunner(this.script, runnerParts);
     const authorization = this.script.authorizationServer
       ? new AuthorizationServer(

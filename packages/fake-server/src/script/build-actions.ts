@@ -7,6 +7,7 @@ import type { ChangeSchemaAction } from './actions/change-schema.js';
 import type { EmitListChangedAction } from './actions/emit-list-changed.js';
 import type { EmitNotificationAction } from './actions/emit-notification.js';
 import type { EndStreamsAction } from './actions/end-streams.js';
+import type { ExitProcessAction } from './actions/exit-process.js';
 import type { ExpireSessionAction } from './actions/expire-session.js';
 import type { GenerateToolsAction } from './actions/generate-tools.js';
 import type { ExpireTokenAction, GrantTokenAction } from './actions/grant-token.js';
@@ -304,4 +305,9 @@ export function reorderTools(options: { seed?: number; notify?: boolean } = {}):
 /** An `insertTools` action: `tools` at position `at` (0 = the front). */
 export function insertTools(tools: ScriptTool[], at: number, options: NotifyOption = {}): InsertToolsAction {
   return { action: 'insertTools', tools, at, ...options };
+}
+
+/** An `exitProcess` action: the server process exits with `code` (default 1). */
+export function exitProcess(code?: number): ExitProcessAction {
+  return { action: 'exitProcess', ...(code !== undefined ? { code } : {}) };
 }

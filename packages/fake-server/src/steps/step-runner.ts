@@ -14,6 +14,8 @@ import type { World } from '../world/world.js';
 
 /** What the step runner acts on: the live world and the parts of the server around it. */
 export interface StepRunnerParts {
+  /** Ends the server process (when it runs as one); absent in-process. */
+  exitProcess?: (code: number) => void;
   world: World;
   engines: EraEngines;
   recorder: Recorder;
@@ -208,6 +210,9 @@ export class StepRunner {
         announcements.clear();
         engines.shutdown(mode);
         if (tools) world.catalog.replaceAll(tools);
+      },
+      exitProcess: (code) => {
+        emissions.push(() => this.parts.exitProcess?.(code));
       },
       advanceClock: (ms) => {
         world.clock.advance(ms);

@@ -57,8 +57,9 @@ function untilSignal(): Promise<void> {
  * `toolshift serve --stdio --script FILE [--admin-port N]`: plays it on stdin/stdout
  * (newline-delimited JSON-RPC; the process is the session) for clients that spawn their server.
  * Messages go to stderr, since stdout is the MCP channel; `--admin-port` also serves the admin API
- * over HTTP and prints its URL on stderr. The process exits when stdin ends, or at once when a
- * script drops the channel (the client sees the server go away).
+ * over HTTP and prints its URL on stderr. The process exits when stdin ends, at once when a script
+ * drops the channel (the client sees the server go away), and with the step's code when an
+ * `exitProcess` step runs (in either mode).
  * @throws {UsageError} for bad flags (see {@link checkServeOptions}).
  * @throws {ScriptError} when the script file is missing or invalid (the message names the path and rule).
  */
@@ -73,6 +74,11 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         ? undefined
         : await startAdminServer(server, { host, port: ports.adminPort });
     const stdio = runStdioServer(server, { stdin: process.stdin, stdout: process.stdout });
+    // An exitProcess step ends this process with its code, as a crashing stdio server would.
+    server.onProcessExit((code) => {
+      process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
+      process.exit(code);
+    });
     process.stderr.write(`toolshift fake server playing ${options.script} on stdio\n`);
     if (admin) process.stderr.write(`admin API ${admin.url}\n`);
     const reason = await Promise.race([stdio.closed, untilSignal().then(() => 'signal' as const)]);
@@ -90,6 +96,10 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         : error;
     },
   );
+  server.onProcessExit((code) => {
+    process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
+    process.exit(code);
+  });
   process.stdout.write(`toolshift fake server playing ${options.script}\n${http.url}\n`);
   if (http.adminUrl) process.stdout.write(`admin API ${http.adminUrl}\n`);
   await untilSignal();

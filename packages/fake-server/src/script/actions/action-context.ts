@@ -44,6 +44,11 @@ export interface ActionContext {
   expireSessions(sessionId: string | undefined): number;
   /** Restarts the server: every session and subscription is gone; `tools`, when given, replace the catalog. */
   restart(tools: readonly ToolDefinition[] | undefined, mode: 'graceful' | 'drop'): void;
+  /**
+   * The server process exits with `code` once the step is recorded (a real process), or every
+   * stream is dropped (in-process: a stdio or in-memory channel closes as on an exit).
+   */
+  exitProcess(code: number): void;
   /** Advances the logical clock by `ms`. */
   advanceClock(ms: number): void;
   /**

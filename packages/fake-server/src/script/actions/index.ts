@@ -14,6 +14,7 @@ import { applyChangeSchema, ChangeSchemaAction } from './change-schema.js';
 import { applyEmitListChanged, EmitListChangedAction } from './emit-list-changed.js';
 import { applyEmitNotification, EmitNotificationAction } from './emit-notification.js';
 import { applyEndStreams, EndStreamsAction } from './end-streams.js';
+import { applyExitProcess, ExitProcessAction } from './exit-process.js';
 import { applyExpireSession, ExpireSessionAction } from './expire-session.js';
 import { applyGenerateTools, GenerateToolsAction } from './generate-tools.js';
 import { applyExpireToken, applyGrantToken, ExpireTokenAction, GrantTokenAction } from './grant-token.js';
@@ -71,6 +72,7 @@ export const ACTIONS = {
   endStreams: { schema: EndStreamsAction, apply: applyEndStreams },
   expireSession: { schema: ExpireSessionAction, apply: applyExpireSession },
   restartServer: { schema: RestartServerAction, apply: applyRestartServer },
+  exitProcess: { schema: ExitProcessAction, apply: applyExitProcess },
   grantToken: { schema: GrantTokenAction, apply: applyGrantToken },
   expireToken: { schema: ExpireTokenAction, apply: applyExpireToken },
   setToolScopes: { schema: SetToolScopesAction, apply: applySetToolScopes },
@@ -107,6 +109,7 @@ export type ScriptAction =
   | EndStreamsAction
   | ExpireSessionAction
   | RestartServerAction
+  | ExitProcessAction
   | GrantTokenAction
   | ExpireTokenAction
   | SetToolScopesAction
