@@ -20,6 +20,7 @@ import { resumesFromStaleCursor } from './resumes-from-stale-cursor.js';
 import { session404Terminal } from './session-404-terminal.js';
 import { skipsRevalidation } from './skips-revalidation.js';
 import { slowRelist } from './slow-relist.js';
+import { toolsFixedAtStartup } from './tools-fixed-at-startup.js';
 import { trustsReadOnlyHint } from './trusts-read-only-hint.js';
 import { validatesErrorResults } from './validates-error-results.js';
 
@@ -46,6 +47,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   redirectsToSimilarName,
   skipsRevalidation,
   validatesErrorResults,
+  toolsFixedAtStartup,
   forwardsUnlistedCalls,
   slowRelist,
 ];
