@@ -7,6 +7,7 @@ import { au04UnlockedToolsAfterReconnect } from './auth/au-04-unlocked-tools-aft
 import { au04UnlockedToolsAfterRespawn } from './auth/au-04-unlocked-tools-after-respawn.scenario.js';
 import { au04UnlockedToolsAnnounced } from './auth/au-04-unlocked-tools-announced.scenario.js';
 import { authDependentList } from './auth/auth-dependent-list.scenario.js';
+import { tokenRotatedDuringListing } from './auth/token-rotated-during-listing.scenario.js';
 import { outputSchemaDroppedAfterChange } from './change/output-schema-dropped-after-change.scenario.js';
 import { schemaChangedBetweenRefreshes } from './change/schema-changed-between-refreshes.scenario.js';
 import { toolAddedAtRuntime } from './change/tool-added-at-runtime.scenario.js';
@@ -126,6 +127,7 @@ export const SCENARIOS: readonly Scenario[] = [
   au04UnlockedToolsAfterRespawn,
   au04UnlockedToolsAnnounced,
   authDependentList,
+  tokenRotatedDuringListing,
   expiredCache,
   rc01Session404Reinitialize,
   rc01Session404OnRefresh,

@@ -6,6 +6,7 @@ import { forwardsUnlistedCalls } from './forwards-unlisted-calls.js';
 import { ignoresListChanged } from './ignores-list-changed.js';
 import { ignoresNextCursor } from './ignores-next-cursor.js';
 import { ignoresTtl } from './ignores-ttl.js';
+import { keepsOldToken } from './keeps-old-token.js';
 import { loopsOnRepeatedCursor } from './loops-on-repeated-cursor.js';
 import { mergesListings } from './merges-listings.js';
 import { neverRelistsAfterReconnect } from './never-relists-after-reconnect.js';
@@ -48,6 +49,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   skipsRevalidation,
   validatesErrorResults,
   toolsFixedAtStartup,
+  keepsOldToken,
   forwardsUnlistedCalls,
   slowRelist,
 ];
