@@ -23,6 +23,7 @@ export const FEATURE_METHODS: Readonly<Record<ClientFeature, ReadonlyArray<keyof
   'permission-rules': ['grant'],
   resources: [],
   prompts: [],
+  'restart-client': ['restartClient'],
 };
 
 /** A method an adapter lacks: the feature that needs it (`undefined` for a method every adapter needs). */
