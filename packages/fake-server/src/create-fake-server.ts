@@ -127,6 +127,12 @@ export interface FakeServer {
    * --stdio`, passes `(code) => process.exit(code)`); without it they drop every stream.
    */
   onProcessExit(exit: (code: number) => void): void;
+  /**
+   * For connection-oriented transports served in-process (stdio pipes, in-memory): `listener` runs
+   * when an `exitProcess` step ends the "process", so the channel closes as it would on a real exit.
+   * Returns the function that removes it.
+   */
+  addExitListener(listener: () => void): () => void;
   /** Ends every stream and session, restores the initial catalog, clears the transcript and clock. */
   reset(): void;
   /** Ends every stream (`graceful` by default: listen streams get their final result) and sessions. */
@@ -162,6 +168,7 @@ class FakeServerImpl implements FakeServer {
   private readonly transports = new Set<TransportDescriptor>();
   private unsubscribeScheduler: (() => void) | undefined;
   private exitProcess: ((code: number) => void) | undefined;
+  private readonly exitListeners = new Set<() => void>();
 
   constructor(
     readonly script: ScriptDocument,
@@ -245,6 +252,11 @@ class FakeServerImpl implements FakeServer {
 
   onProcessExit(exit: (code: number) => void): void {
     this.exitProcess = exit;
+  }
+
+  addExitListener(listener: () => void): () => void {
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
   }
 
   authorizationServer(): AuthorizationServer | undefined {
@@ -342,9 +354,12 @@ class FakeServerImpl implements FakeServer {
       exitProcess: (code: number) => {
         if (this.exitProcess) this.exitProcess(code);
         else {
-          this.recorder.note(`exit code ${code}: served in-process, so every stream is dropped instead`);
+          this.recorder.note(
+            `exit code ${code}: served in-process, so every stream is dropped and every channel closed instead`,
+          );
           holds.cancelAll();
           engines.shutdown('drop');
+          for (const listener of [...this.exitListeners]) listener();
         }
       },
     };

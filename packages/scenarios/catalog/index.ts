@@ -28,6 +28,7 @@ import { lg02MoreThan128Tools } from './large/lg-02-more-than-128-tools.scenario
 import { veryLargeToolList } from './large/very-large-tool-list.scenario.js';
 import { lateServerJoins } from './lifecycle/late-server-joins.scenario.js';
 import { sessionRestoredAfterExpiry } from './lifecycle/session-restored-after-expiry.scenario.js';
+import { stdioServerRespawned } from './lifecycle/stdio-server-respawned.scenario.js';
 import { lc01NewToolOfferedToModel } from './list-changed/lc-01-new-tool-offered-to-model.scenario.js';
 import { lc01NoListChangedHandler } from './list-changed/lc-01-no-list-changed-handler.scenario.js';
 import { lc01ToolRemovedAfterCall } from './list-changed/lc-01-tool-removed-after-call.scenario.js';
@@ -140,6 +141,7 @@ export const SCENARIOS: readonly Scenario[] = [
   listenStreamCutWithoutEventIds,
   lateServerJoins,
   sessionRestoredAfterExpiry,
+  stdioServerRespawned,
   legacyFlow,
   legacyWithoutListChanged,
   modernAckWithoutTools,

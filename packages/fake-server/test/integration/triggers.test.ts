@@ -166,7 +166,7 @@ describe('triggers', () => {
     const client = await fixture.connect(url, 'modern');
     const first = await client.listen({ toolsListChanged: true });
     expect(server.tools()).toHaveLength(1);
-    await first.cancel?.();
+    await first.close();
     await client.listen({ toolsListChanged: true });
     await expect.poll(() => server.tools().map((t) => t.name)).toEqual(['alpha', 'beta']);
   });

@@ -31,6 +31,7 @@ export class ServerConnection {
   readonly connectionId: string;
   private readonly streams = new Set<EventStream>();
   private closed = false;
+  private readonly removeExitListener: () => void;
 
   constructor(
     private readonly server: FakeServer,
@@ -38,6 +39,8 @@ export class ServerConnection {
     private readonly peer: ConnectionPeer,
   ) {
     this.connectionId = nextConnectionId(server);
+    // An exitProcess step served in-process closes the channel, as the process exit would.
+    this.removeExitListener = server.addExitListener(() => this.drop());
   }
 
   /** True until the peer or the server closed the connection. */
@@ -64,6 +67,7 @@ export class ServerConnection {
   peerClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    this.removeExitListener();
     for (const stream of [...this.streams]) stream.detach();
     this.streams.clear();
   }
