@@ -1,8 +1,11 @@
-import type { CallToolResult, Implementation } from '@modelcontextprotocol/client';
+import { auth, type CallToolResult, type Implementation } from '@modelcontextprotocol/client';
 import type { AuditTrail } from './audit/audit-trail.js';
 import { DisabledAuditTrail, InMemoryAuditTrail } from './audit/audit-trail.js';
 import type { FetchBounds } from './connection/bounded-fetch.js';
 import { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-walker.js';
+import { DEFAULT_STDIO_BOUNDS, type StdioBounds } from './connection/stdio-process-transport.js';
+import { DEFAULT_MACHINE_POLICY } from './discovery-machine/machine-policy.js';
+import { classifyFailure } from './errors/classify-failure.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import { ToolExecutor } from './execution/tool-executor.js';
 import type { ToolProposal } from './execution/tool-proposal.js';
@@ -10,6 +13,8 @@ import type { BackoffPolicy } from './freshness/backoff.js';
 import { DiscoveryCache } from './freshness/discovery-cache.js';
 import { DEFAULT_FRESHNESS_POLICY, type FreshnessPolicy } from './freshness/freshness-policy.js';
 import { type HostClock, systemClock } from './freshness/host-clock.js';
+import type { DiscoveredPrompt, DiscoveredResource } from './lists/discovered-entry.js';
+import { type ListListener, ListRegistry } from './lists/list-registry.js';
 import type { Approver } from './permissions/approver.js';
 import { PermissionPolicy, type PermissionPolicyOptions } from './permissions/permission-policy.js';
 import { AdaptationCache } from './providers/adaptation-cache.js';
@@ -17,6 +22,7 @@ import { buildExposure, type ExposeOptions } from './providers/build-exposure.js
 import { BUILT_IN_PROVIDERS } from './providers/index.js';
 import type { ProviderAdapter } from './providers/provider-adapter.js';
 import type { StaleServer, ToolExposure } from './providers/tool-exposure.js';
+import type { DiscoveryWarning, WarningListener } from './registry/discovery-warning.js';
 import type { HostContext, PollingPolicy } from './registry/host-context.js';
 import type { ServerConfig } from './registry/server-config.js';
 import { ServerDiscovery } from './registry/server-discovery.js';
@@ -27,6 +33,8 @@ import type { SchemaLimits } from './schema-gate/schema-limits.js';
 import { ValidatorCache } from './schema-gate/validator-cache.js';
 import type { CatalogSnapshot } from './snapshot/catalog-snapshot.js';
 import type { DiscoveredTool } from './snapshot/discovered-tool.js';
+import { InMemorySnapshotStore } from './snapshot-store/in-memory-snapshot-store.js';
+import type { SnapshotStore } from './snapshot-store/snapshot-store.js';
 
 /** Options for {@link DiscoveryHost}. Every field but `clientInfo` has a default. */
 export interface DiscoveryHostOptions {
@@ -82,6 +90,40 @@ export interface DiscoveryHostOptions {
   providers?: readonly ProviderAdapter[];
   /** Tools whose text screening raised advisories (instruction-like text, hidden characters): `expose` (default, flagged) or `withhold`. */
   suspiciousDescriptions?: 'expose' | 'withhold';
+  /**
+   * The rate of re-lists change signals may cause, per server and list: a bucket of `burst` re-lists
+   * (default 5), one more every `refillMs` (default 500). A notification storm costs at most
+   * `burst + T / refillMs` listings in T ms; signals in between are coalesced.
+   */
+  relistRate?: { burst?: number; refillMs?: number };
+  /** When a `notification-storm` warning is raised: more than `threshold` (default 100) change signals within `windowMs` (default 1,000). */
+  storm?: { threshold?: number; windowMs?: number };
+  /** A change stream open at least this long before it ended cleanly resets its reconnect backoff, ms (default 60,000). */
+  stableStreamMs?: number;
+  /** Longest time `close()` (and `removeServer`) waits, wall ms (default 100); in-flight work is aborted, not awaited. */
+  closeBudgetMs?: number;
+  /**
+   * Longest wait for an answer to the `server/discover` probe (`era: 'auto'`), ms (default 3,000).
+   * A probe not answered by then, or answered with an HTTP error or an unusable reply, falls back
+   * to `initialize` on a fresh connection, so a legacy server costs at most this much extra.
+   */
+  probeTimeoutMs?: number;
+  /** Bounds of stdio server processes (largest message, stderr kept, SIGKILL grace). */
+  stdio?: Partial<StdioBounds>;
+  /**
+   * Where verified listings persist, keyed by server (id and endpoint), credential profile and
+   * protocol revision (default: an {@link InMemorySnapshotStore} of this host). At `addServer` the
+   * last listing stored for the server is shown as last-known (`stale`, never executable) until a
+   * listing verifies the server again. A {@link FileSnapshotStore} survives restarts.
+   */
+  snapshotStore?: SnapshotStore;
+  /**
+   * Persist legacy (2025-11-25) HTTP session ids in the store and resume them at the next start;
+   * `close()` then leaves such sessions open (no DELETE). A stored id the server rejects (HTTP 404)
+   * is replaced once by a new session, in memory and in the store. Default: true when
+   * `snapshotStore` is given, false otherwise.
+   */
+  persistSessions?: boolean;
 }
 
 /** Arguments of {@link DiscoveryHost.callTool}: a {@link ToolProposal}. */
@@ -109,6 +151,7 @@ export class DiscoveryHost {
   private readonly adaptations = new AdaptationCache();
   private readonly withholdSuspicious: boolean;
   private readonly changeWaitMs: number;
+  private readonly warningListeners = new Set<WarningListener>();
   private closed = false;
 
   constructor(options: DiscoveryHostOptions) {
@@ -131,12 +174,15 @@ export class DiscoveryHost {
         ? options.permissions
         : new PermissionPolicy(options.permissions ?? {});
     this.validators = new ValidatorCache(options.validatorCacheSize);
+    const polling = {
+      intervalMs: options.polling?.intervalMs ?? 60_000,
+      backstopMs: options.polling?.backstopMs ?? 900_000,
+      backoff: { initialMs: 1_000, maxMs: 300_000, factor: 2, jitter: 0.2, ...options.polling?.backoff },
+    };
     this.context = {
       clientInfo: options.clientInfo,
       requestTimeoutMs,
       listingDeadlineMs: positive(options.listingDeadlineMs, 120_000, 'listingDeadlineMs'),
-      maxRelists: options.maxRelists ?? 10,
-      maxSessionRetries: options.maxSessionRetries ?? 3,
       listing: { ...DEFAULT_LISTING_LIMITS, ...options.listingLimits },
       fetchBounds: {
         maxResponseBytes: 32 * 1024 * 1024,
@@ -145,18 +191,46 @@ export class DiscoveryHost {
         ...options.fetchBounds,
       },
       freshness: { ...DEFAULT_FRESHNESS_POLICY, ...options.freshness },
-      polling: {
-        intervalMs: options.polling?.intervalMs ?? 60_000,
-        backstopMs: options.polling?.backstopMs ?? 900_000,
-        backoff: { initialMs: 1_000, maxMs: 300_000, factor: 2, jitter: 0.2, ...options.polling?.backoff },
-      },
+      polling,
       clock: options.clock ?? systemClock,
       registry: new ToolRegistry(),
+      prompts: new ListRegistry<DiscoveredPrompt>(),
+      resources: new ListRegistry<DiscoveredResource>(),
       gate: new SchemaGate(this.validators, options.schemaLimits),
       validators: this.validators,
       compileValidators: options.compileValidators ?? 'lazy',
       cache: options.cache ?? new DiscoveryCache(),
       audit: this.audit,
+      machine: {
+        ...DEFAULT_MACHINE_POLICY,
+        maxRelists: options.maxRelists ?? DEFAULT_MACHINE_POLICY.maxRelists,
+        maxSessionRetries: options.maxSessionRetries ?? DEFAULT_MACHINE_POLICY.maxSessionRetries,
+        relistBurst: options.relistRate?.burst ?? DEFAULT_MACHINE_POLICY.relistBurst,
+        relistRefillMs: positive(
+          options.relistRate?.refillMs,
+          DEFAULT_MACHINE_POLICY.relistRefillMs,
+          'relistRate.refillMs',
+        ),
+        stormThreshold: options.storm?.threshold ?? DEFAULT_MACHINE_POLICY.stormThreshold,
+        stormWindowMs: positive(
+          options.storm?.windowMs,
+          DEFAULT_MACHINE_POLICY.stormWindowMs,
+          'storm.windowMs',
+        ),
+        stableStreamMs: positive(
+          options.stableStreamMs,
+          DEFAULT_MACHINE_POLICY.stableStreamMs,
+          'stableStreamMs',
+        ),
+        pollIntervalMs: polling.intervalMs,
+        backstopMs: polling.backstopMs,
+      },
+      closeBudgetMs: positive(options.closeBudgetMs, 100, 'closeBudgetMs'),
+      store: options.snapshotStore ?? new InMemorySnapshotStore(),
+      persistSessions: options.persistSessions ?? options.snapshotStore !== undefined,
+      probeTimeoutMs: positive(options.probeTimeoutMs, 3_000, 'probeTimeoutMs'),
+      stdio: { ...DEFAULT_STDIO_BOUNDS, ...options.stdio },
+      warn: (warning) => this.warn(warning),
     };
     this.providers = new Map(BUILT_IN_PROVIDERS);
     for (const adapter of options.providers ?? []) this.providers.set(adapter.id, adapter);
@@ -193,8 +267,11 @@ export class DiscoveryHost {
     const discovery = new ServerDiscovery({ ...config }, this.context);
     this.discoveries.set(config.serverId, discovery);
     this.context.registry.addServer(config.serverId);
+    this.context.prompts.addServer(config.serverId);
+    this.context.resources.addServer(config.serverId);
+    await discovery.restore();
     if (config.strategy === 'lazy') return discovery.status();
-    return discovery.refresh('initial');
+    return discovery.refreshAll('initial');
   }
 
   /**
@@ -206,6 +283,8 @@ export class DiscoveryHost {
     this.discoveries.delete(serverId);
     const closing = discovery.close(); // stops any refresh from installing a listing from here on
     this.context.registry.removeServer(serverId);
+    this.context.prompts.removeServer(serverId);
+    this.context.resources.removeServer(serverId);
     await closing;
   }
 
@@ -217,6 +296,39 @@ export class DiscoveryHost {
   /** The verified tool with this identity, if any. */
   tool(serverId: string, toolName: string): DiscoveredTool | undefined {
     return this.context.registry.get({ serverId, toolName });
+  }
+
+  /**
+   * Calls `listener` with every {@link DiscoveryWarning} (non-advancing cursor, page cap, oversize
+   * stream, notification storm, normalized or excluded schemas), each naming the server. Warnings
+   * are also recorded in the audit trail. Returns the unsubscribe function.
+   */
+  onWarning(listener: WarningListener): () => void {
+    this.warningListeners.add(listener);
+    return () => this.warningListeners.delete(listener);
+  }
+
+  /**
+   * Every verified prompt across servers (identity `(serverId, name)`; a host shows them as slash
+   * commands), server by server in the order they were added. Frozen, replaced whole on each change.
+   */
+  prompts(): readonly DiscoveredPrompt[] {
+    return this.context.prompts.entries();
+  }
+
+  /** Every verified resource across servers (identity `(serverId, uri)`). Frozen, replaced whole on each change. */
+  resources(): readonly DiscoveredResource[] {
+    return this.context.resources.entries();
+  }
+
+  /** Calls `listener` after every swap that changes the verified prompts. Returns the unsubscribe function. */
+  onPromptsChange(listener: ListListener<DiscoveredPrompt>): () => void {
+    return this.context.prompts.onChange(listener);
+  }
+
+  /** Calls `listener` after every swap that changes the verified resources. Returns the unsubscribe function. */
+  onResourcesChange(listener: ListListener<DiscoveredResource>): () => void {
+    return this.context.resources.onChange(listener);
   }
 
   /** Calls `listener` after every swap that changes the verified registry. Returns the unsubscribe function. */
@@ -247,8 +359,9 @@ export class DiscoveryHost {
   }
 
   /**
-   * The last snapshot ever verified for the server, kept apart from the verified one: still there
-   * after a failure withdrew the server's tools (for "last checked…" UI), never executable.
+   * The last snapshot ever verified for the server (or restored from the snapshot store at start),
+   * kept apart from the verified one: still there after a failure withdrew the server's tools (for
+   * "last checked…" UI), never executable.
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER
    */
   lastKnown(serverId: string): CatalogSnapshot | undefined {
@@ -256,13 +369,13 @@ export class DiscoveryHost {
   }
 
   /**
-   * Lists the server again from page one and swaps the registry atomically. Resolves with the
-   * resulting state (never rejects for discovery failures).
+   * Lists the server again from page one (tools, prompts and resources) and swaps each registry
+   * atomically. Resolves with the resulting state (never rejects for discovery failures).
    * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED
    */
   async refresh(serverId: string): Promise<ServerState> {
     this.assertOpen();
-    return this.discovery(serverId).refresh('manual');
+    return this.discovery(serverId).refreshAll('manual');
   }
 
   /**
@@ -278,6 +391,38 @@ export class DiscoveryHost {
     const discovery = this.discovery(serverId);
     validateConfig({ ...discovery.serverConfig, ...credentials });
     return discovery.updateCredentials(credentials);
+  }
+
+  /**
+   * Completes an OAuth authorization the server's `authProvider` started (its
+   * `redirectToAuthorization` sent the user away; the redirect brought back `authorizationCode`):
+   * exchanges the code with PKCE through the SDK's `auth()`, stores the tokens in the provider, and
+   * re-discovers every list of the server with them.
+   * @throws {ToolshiftError} HOST_UNKNOWN_SERVER, HOST_CLOSED; SERVER_AUTHORIZATION_FAILED when the
+   * server has no `authProvider` or the exchange fails.
+   */
+  async finishAuthorization(serverId: string, authorizationCode: string): Promise<ServerState> {
+    this.assertOpen();
+    const discovery = this.discovery(serverId);
+    const { authProvider, url } = discovery.serverConfig;
+    const failed = (message: string, cause?: unknown) =>
+      new ToolshiftError('SERVER_AUTHORIZATION_FAILED', `Authorizing ${serverId} failed: ${message}`, {
+        serverId,
+        failure:
+          cause === undefined
+            ? { kind: 'auth-expired', reason: 'no-auth-provider', message, atMs: this.context.clock.now() }
+            : classifyFailure(cause, this.context.clock.now()),
+      });
+    if (!authProvider || url === undefined)
+      throw failed('the server has no OAuth authProvider (and an HTTP url)');
+    let result: Awaited<ReturnType<typeof auth>>;
+    try {
+      result = await auth(authProvider, { serverUrl: url, authorizationCode });
+    } catch (error) {
+      throw failed((error as Error).message, error);
+    }
+    if (result !== 'AUTHORIZED') throw failed(`the authorization server did not authorize (${result})`);
+    return discovery.reauthorized();
   }
 
   /**
@@ -402,11 +547,31 @@ export class DiscoveryHost {
     return this.executor.execute(request, options.signal);
   }
 
-  /** Closes every connection, stops every timer. Idempotent. */
+  /**
+   * Closes every connection and stops every timer, within `closeBudgetMs` (in-flight work is
+   * aborted, not awaited). Legacy sessions stay open when the host persists them. Idempotent.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.discoveries.values()].map((discovery) => discovery.close()));
+    await Promise.all([...this.discoveries.values()].map((discovery) => discovery.shutdown()));
+  }
+
+  /** Resolves when every snapshot-store write issued so far has finished (call before the process exits). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.discoveries.values()].map((discovery) => discovery.flushed()));
+  }
+
+  private warn(body: Omit<DiscoveryWarning, 'atMs'>): void {
+    const warning: DiscoveryWarning = { ...body, atMs: this.context.clock.now() };
+    this.audit.record({ type: 'warning', warning }, warning.atMs);
+    for (const listener of [...this.warningListeners]) {
+      try {
+        listener(warning);
+      } catch {
+        // A listener owns its errors; the others still hear of it.
+      }
+    }
   }
 
   private discovery(serverId: string): ServerDiscovery {
@@ -432,13 +597,43 @@ function validateConfig(config: ServerConfig): void {
   if (typeof config?.serverId !== 'string' || !isServerId(config.serverId)) {
     throw invalid('serverId', 'must be 1-128 characters without whitespace or control characters');
   }
-  let url: URL;
-  try {
-    url = new URL(config.url);
-  } catch {
-    throw invalid('url', `is not a URL (${JSON.stringify(config.url)})`);
+  const endpoints = (['url', 'stdio', 'transport'] as const).filter((field) => config[field] !== undefined);
+  if (endpoints.length !== 1) {
+    throw invalid(
+      endpoints.length === 0 ? 'url' : endpoints[1]!,
+      endpoints.length === 0
+        ? 'is required (or stdio, or transport): the server needs an endpoint'
+        : `cannot be combined with ${endpoints[0]}: give exactly one of url, stdio, transport`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('url', 'must be http: or https:');
+  if (config.url !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(config.url);
+    } catch {
+      throw invalid('url', `is not a URL (${JSON.stringify(config.url)})`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw invalid('url', 'must be http: or https:');
+  }
+  if (config.stdio !== undefined) {
+    const { command, args, env, cwd } = config.stdio;
+    if (typeof command !== 'string' || command === '')
+      throw invalid('stdio.command', 'must be a non-empty string');
+    if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === 'string'))) {
+      throw invalid('stdio.args', 'must be an array of strings');
+    }
+    if (env !== undefined && !Object.values(env ?? {}).every((value) => typeof value === 'string')) {
+      throw invalid('stdio.env', 'must map names to strings');
+    }
+    if (cwd !== undefined && typeof cwd !== 'string') throw invalid('stdio.cwd', 'must be a string');
+  }
+  if (config.authProvider !== undefined && (config.bearerToken !== undefined || config.url === undefined)) {
+    throw invalid('authProvider', 'needs an HTTP url and no bearerToken');
+  }
+  if (config.transport !== undefined && typeof config.transport !== 'function') {
+    throw invalid('transport', 'must be a function returning a new SDK Transport');
+  }
   if (config.era !== undefined && !['auto', 'legacy', 'modern'].includes(config.era)) {
     throw invalid('era', "must be 'auto', 'legacy' or 'modern'");
   }

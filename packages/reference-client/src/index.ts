@@ -9,7 +9,21 @@ export { type AuditTrail, DisabledAuditTrail, InMemoryAuditTrail } from './audit
 export type { FetchBounds } from './connection/bounded-fetch.js';
 export { type EraPreference, MODERN_PROTOCOL_REVISION } from './connection/era-preference.js';
 export { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-walker.js';
+export { describeEndpoint, type ServerEndpoint } from './connection/server-endpoint.js';
+export {
+  DEFAULT_STDIO_BOUNDS,
+  type ProcessExit,
+  type StdioBounds,
+  StdioProcessTransport,
+  type StdioServerConfig,
+} from './connection/stdio-process-transport.js';
 export { type CallToolRequest, DiscoveryHost, type DiscoveryHostOptions } from './discovery-host.js';
+export { LIST_KINDS, LIST_PROTOCOL, type ListKind } from './discovery-machine/list-kind.js';
+export type { DiscoveryEffect, TimerDelay } from './discovery-machine/machine-effect.js';
+export type { DiscoveryEvent, StreamEndCause } from './discovery-machine/machine-event.js';
+export { DEFAULT_MACHINE_POLICY, type MachinePolicy } from './discovery-machine/machine-policy.js';
+export type { ListState, MachineState } from './discovery-machine/machine-state.js';
+export { type Transition, transition } from './discovery-machine/transition.js';
 export { classifyFailure } from './errors/classify-failure.js';
 export {
   type ArgumentError,
@@ -25,6 +39,15 @@ export type { BackoffPolicy } from './freshness/backoff.js';
 export { DiscoveryCache, type DiscoveryCacheKey } from './freshness/discovery-cache.js';
 export { DEFAULT_FRESHNESS_POLICY, type FreshnessPolicy } from './freshness/freshness-policy.js';
 export { type HostClock, systemClock } from './freshness/host-clock.js';
+export type {
+  DiscoveredEntry,
+  DiscoveredPrompt,
+  DiscoveredResource,
+  ExcludedEntry,
+  PromptArgumentInfo,
+} from './lists/discovered-entry.js';
+export { type ListListener, ListRegistry } from './lists/list-registry.js';
+export { entryKey, ListSnapshot } from './lists/list-snapshot.js';
 export type { ApprovalRequest, Approver } from './permissions/approver.js';
 export {
   type PermissionDecision,
@@ -48,13 +71,19 @@ export {
   type ToolExposureParts,
   type WithheldTool,
 } from './providers/tool-exposure.js';
+export type {
+  DiscoveryWarning,
+  DiscoveryWarningKind,
+  WarningListener,
+} from './registry/discovery-warning.js';
 export type { PollingPolicy } from './registry/host-context.js';
 export type { DiscoveryStrategy, ServerConfig } from './registry/server-config.js';
-export type { ChangeSignal, DiscoveryState, ServerState } from './registry/server-state.js';
+export type { ChangeSignal, DiscoveryState, ListStatus, ServerState } from './registry/server-state.js';
 export { type ToolKey, toolKeyString } from './registry/tool-key.js';
 export type { RegistryListener } from './registry/tool-registry.js';
 export type { DescriptionAdvisory } from './schema-gate/description-screen.js';
 export type { ExcludedTool, GateReason, GateRejection } from './schema-gate/gate-verdict.js';
+export type { SchemaNormalization } from './schema-gate/normalize-input-schema.js';
 export type { SchemaDialect } from './schema-gate/schema-dialect.js';
 export { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './schema-gate/schema-limits.js';
 export type { ValidatorCacheStats } from './schema-gate/validator-cache.js';
@@ -66,3 +95,16 @@ export {
   executionContract,
   type JsonObject,
 } from './snapshot/discovered-tool.js';
+export {
+  restoreCatalogSnapshot,
+  type StoredCatalogSnapshot,
+  storeCatalogSnapshot,
+} from './snapshot/stored-catalog-snapshot.js';
+export { FileSnapshotStore } from './snapshot-store/file-snapshot-store.js';
+export { InMemorySnapshotStore } from './snapshot-store/in-memory-snapshot-store.js';
+export type {
+  SnapshotStore,
+  SnapshotStoreKey,
+  StoredServerRecord,
+  StoredSession,
+} from './snapshot-store/snapshot-store.js';

@@ -1,4 +1,4 @@
-import { addTool, changeSchema, removeTool, scriptBuilder } from '@toolshift/fake-server';
+import { addTool, changeSchema, createFakeServer, removeTool, scriptBuilder } from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
 import { Drive } from '../../test/support/drive.js';
 import { INVARIANTS } from './index.js';
@@ -167,6 +167,43 @@ describe('era.no-modern-flow-in-legacy-session', () => {
 });
 
 describe('modern.subscribes-to-tool-changes', () => {
+  test('does not apply when the client gave up on an answered probe and negotiated 2025-11-25 last', async () => {
+    const server = createFakeServer(paged());
+    const send = (body: Record<string, unknown>) =>
+      server.handle({
+        transport: 'in-memory',
+        headers: {},
+        body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+      });
+    await send({
+      id: 'probe',
+      method: 'server/discover',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    });
+    const record = () => ({
+      era: 'modern' as const,
+      serverId: 'primary',
+      transcript: server.transcript.frames,
+      observations: [],
+      finalCatalog: server.snapshot(),
+    });
+    const invariant = INVARIANTS['modern.subscribes-to-tool-changes']!;
+    expect(invariant.check(record()).status).toBe('fail'); // modern, never subscribed
+    await send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    });
+    const verdict = invariant.check(record());
+    expect(verdict.status).toBe('inconclusive');
+    expect(verdict.message).toContain('the era in force at the end');
+  });
+
   test('fails a modern client that lists without subscribing and passes one that subscribes', async () => {
     const lazy = new Drive(paged());
     lazy.expose(await lazy.listAll());

@@ -1,7 +1,7 @@
 import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
-import { connectionFrames } from '../run-record.js';
-import { fail, pass } from '../verdict.js';
+import { connectionFrames, negotiationOf } from '../run-record.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
 type Message = { method?: string; params?: { notifications?: { toolsListChanged?: unknown } } };
 
@@ -10,7 +10,10 @@ type Message = { method?: string; params?: { notifications?: { toolsListChanged?
  * `subscriptions/listen` stream asking for `toolsListChanged` (change notifications are opt-in in
  * 2026-07-28; without a subscription the server has no way to tell it anything). Judged by the era
  * the client negotiated on the wire: a client that negotiated 2025-11-25 (even in a cell preferring
- * 2026-07-28) gets `list_changed` unsolicited, so the check is inconclusive for it.
+ * 2026-07-28) gets `list_changed` unsolicited, so the check is inconclusive for it. So is one whose
+ * `server/discover` was answered but which then opened a 2025-11-25 session, the era in force at the
+ * end: the transcript shows when the server answered, not when the answer reached the client, and a
+ * client that gave up on the probe at its deadline falls back (spec §1.4: "a timeout means legacy").
  */
 export const subscribesToToolChanges: Invariant = {
   id: 'modern.subscribes-to-tool-changes',
@@ -20,6 +23,15 @@ export const subscribesToToolChanges: Invariant = {
   check(run) {
     const notModern = unlessSpoken(run, 'modern', this.id);
     if (notModern) return notModern;
+    const negotiation = negotiationOf(run);
+    const inForce = negotiation.attempts.filter((attempt) => attempt.outcome === 'accepted').at(-1);
+    if (negotiation.era === 'legacy' && inForce) {
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client's 2026-07-28 request was answered, but it then negotiated 2025-11-25 (initialize #${inForce.seq}), the era in force at the end (a probe answer that came after its deadline), so this 2026-07-28 check does not apply.`,
+        [{ seq: inForce.seq, note: 'legacy era negotiated last' }],
+      );
+    }
     const frames = connectionFrames(run, run.serverId);
     const listen = frames.find((frame) => {
       const message = frame.message as Message | undefined;

@@ -1,4 +1,5 @@
 import type { DiscoveryFailure } from '../errors/discovery-failure.js';
+import type { DiscoveryWarning } from '../registry/discovery-warning.js';
 import type { DiscoveryState } from '../registry/server-state.js';
 
 /**
@@ -17,6 +18,7 @@ export type AuditEvent =
       reason: string;
     }
   | { type: 'state'; serverId: string; state: DiscoveryState; failure?: DiscoveryFailure }
+  | { type: 'warning'; warning: DiscoveryWarning }
   | {
       type: 'exposure';
       provider: string;

@@ -1,7 +1,8 @@
+import { LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
 import { ClassifiedError } from '../errors/classified-error.js';
 import type { Era } from '../snapshot/discovered-tool.js';
 
-/** Caps on one enumeration (all pages of one `tools/list` walk). */
+/** Caps on one enumeration (all pages of one `tools/list`, `prompts/list` or `resources/list` walk). */
 export interface ListingLimits {
   /** Most pages followed (default 1,000). */
   maxPages: number;
@@ -39,13 +40,13 @@ export type PageFetcher = (cursor: string | undefined) => Promise<unknown>;
 
 /**
  * Non-empty pages in a row with nothing new after which a listing ends (with the warning
- * `no-progress-ended`): each page had a cursor never seen before, yet served only tools already
+ * `no-progress-ended`): each page had a cursor never seen before, yet served only entries already
  * seen. An empty page does not count (a server may filter a page down to nothing).
  */
 export const STALE_PAGE_LIMIT = 3;
 
 /**
- * Walks `tools/list` pages from the first, following `nextCursor`. In the modern era an empty
+ * Walks the pages of one list (`tools/list` by default) from the first, following `nextCursor`. In the modern era an empty
  * string is a cursor; in the legacy era it ends the list. Stops with a {@link ClassifiedError} on a
  * cursor cycle that yields new tools (`repeated-cursor`), more than `maxPages` (`page-cap`),
  * `maxTools` (`tool-cap`) or `maxListingBytes` (`listing-byte-cap`), or a malformed page. A cursor
@@ -53,6 +54,8 @@ export const STALE_PAGE_LIMIT = 3;
  * and so do {@link STALE_PAGE_LIMIT} non-empty pages in a row that bring nothing new under fresh
  * cursors (a server serving its first page again and again).
  * @param bytesRead reads the connection's byte meter (for the listing-wide byte cap).
+ * @param onPage sees each page's entries (and the index of the first) once the next page has been
+ *   requested: work done there overlaps the wait for that page.
  * @see ../shared/spec/mcp-discovery-spec.md §2.5, §7 (pagination, per-page freshness)
  */
 export async function walkPages(
@@ -60,7 +63,10 @@ export async function walkPages(
   era: Era,
   limits: ListingLimits,
   bytesRead: () => number,
+  list: ListKind = 'tools',
+  onPage?: (entries: readonly unknown[], firstIndex: number) => void,
 ): Promise<RawListing> {
+  const { method, field } = LIST_PROTOCOL[list];
   const startBytes = bytesRead();
   const entries: unknown[] = [];
   const warnings = new Set<string>();
@@ -72,26 +78,24 @@ export async function walkPages(
   let pageCount = 0;
   /** Non-empty pages in a row that brought nothing new (a server serving the same page under fresh cursors). */
   let stalePages = 0;
+  const keyOf = list === 'resources' ? resourceKey : entryKey;
+  // The next page is requested before `onPage` works on this one, so the host's CPU work overlaps
+  // the server's and the network's.
+  let inFlight = guarded(fetchPage(undefined));
   for (;;) {
-    if (pageCount >= limits.maxPages) {
-      throw new ClassifiedError({
-        kind: 'server-bug',
-        reason: 'page-cap',
-        message: `tools/list did not end within ${limits.maxPages} pages`,
-      });
-    }
-    const page = parsePage(await fetchPage(cursor), era);
+    const page = parsePage(await inFlight, era, method, field);
     pageCount++;
     if (bytesRead() - startBytes > limits.maxListingBytes) {
       throw new ClassifiedError({
         kind: 'limit-exceeded',
         reason: 'listing-byte-cap',
-        message: `tools/list pages exceeded ${limits.maxListingBytes} bytes`,
+        message: `${method} pages exceeded ${limits.maxListingBytes} bytes`,
       });
     }
+    const firstIndex = entries.length;
     let added = 0;
-    for (const entry of page.tools) {
-      const key = entryKey(entry);
+    for (const entry of page.entries) {
+      const key = keyOf(entry);
       if (!seenEntries.has(key)) added++;
       seenEntries.add(key);
       entries.push(entry);
@@ -100,32 +104,45 @@ export async function walkPages(
       throw new ClassifiedError({
         kind: 'limit-exceeded',
         reason: 'tool-cap',
-        message: `tools/list returned more than ${limits.maxTools} tools`,
+        message: `${method} returned more than ${limits.maxTools} entries`,
       });
     }
     if (page.ttlMs !== undefined) ttlMs = ttlMs === undefined ? page.ttlMs : Math.min(ttlMs, page.ttlMs);
     if (page.negativeTtl) warnings.add('negative-ttl');
     scopes.add(page.cacheScope ?? 'absent');
     const next = page.nextCursor;
-    if (next === undefined || (next === '' && era === 'legacy')) break;
-    stalePages = page.tools.length > 0 && added === 0 ? stalePages + 1 : 0;
-    if (stalePages >= STALE_PAGE_LIMIT) {
+    let done = next === undefined || (next === '' && era === 'legacy');
+    stalePages = page.entries.length > 0 && added === 0 ? stalePages + 1 : 0;
+    if (!done && stalePages >= STALE_PAGE_LIMIT) {
       warnings.add('no-progress-ended');
-      break;
+      done = true;
     }
-    if (seenCursors.has(next)) {
+    if (!done && seenCursors.has(next!)) {
       if (added === 0 && next === cursor) {
         warnings.add('repeated-cursor-ended');
-        break;
+        done = true;
+      } else {
+        throw new ClassifiedError({
+          kind: 'server-bug',
+          reason: 'repeated-cursor',
+          message: `${method} returned cursor ${JSON.stringify(next!.slice(0, 80))} a second time`,
+        });
       }
-      throw new ClassifiedError({
-        kind: 'server-bug',
-        reason: 'repeated-cursor',
-        message: `tools/list returned cursor ${JSON.stringify(next.slice(0, 80))} a second time`,
-      });
     }
-    seenCursors.add(next);
-    cursor = next;
+    if (!done) {
+      if (pageCount >= limits.maxPages) {
+        throw new ClassifiedError({
+          kind: 'server-bug',
+          reason: 'page-cap',
+          message: `${method} did not end within ${limits.maxPages} pages`,
+        });
+      }
+      seenCursors.add(next!);
+      cursor = next;
+      inFlight = guarded(fetchPage(cursor));
+    }
+    onPage?.(entries.slice(firstIndex), firstIndex);
+    if (done) break;
   }
   if (scopes.size > 1) warnings.add('mixed-cache-scope');
   const cacheScope = scopes.size === 1 && scopes.has('public') ? 'public' : 'private';
@@ -133,24 +150,30 @@ export async function walkPages(
 }
 
 interface ParsedPage {
-  tools: unknown[];
+  entries: unknown[];
   nextCursor: string | undefined;
   ttlMs: number | undefined;
   negativeTtl: boolean;
   cacheScope: 'public' | 'private' | undefined;
 }
 
-function parsePage(result: unknown, era: Era): ParsedPage {
+function parsePage(result: unknown, era: Era, method: string, field: string): ParsedPage {
   const malformed = (reason: string, message: string) =>
     new ClassifiedError({ kind: 'malformed-response', reason, message });
   if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-    throw malformed('result-not-object', 'tools/list result is not an object');
+    throw malformed('result-not-object', `${method} result is not an object`);
   }
   const page = result as Record<string, unknown>;
-  if (!Array.isArray(page.tools)) throw malformed('tools-not-array', 'tools/list result has no tools array');
+  const entries = page[field];
+  if (!Array.isArray(entries))
+    throw malformed(`${field}-not-array`, `${method} result has no ${field} array`);
+  if (era === 'modern' && page.resultType !== undefined && page.resultType !== 'complete') {
+    // Absent means complete (older servers); a list result can never be input_required (§2.1).
+    throw malformed('result-type', `${method} result has resultType ${JSON.stringify(page.resultType)}`);
+  }
   const nextCursor = page.nextCursor;
   if (nextCursor !== undefined && nextCursor !== null && typeof nextCursor !== 'string') {
-    throw malformed('cursor-not-string', 'tools/list nextCursor is not a string');
+    throw malformed('cursor-not-string', `${method} nextCursor is not a string`);
   }
   let ttlMs: number | undefined;
   let negativeTtl = false;
@@ -164,7 +187,7 @@ function parsePage(result: unknown, era: Era): ParsedPage {
       page.cacheScope === 'public' ? 'public' : page.cacheScope === 'private' ? 'private' : undefined;
   }
   return {
-    tools: page.tools,
+    entries,
     nextCursor: typeof nextCursor === 'string' ? nextCursor : undefined,
     ttlMs,
     negativeTtl,
@@ -177,4 +200,18 @@ function entryKey(entry: unknown): string {
     return (entry as { name: string }).name;
   }
   return `#${typeof entry}`;
+}
+
+/** A resource's identity is its URI. */
+function resourceKey(entry: unknown): string {
+  if (typeof entry === 'object' && entry !== null && typeof (entry as { uri?: unknown }).uri === 'string') {
+    return (entry as { uri: string }).uri;
+  }
+  return `#${typeof entry}`;
+}
+
+/** Keeps a rejection of a page requested ahead from going unhandled when the walk stops first. */
+function guarded<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }

@@ -3,10 +3,18 @@ import {
   Client,
   type Implementation,
   type McpSubscription,
+  type OAuthClientProvider,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  type ServerCapabilities,
   type StandardSchemaV1,
   StreamableHTTPClientTransport,
   type Tool,
+  type Transport,
 } from '@modelcontextprotocol/client';
+import { LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
+import type { ListCapability, StreamEndCause } from '../discovery-machine/machine-event.js';
 import { ClassifiedError } from '../errors/classified-error.js';
 import type { Era } from '../snapshot/discovered-tool.js';
 import {
@@ -17,177 +25,377 @@ import {
   type FetchViolation,
 } from './bounded-fetch.js';
 import { type EraPreference, versionNegotiation } from './era-preference.js';
+import type { ServerEndpoint } from './server-endpoint.js';
+import { describeExit, type StdioBounds, StdioProcessTransport } from './stdio-process-transport.js';
 
 /** How to reach and talk to one server. */
 export interface ConnectionOptions {
-  url: URL;
+  endpoint: ServerEndpoint;
   era: EraPreference;
+  /**
+   * Longest wait for the answer to the `server/discover` probe (`era: 'auto'`), ms. A probe that
+   * times out, or is answered with an HTTP error or an unusable reply, falls back to `initialize`
+   * on a fresh transport (a new process for stdio: a server that died on the probe is never
+   * written to again).
+   */
+  probeTimeoutMs: number;
+  /** Bounds of a stdio server process. */
+  stdio: StdioBounds;
   clientInfo: Implementation;
   /** Sent as `Authorization: Bearer …` on every request. Never logged or used as a key. */
   bearerToken?: string;
+  /** OAuth through the SDK (instead of `bearerToken`). */
+  authProvider?: OAuthClientProvider;
   /** Per-request timeout, ms (also the `server/discover` probe and the listen ack timeout). */
   requestTimeoutMs: number;
   bounds: FetchBounds;
-  /** Called for every `notifications/tools/list_changed` (legacy unsolicited, or on a modern listen stream). */
-  onToolsListChanged: () => void;
+  /** The lists whose change notifications are routed to {@link onListChanged}. */
+  lists: readonly ListKind[];
+  /** Called for every `notifications/<list>/list_changed` (legacy unsolicited, or on a modern listen stream). */
+  onListChanged: (list: ListKind) => void;
   /** Called when the bounded fetch cuts a response short. */
   onViolation: (violation: FetchViolation) => void;
-  /** Called when the legacy standalone GET stream is lost and the SDK cannot reopen it. */
-  onStreamLost: () => void;
   /**
-   * Called when the legacy standalone GET stream opens again after the server ended it (the SDK
-   * reopens it with backoff, with or without `Last-Event-ID`): notifications may have been missed.
+   * Called when the legacy GET stream ended and wants to reconnect: call {@link reopenStream} when
+   * the backoff allows. `suggestedDelayMs` is the SDK's (or the server's SSE `retry`) delay.
    */
+  onStreamEnded: (cause: StreamEndCause, suggestedDelayMs: number) => void;
+  /** Called when the legacy standalone GET stream is lost and the SDK gives up reopening it. */
+  onStreamLost: () => void;
+  /** Called when the legacy GET stream opens again after it ended: notifications may have been missed. */
   onStreamReopened: () => void;
   /** Called once when the server answers HTTP 404 to a request carrying the legacy session id. */
   onSessionLost: () => void;
+  /**
+   * A stored legacy HTTP session to resume instead of `initialize` (cold start): its id, revision
+   * and the capabilities its `initialize` result advertised. A server that forgot it answers 404,
+   * which is `onSessionLost` / a `session-lost` failure like any other.
+   */
+  resume?: {
+    sessionId: string;
+    protocolRevision: string;
+    capabilities: Record<string, unknown>;
+    serverInfo?: Implementation;
+  };
+  /**
+   * Called once when the connection ended without the host closing it: a stdio process exited, an
+   * in-memory peer closed. `detail` says how (exit code, signal).
+   */
+  onClosed: (detail: string) => void;
 }
 
-// Where a tools/list response's raw `tools` array rides past the SDK's result decoding.
-const RAW_TOOLS = 'io.toolshift/rawTools';
+/** Where a list response's raw result rides past the SDK's result decoding. */
+const RAW_RESULT_KEY = 'io.toolshift/rawResult';
 
-// Pages are checked by the page walker, not by the SDK's schema: absent `ttlMs` must read as 0, not
-// fail, and one tool with a bad schema must not reject the page (the schema gate excludes that tool).
+/**
+ * Pages are checked by the page walker, not by the SDK's era codec: absent `ttlMs` must read as 0,
+ * not fail, and one entry with a bad schema must not reject the page (the gate excludes that entry).
+ */
 const RAW_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   '~standard': {
     version: 1,
     vendor: 'toolshift',
-    validate: (value) => {
-      const { [RAW_TOOLS]: tools, ...rest } = value as Record<string, unknown>;
-      return { value: tools === undefined ? rest : { ...rest, tools } };
-    },
+    validate: (value) => ({ value: ((value as Record<string, unknown>)[RAW_RESULT_KEY] ?? value) as never }),
   },
 };
 
 /** The HTTP status that tells a legacy client its session is gone (2025-11-25 §5.2). */
 const SESSION_NOT_FOUND = 404;
 
+/** The SDK's messages for a legacy GET stream it could not keep open. */
+const STREAM_GIVEN_UP = /reconnection attempts|Failed to open SSE stream/i;
+/** What the SDK reports for an SSE frame or JSON-RPC message it could not parse. */
+const PROTOCOL_NOISE = /JSON|Unexpected token|Invalid|parse/i;
+
 /**
  * One live connection to one server through the official SDK client over Streamable HTTP: the era
- * is negotiated at `open`, every response is bounded (bytes, time), and pages are fetched one at a
- * time so the host controls pagination. A connection is never reused after `close`.
+ * is negotiated by {@link connect}, every response is bounded (bytes, time), and pages are fetched
+ * one at a time so the host controls pagination. {@link close} works at any point, also while
+ * {@link connect} is still negotiating (it then fails at once). A connection is never reused after
+ * `close`.
  */
 export class ServerConnection {
   readonly meter: FetchMeter = { bytesRead: 0 };
   private readonly inflight = new Set<AbortController>();
   private readonly listRequestIds = new Set<string | number>();
+  private client: Client;
+  private transport: Transport;
   private closed = false;
   private connected = false;
   private lost = false;
   private getStreamsOpened = 0;
+  /** Why the last long-lived stream was cut, if the bounded fetch cut it. */
+  private streamViolation: FetchViolation | undefined;
+  /** Messages the SDK could not parse since the last stream end. */
+  private protocolErrors = 0;
+  private reconnectStream: (() => void) | undefined;
+  /** Why `auto` negotiation fell back to `initialize` on a fresh transport, if it did. */
+  private fallback: string | undefined;
 
-  private transport: StreamableHTTPClientTransport | undefined;
+  /** Builds the client and its transport; nothing is sent before {@link connect}. */
+  constructor(private readonly options: ConnectionOptions) {
+    const resume = options.resume && options.endpoint.kind === 'http' ? options.resume : undefined;
+    ({ client: this.client, transport: this.transport } = this.build(
+      resume ? 'legacy' : options.era,
+      resume,
+    ));
+    this.resumed = resume;
+  }
 
-  private constructor(
-    private readonly client: Client,
-    private readonly options: ConnectionOptions,
-  ) {}
+  /** The stored session this connection resumed (no handshake), if it did. */
+  private resumed: ConnectionOptions['resume'];
 
-  /**
-   * Connects and negotiates the era.
-   * @throws {ClassifiedError} `session-lost` when the server forgot the legacy session during the
-   * handshake (HTTP 404 on `notifications/initialized`); otherwise whatever the SDK throws (classify
-   * with `classifyFailure`).
-   */
-  static async open(options: ConnectionOptions): Promise<ServerConnection> {
+  /** A client and a transport, wired: notifications, error noise, unexpected closes, raw listings. */
+  private build(
+    era: EraPreference,
+    resume?: ConnectionOptions['resume'],
+  ): { client: Client; transport: Transport } {
+    const { options } = this;
     const client = new Client(options.clientInfo, {
-      versionNegotiation: versionNegotiation(options.era, options.requestTimeoutMs),
+      // Only `auto` falls back; a pinned modern probe gets the ordinary request timeout.
+      versionNegotiation: versionNegotiation(
+        era,
+        era === 'auto' ? options.probeTimeoutMs : options.requestTimeoutMs,
+      ),
       listMaxPages: 1,
     });
-    const connection = new ServerConnection(client, options);
-    client.setNotificationHandler('notifications/tools/list_changed', () => {
-      if (!connection.closed) options.onToolsListChanged();
-    });
+    for (const list of options.lists) {
+      client.setNotificationHandler(LIST_PROTOCOL[list].notification, () => {
+        if (!this.closed && this.client === client) options.onListChanged(list);
+      });
+    }
     // Most transport noise surfaces through requests; a legacy GET stream that cannot be reopened
     // does not, and without it no list_changed can arrive.
     client.onerror = (error) => {
-      if (
-        !connection.closed &&
-        /reconnect SSE stream|reconnection attempts|open SSE stream/i.test(error.message)
+      if (this.closed || this.client !== client) return;
+      if (STREAM_GIVEN_UP.test(error.message)) options.onStreamLost();
+      else if (
+        error.name === 'SyntaxError' ||
+        error.name === 'ZodError' ||
+        PROTOCOL_NOISE.test(error.message)
       ) {
-        options.onStreamLost();
+        this.protocolErrors++;
       }
     };
-    const token = options.bearerToken;
+    const transport = this.createTransport(resume);
+    client.onclose = () => {
+      if (this.closed || this.client !== client || !this.connected) return;
+      options.onClosed(this.closeDetail(transport));
+    };
+    this.passRawListings(transport);
+    return { client, transport };
+  }
+
+  private createTransport(resume?: ConnectionOptions['resume']): Transport {
+    const { endpoint } = this.options;
+    if (endpoint.kind === 'stdio') return new StdioProcessTransport(endpoint.server, this.options.stdio);
+    if (endpoint.kind === 'transport') return endpoint.connect();
+    const token = this.options.bearerToken;
     const onViolation = (violation: FetchViolation) => {
-      options.onViolation(violation);
+      if (violation.kind === 'byte-cap' && violation.longLived) this.streamViolation = violation;
+      this.options.onViolation(violation);
       // A cut ordinary response never delivers its JSON-RPC answer: fail the waiting requests now
       // instead of at their timeout.
       if (violation.kind === 'deadline' || !violation.longLived)
-        connection.abortInflight(new FetchBoundError(violation));
+        this.abortInflight(new FetchBoundError(violation));
     };
-    const bounded = createBoundedFetch(options.bounds, onViolation, connection.meter);
-    const transport = new StreamableHTTPClientTransport(options.url, {
+    const bounded = createBoundedFetch(this.options.bounds, onViolation, this.meter);
+    return new StreamableHTTPClientTransport(endpoint.url, {
       fetch: async (url, init) => {
         const response = await bounded(url, init);
-        connection.observe(init, response.status);
+        this.observe(init, response.status);
         return response;
       },
-      ...(token !== undefined ? { authProvider: { token: async () => token } } : {}),
+      ...(this.options.authProvider
+        ? { authProvider: this.options.authProvider }
+        : token !== undefined
+          ? { authProvider: { token: async () => token } }
+          : {}),
+      ...(resume ? { sessionId: resume.sessionId, protocolVersion: resume.protocolRevision } : {}),
       reconnectionOptions: {
         initialReconnectionDelay: 1_000,
         maxReconnectionDelay: 30_000,
         reconnectionDelayGrowFactor: 2,
         maxRetries: 5,
       },
+      // The host decides when the legacy GET stream reconnects (its backoff, its clock).
+      reconnectionScheduler: (reconnect, delayMs) => {
+        if (this.closed) return;
+        this.reconnectStream = reconnect;
+        this.options.onStreamEnded(this.takeStreamEndCause(), delayMs);
+        return () => {
+          if (this.reconnectStream === reconnect) this.reconnectStream = undefined;
+        };
+      },
     });
-    connection.transport = transport;
-    connection.passRawListings(transport);
-    try {
-      await client.connect(transport, { timeout: options.requestTimeoutMs });
-    } catch (error) {
-      await client.close().catch(() => {});
-      throw connection.lost ? sessionLostError(error) : error;
+  }
+
+  /** How a transport that closed by itself ended (a stdio exit code and the stderr tail). */
+  private closeDetail(transport: Transport): string {
+    if (transport instanceof StdioProcessTransport && transport.exit) {
+      const stderr = transport.stderrTail().trim().split('\n').slice(-3).join(' | ');
+      const { code, signal } = transport.exit;
+      return `the server process exited (${signal ? `signal ${signal}` : `exit code ${code}`})${stderr ? `: ${stderr.slice(0, 500)}` : ''}`;
     }
-    connection.connected = true;
-    return connection;
+    return 'the transport closed';
+  }
+
+  /**
+   * Connects and negotiates the era. With `era: 'auto'`, a `server/discover` probe that is not
+   * answered within `probeTimeoutMs`, or is answered with an HTTP error status or an unusable
+   * reply, or whose stdio process exits, falls back to `initialize` on a fresh transport (so
+   * within `probeTimeoutMs` plus one handshake). An auth wall (401/403) or an unreachable server
+   * never falls back.
+   * @throws {ClassifiedError} `session-lost` when the server forgot the legacy session during the
+   * handshake (HTTP 404 on `notifications/initialized`); `host-closed` when {@link close} was
+   * called meanwhile; otherwise whatever the SDK throws (classify with `classifyFailure`).
+   */
+  async connect(): Promise<void> {
+    try {
+      await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
+    } catch (error) {
+      await this.client.close().catch(() => {});
+      if (this.closed) throw closedError(error);
+      if (this.lost) throw sessionLostError(error);
+      const reason = this.options.era === 'auto' ? probeFallbackReason(error) : undefined;
+      if (reason === undefined) throw error;
+      this.fallback = reason;
+      ({ client: this.client, transport: this.transport } = this.build('legacy'));
+      try {
+        await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
+      } catch (retryError) {
+        await this.client.close().catch(() => {});
+        if (this.closed) throw closedError(retryError);
+        if (this.lost) throw sessionLostError(retryError);
+        // A modern-only server refusing `initialize` (-32022 naming its versions): the probe was
+        // only slow. One more connect, pinned to 2026-07-28 with the ordinary request timeout.
+        if (!refusedAsModernOnly(retryError)) throw retryError;
+        this.fallback = `${reason}, then modern-only`;
+        ({ client: this.client, transport: this.transport } = this.build('modern'));
+        try {
+          await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
+        } catch (modernError) {
+          await this.client.close().catch(() => {});
+          if (this.closed) throw closedError(modernError);
+          throw modernError;
+        }
+      }
+    }
+    if (this.closed) throw closedError(undefined);
+    this.connected = true;
+    // A resumed session had no `notifications/initialized`, which is what opens the GET stream.
+    const transport = this.transport;
+    if (
+      this.resumed &&
+      transport instanceof StreamableHTTPClientTransport &&
+      this.capabilities.tools.listChanged
+    ) {
+      void transport.resumeStream('').catch(() => {});
+    }
+  }
+
+  /** The legacy HTTP session id, while there is one. */
+  get sessionId(): string | undefined {
+    const transport = this.transport;
+    return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
+  }
+
+  /** The server's capabilities as advertised (the stored ones for a resumed session). */
+  get rawCapabilities(): Record<string, unknown> {
+    return (
+      (this.client.getServerCapabilities() as Record<string, unknown> | undefined) ??
+      this.resumed?.capabilities ??
+      {}
+    );
+  }
+
+  /** Why `auto` negotiation fell back to `initialize` on a fresh transport (`probe-timeout`, `http-503`, `probe-closed`, …), if it did. */
+  get negotiationFallback(): string | undefined {
+    return this.fallback;
+  }
+
+  /** A stdio server's process: its pid (while it runs), the newest stderr, how it exited. */
+  get process(): { pid: number | null; stderrTail: string; exit?: string } | undefined {
+    const transport = this.transport;
+    if (!(transport instanceof StdioProcessTransport)) return undefined;
+    const exit = transport.exit;
+    return {
+      pid: exit ? null : transport.pid,
+      stderrTail: transport.stderrTail(),
+      ...(exit ? { exit: describeExit(exit) } : {}),
+    };
   }
 
   /** The negotiated era. */
   get era(): Era {
-    return this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
+    return !this.resumed && this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
   }
 
   /** The negotiated protocol revision (a date string). */
   get protocolRevision(): string {
-    return this.client.getNegotiatedProtocolVersion() ?? 'unknown';
+    return this.client.getNegotiatedProtocolVersion() ?? this.resumed?.protocolRevision ?? 'unknown';
   }
 
-  /** Whether the server advertised the `tools` capability. */
-  get hasTools(): boolean {
-    return this.client.getServerCapabilities()?.tools !== undefined;
-  }
-
-  /** Whether the server advertised `tools.listChanged`. */
-  get toolsListChanged(): boolean {
-    return this.client.getServerCapabilities()?.tools?.listChanged === true;
+  /** What the server advertised per list. */
+  get capabilities(): Record<ListKind, ListCapability> {
+    const advertised = this.rawCapabilities as ServerCapabilities;
+    const of = (entry: { listChanged?: boolean } | undefined): ListCapability => ({
+      supported: entry !== undefined,
+      listChanged: entry?.listChanged === true,
+    });
+    return {
+      tools: of(advertised.tools),
+      prompts: of(advertised.prompts),
+      resources: of(advertised.resources),
+    };
   }
 
   /** The server's self-reported identity (display only: never a security identity). */
   get serverInfo(): Implementation | undefined {
-    return this.client.getServerVersion();
+    return this.client.getServerVersion() ?? this.resumed?.serverInfo;
   }
 
-  /** Fetches one `tools/list` page, unvalidated (`cursor` undefined = first page). */
-  listPage(cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
+  /** Fetches one page of a list, unvalidated (`cursor` undefined = first page). */
+  listPage(list: ListKind, cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
     return this.tracked(signal, (tracked) =>
       this.client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        { method: LIST_PROTOCOL[list].method, params: cursor === undefined ? {} : { cursor } },
         RAW_RESULT,
-        {
-          timeout: this.options.requestTimeoutMs,
-          signal: tracked,
-        },
+        { timeout: this.options.requestTimeoutMs, signal: tracked },
       ),
     );
   }
 
   /**
-   * Opens a modern `subscriptions/listen` stream asking for `toolsListChanged`; resolves once the
-   * server acknowledged it. Only valid on a modern connection.
+   * Opens a modern `subscriptions/listen` stream asking for the change notifications of `lists`;
+   * resolves once the server acknowledged it. Only valid on a modern connection.
    */
-  listen(): Promise<McpSubscription> {
-    return this.client.listen({ toolsListChanged: true }, { timeout: this.options.requestTimeoutMs });
+  listen(lists: readonly ListKind[]): Promise<McpSubscription> {
+    const filter: Record<string, boolean> = {};
+    for (const list of lists) filter[LIST_PROTOCOL[list].listenKey] = true;
+    this.streamViolation = undefined;
+    this.protocolErrors = 0;
+    return this.client.listen(filter, { timeout: this.options.requestTimeoutMs });
+  }
+
+  /** Why the last change stream ended: cut at its byte limit, after garbled frames, or closed by the server. */
+  takeStreamEndCause(): StreamEndCause {
+    const cause: StreamEndCause =
+      this.streamViolation !== undefined
+        ? 'size-limit'
+        : this.protocolErrors > 0
+          ? 'protocol-error'
+          : 'remote-close';
+    this.streamViolation = undefined;
+    this.protocolErrors = 0;
+    return cause;
+  }
+
+  /** Lets the legacy GET stream reconnect now (after {@link ConnectionOptions.onStreamEnded}). */
+  reopenStream(): void {
+    const reconnect = this.reconnectStream;
+    this.reconnectStream = undefined;
+    if (!this.closed) reconnect?.();
   }
 
   /**
@@ -221,14 +429,16 @@ export class ServerConnection {
     try {
       return await run(outer ? AbortSignal.any([outer, controller.signal]) : controller.signal);
     } catch (error) {
+      // A lost session explains everything that failed on this connection after it (RC-01).
+      if (this.lost) throw sessionLostError(error);
       if (controller.signal.aborted) throw controller.signal.reason;
-      throw this.lost ? sessionLostError(error) : error;
+      throw error;
     } finally {
       this.inflight.delete(controller);
     }
   }
 
-  private abortInflight(reason: FetchBoundError): void {
+  private abortInflight(reason: Error): void {
     for (const controller of this.inflight) controller.abort(reason);
   }
 
@@ -251,48 +461,109 @@ export class ServerConnection {
   }
 
   /**
-   * The SDK (2.4.0) validates a 2026-07-28 `tools/list` result as a whole, so one tool whose
-   * `inputSchema` root is not an object would reject every tool of the page. The raw `tools` array
-   * is moved aside before the SDK decodes the response and put back by {@link RAW_RESULT}; the
-   * schema gate then excludes only the bad tool.
+   * The SDK (2.4.0) decodes every list result with its era codec, so one tool whose `inputSchema`
+   * root is not an object, or a modern page without `ttlMs`, would reject the whole page. The raw
+   * result is moved aside before the SDK decodes the response (the codec sees an empty, valid
+   * page) and handed back by {@link RAW_RESULT}; the page walker and the schema gate then judge it.
    */
-  private passRawListings(transport: StreamableHTTPClientTransport): void {
+  private passRawListings(transport: Transport): void {
     const send = transport.send.bind(transport);
+    const fields = new Map<string | number, ListKind>();
+    const onmessage = transport.onmessage;
     transport.send = (message, options) => {
-      if ('method' in message && message.method === 'tools/list' && 'id' in message) {
-        this.listRequestIds.add(message.id);
+      if ('method' in message && 'id' in message && message.method.endsWith('/list')) {
+        const list = (Object.keys(LIST_PROTOCOL) as ListKind[]).find(
+          (kind) => LIST_PROTOCOL[kind].method === message.method,
+        );
+        if (list) {
+          this.listRequestIds.add(message.id);
+          fields.set(message.id, list);
+        }
       }
       return send(message, options);
     };
     // Protocol.connect chains a handler set before it, and hands it each message first.
     transport.onmessage = (message) => {
       const response = 'result' in message || 'error' in message;
+      onmessage?.(message);
       if (!response || message.id === undefined || !this.listRequestIds.delete(message.id)) return;
+      const list = fields.get(message.id)!;
+      fields.delete(message.id);
       if (!('result' in message)) return;
-      const result = message.result as Record<string, unknown>;
-      if (Array.isArray(result.tools)) message.result = { ...result, tools: [], [RAW_TOOLS]: result.tools };
+      const raw = message.result;
+      message.result = {
+        resultType: 'complete',
+        [LIST_PROTOCOL[list].field]: [],
+        ttlMs: 0,
+        cacheScope: 'private',
+        [RAW_RESULT_KEY]: raw,
+      };
     };
   }
 
   /**
-   * Ends a legacy session with HTTP DELETE (best effort, at most 1 s) and closes the transport
-   * (every stream). The DELETE goes out even after a 404 on the session: a client cannot tell a
-   * server that forgot the session from a 404 on the way (a proxy, a misrouted request, RC-02), and
-   * a server that still holds it then ends it, with its streams, before a new session starts.
-   * Idempotent.
+   * Closes the transport (every stream) at once, failing whatever is in flight, and ends a legacy
+   * session with HTTP DELETE (best effort, at most `deleteWaitMs`, default 1 s). The DELETE goes out
+   * even after a 404 on the session: a client cannot tell a server that forgot the session from a
+   * 404 on the way (a proxy, a misrouted request, RC-02), and a server that still holds it then
+   * ends it, with its streams, before a new session starts. Idempotent.
    */
-  async close(): Promise<void> {
+  async close(deleteWaitMs = 1_000, keepSession = false): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listRequestIds.clear();
-    if (this.era === 'legacy') {
+    this.reconnectStream = undefined;
+    this.abortInflight(closedError(undefined));
+    const transport = this.transport;
+    if (
+      !keepSession &&
+      this.connected &&
+      this.era === 'legacy' &&
+      transport instanceof StreamableHTTPClientTransport &&
+      transport.sessionId !== undefined
+    ) {
       await Promise.race([
-        this.transport?.terminateSession().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+        transport.terminateSession().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, deleteWaitMs).unref()),
       ]);
     }
     await this.client.close().catch(() => {});
+    // During negotiation the SDK holds the transport outside the client: close it directly too.
+    await transport.close().catch(() => {});
   }
+}
+
+/**
+ * Why a failed `auto` connect should be retried with `initialize` on a fresh transport, or
+ * undefined when it must not (an auth wall, an unreachable server, a modern error that names
+ * versions this client lacks).
+ * @see ../shared/spec/mcp-discovery-spec.md §1.4 ("any other error, or a timeout, means legacy")
+ */
+export function probeFallbackReason(error: unknown): string | undefined {
+  if (!(error instanceof SdkError)) return undefined;
+  const message = error.message;
+  if (error.code === SdkErrorCode.RequestTimeout && /probe/i.test(message)) return 'probe-timeout';
+  // A stdio server that timed out on the probe and got `initialize` in place, then exited (it
+  // died on the probe it read late): a fresh process, `initialize` first.
+  if (error.code === SdkErrorCode.ConnectionClosed) return 'probe-closed';
+  if (error.code !== SdkErrorCode.EraNegotiationFailed) return undefined;
+  if (error instanceof SdkHttpError) {
+    const status = (error.data as { status?: number } | undefined)?.status;
+    return status !== undefined && status >= 500 ? `http-${status}` : undefined;
+  }
+  if (/closed/i.test(message)) return 'probe-closed';
+  if (/unusable reply/i.test(message)) return 'probe-unusable-reply';
+  return undefined;
+}
+
+/** Whether `initialize` was refused with the modern "unsupported protocol version" error (-32022, digest §1.3). */
+function refusedAsModernOnly(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
+    if ((current as { code?: unknown }).code === -32022) return true;
+    if (current instanceof Error && /-32022|unsupported protocol version/i.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** A request failed because the legacy session is gone: re-initialize, re-list, retry. */
@@ -304,5 +575,16 @@ function sessionLostError(cause: unknown): ClassifiedError {
     httpStatus: SESSION_NOT_FOUND,
   });
   error.cause = cause;
+  return error;
+}
+
+/** The host closed the connection while it was in use. */
+function closedError(cause: unknown): ClassifiedError {
+  const error = new ClassifiedError({
+    kind: 'network-unreachable',
+    reason: 'host-closed',
+    message: 'the host closed the connection',
+  });
+  if (cause !== undefined) error.cause = cause;
   return error;
 }

@@ -24,6 +24,9 @@ const NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_CLOSED',
+  // A stdio server whose command cannot be spawned.
+  'ENOENT',
+  'EACCES',
 ]);
 
 const MAX_CAUSE_DEPTH = 6;
@@ -119,6 +122,10 @@ function classifyOne(value: unknown): { failure: Classification; weak: boolean }
   if (value instanceof SdkError) return classifySdkError(value);
   if (value instanceof Error) {
     const code = (value as { code?: unknown }).code;
+    // The server answered, but not in HTTP (bad header token, bad status line, bad chunking).
+    if (value.name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'))) {
+      return strong({ kind: 'malformed-response', reason: 'unparseable-headers', message: messageOf(value) });
+    }
     if (typeof code === 'string' && NETWORK_CODES.has(code)) {
       return strong({ kind: 'network-unreachable', reason: code.toLowerCase(), message: messageOf(value) });
     }

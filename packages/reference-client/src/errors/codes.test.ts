@@ -10,6 +10,7 @@ describe('reference client error codes', () => {
       'HOST_UNKNOWN_SERVER',
       'HOST_CLOSED',
       'SERVER_NOT_READY',
+      'SERVER_AUTHORIZATION_FAILED',
       'TOOL_UNAVAILABLE',
       'TOOL_ARGUMENTS_INVALID',
       'TOOL_SCHEMA_UNUSABLE',

@@ -16,6 +16,8 @@ export const REFERENCE_CLIENT_ERROR_CODES = [
   'HOST_CLOSED',
   /** A server cannot serve the request in its current state (no verified snapshot). `data`: `{ serverId, state, failure? }`. Refresh it or fix the cause in `failure`. */
   'SERVER_NOT_READY',
+  /** `finishAuthorization` could not exchange the authorization code (or the server has no `authProvider`). `data`: `{ serverId, failure }`. Start the authorization again. */
+  'SERVER_AUTHORIZATION_FAILED',
   /** The proposed tool is not in the server's current verified catalog: a capability change. Never redirected to a similar name. Also thrown when the server rejects a call with -32602 and its new listing lacks the tool (removed before the change signal arrived; `failure` then holds the server's error). `data`: `{ serverId, toolName, discoveryRevision?, failure? }`. Refresh the model's tool list and retry the turn. */
   'TOOL_UNAVAILABLE',
   /** Arguments fail the tool's current `inputSchema`. `data`: `{ serverId, toolName, contractHash, errors, contractChanged }`. Send the errors back to the model. */
@@ -48,6 +50,7 @@ export interface ErrorDataByCode {
   HOST_UNKNOWN_SERVER: { serverId: string; known: string[] };
   HOST_CLOSED: Record<string, never>;
   SERVER_NOT_READY: { serverId: string; state: string; failure?: DiscoveryFailure };
+  SERVER_AUTHORIZATION_FAILED: { serverId: string; failure: DiscoveryFailure };
   TOOL_UNAVAILABLE: {
     serverId: string;
     toolName: string;

@@ -378,7 +378,13 @@ export class ToolExecutor {
       if (structured === undefined || !contract.output(structured)) {
         const errors =
           structured === undefined
-            ? [{ instancePath: '', keyword: 'required', message: 'structuredContent is missing' }]
+            ? [
+                {
+                  instancePath: '',
+                  keyword: 'required',
+                  message: 'structuredContent is missing, but the tool declares an outputSchema',
+                },
+              ]
             : argumentErrors(contract.output.errors);
         this.audit({
           type: 'call',
@@ -389,7 +395,11 @@ export class ToolExecutor {
         });
         throw new ToolshiftError(
           'TOOL_OUTPUT_INVALID',
-          `${serverId}/${toolName} returned structured content that does not fit its output schema: ${errors[0]?.message}.`,
+          structured === undefined
+            ? `${serverId}/${toolName} returned no structuredContent although its outputSchema requires it (a result that is not an error must carry it).`
+            : `${serverId}/${toolName} returned structured content that does not fit its output schema: ${errors
+                .map((e) => `${e.instancePath || '/'} ${e.message}`)
+                .join('; ')}.`,
           { serverId, toolName, contractHash: tool.contractHash, errors },
         );
       }

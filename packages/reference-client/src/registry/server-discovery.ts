@@ -1,7 +1,19 @@
 import type { McpSubscription } from '@modelcontextprotocol/client';
 import type { FetchViolation } from '../connection/bounded-fetch.js';
-import { walkPages } from '../connection/page-walker.js';
+import { MODERN_PROTOCOL_REVISION } from '../connection/era-preference.js';
+import { type RawListing, walkPages } from '../connection/page-walker.js';
 import { ServerConnection } from '../connection/server-connection.js';
+import { describeEndpoint, type ServerEndpoint } from '../connection/server-endpoint.js';
+import { LIST_KINDS, LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
+import type { DiscoveryEffect, TimerDelay } from '../discovery-machine/machine-effect.js';
+import type { DiscoveryEvent, TimerName } from '../discovery-machine/machine-event.js';
+import type { MachinePolicy } from '../discovery-machine/machine-policy.js';
+import {
+  initialMachineState,
+  type ListState,
+  type MachineState,
+} from '../discovery-machine/machine-state.js';
+import { transition } from '../discovery-machine/transition.js';
 import { ClassifiedError } from '../errors/classified-error.js';
 import { classifyFailure } from '../errors/classify-failure.js';
 import type { DiscoveryFailure } from '../errors/discovery-failure.js';
@@ -9,26 +21,29 @@ import { backoffDelayMs } from '../freshness/backoff.js';
 import type { DiscoveryCacheKey } from '../freshness/discovery-cache.js';
 import { effectiveTtlMs } from '../freshness/freshness-policy.js';
 import { settlesWithin } from '../freshness/host-clock.js';
-import { buildCatalogSnapshot } from '../snapshot/build-catalog-snapshot.js';
+import { buildListSnapshot } from '../lists/build-list-snapshot.js';
+import type { DiscoveredEntry } from '../lists/discovered-entry.js';
+import type { ListRegistry } from '../lists/list-registry.js';
+import {
+  buildCatalogSnapshot,
+  type PreparedEntry,
+  prepareEntry,
+  type SnapshotContext,
+} from '../snapshot/build-catalog-snapshot.js';
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
 import type { DiscoveredTool, Era } from '../snapshot/discovered-tool.js';
+import { restoreCatalogSnapshot, storeCatalogSnapshot } from '../snapshot/stored-catalog-snapshot.js';
+import type {
+  SnapshotStoreKey,
+  StoredServerRecord,
+  StoredSession,
+} from '../snapshot-store/snapshot-store.js';
 import type { HostContext } from './host-context.js';
 import type { ServerConfig } from './server-config.js';
-import { type ChangeSignal, type DiscoveryState, type ServerState, stateForFailure } from './server-state.js';
+import type { ServerState } from './server-state.js';
 
-/**
- * Refresh reasons that say the catalog may have changed (a notification, a lost or reopened change
- * channel, a lost session, a call the server no longer recognised): until a listing that started
- * after such a signal is verified, the snapshot may be missing tools the server already offers.
- */
-const CHANGE_REASONS = new Set([
-  'list-changed',
-  'stream-lost',
-  'stream-reopened',
-  'resubscribed',
-  'session-lost',
-  'call-error',
-]);
+/** Event bodies as the interpreter raises them; the host clock stamps `atMs`. */
+type EventBody = DiscoveryEvent extends infer E ? (E extends unknown ? Omit<E, 'atMs'> : never) : never;
 
 /**
  * Whether the verified snapshot reflects every change signal received so far: `current`, or not,
@@ -39,64 +54,120 @@ export type ChangeStatus =
   | { current: true }
   | { current: false; reason: 'refresh-pending' | 'refresh-failed'; detail: string };
 
+/** Change reasons: `refresh(reason)` with one of these is a change signal, not a plain request. */
+const CHANGE_REASONS = new Set([
+  'list-changed',
+  'stream-lost',
+  'stream-reopened',
+  'resubscribed',
+  'session-lost',
+  'call-error',
+]);
+
+/** A complete enumeration waiting for the machine to install or discard it. */
+type PendingListing =
+  | {
+      source: 'server';
+      raw: RawListing;
+      era: Era;
+      protocolRevision: string;
+      connection: ServerConnection;
+      /** Tools entries already gated and hashed, page by page while the next page was in flight. */
+      prepared: PreparedEntry[];
+    }
+  | { source: 'cache'; snapshot: CatalogSnapshot };
+
 /**
- * Discovery of one server: its connection, state machine, change signal, refresh loop and polling
- * backstop. A refresh always enumerates from page one; a change that lands while an enumeration is
- * in flight marks it dirty, and the loop discards that listing and lists again (never dropped, never
- * a mix). Only a complete, clean listing is swapped into the registry.
+ * Discovery of one server: the interpreter of its state machine (`discovery-machine/transition.ts`).
+ * It owns the I/O the machine asks for (connections, listings, change streams, timers), turns
+ * what happens into events, and keeps nothing the machine decides on: every flag of the old loop
+ * is a field of {@link MachineState}. A refresh always enumerates from page one; a change that
+ * lands mid-enumeration discards it and lists again (never dropped, never a mix). Only a complete,
+ * clean listing is swapped into the registry.
  * @see ../shared/spec/mcp-discovery-spec.md §4 (change notifications), §7 (freshness)
  */
 export class ServerDiscovery {
-  private state: DiscoveryState = 'unknown';
-  private failure: DiscoveryFailure | undefined;
+  private machine: MachineState;
+  private readonly policy: MachinePolicy;
+  private readonly queue: DiscoveryEvent[] = [];
+  private dispatching = false;
+  private readonly connections = new Map<number, ServerConnection>();
+  private readonly subscriptions = new Map<number, McpSubscription>();
+  private readonly pending = new Map<number, PendingListing>();
+  private readonly timers = new Map<TimerName, () => void>();
+  private readonly waiters = new Set<{ until: () => boolean; resolve: () => void }>();
+  /** Delays the SDK suggested for the legacy GET stream's reconnect (the server's SSE `retry`). */
+  private suggestedReconnectMs = 0;
+  private lastKnown: CatalogSnapshot | undefined;
   private era: Era | undefined;
   private protocolRevision: string | undefined;
-  private changeSignal: ChangeSignal = 'none';
-  private changeSignalNote: string | undefined;
-  private connection: ServerConnection | undefined;
-  private subscription: McpSubscription | undefined;
-  private lastKnown: CatalogSnapshot | undefined;
+  private serverInfo: { name: string; version: string } | undefined;
+  /** The newest connection (for a stdio process's pid, stderr and exit after it ended). */
+  private lastConnection: ServerConnection | undefined;
+  /** Whether {@link lastKnown} was verified in this process (a restored one never feeds the gate's fast path). */
+  private lastKnownVerified = false;
+  /** A stored legacy session to resume on the next connection (used once). */
+  private resumable: (StoredSession & { protocolRevision: string }) | undefined;
+  /** What was last persisted (or restored): carried over when only the session changes. */
+  private stored: StoredServerRecord | undefined;
+  /** Saves in order, one at a time. */
+  private saving: Promise<void> = Promise.resolve();
+  /** On close, leave a legacy session open for the next start (the host persists sessions). */
+  private keepSessionOnClose = false;
   private lastViolation: FetchViolation | undefined;
-  private dirty = false;
-  private running: Promise<void> | undefined;
-  private cancelPoll: (() => void) | undefined;
-  private cancelResubscribe: (() => void) | undefined;
-  private failedAttempts = 0;
-  private resubscribeAttempts = 0;
-  private generation = 0;
-  private refreshSoon = false;
-  private lastReason = 'initial';
-  private closed = false;
-  /** Change signals received, and how many of them the verified snapshot reflects. */
-  private changeSeq = 0;
-  private appliedChangeSeq = 0;
-  private cancelSleep: (() => void) | undefined;
   /** Connections still closing; a new one waits for them. */
   private closing: Promise<void> | undefined;
+  private closed = false;
 
   constructor(
     private config: ServerConfig,
     private readonly host: HostContext,
-  ) {}
+  ) {
+    this.policy = host.machine;
+    this.machine = initialMachineState(this.kinds, host.clock.now(), this.policy.relistBurst);
+  }
+
+  /** Where the server is, from its config. */
+  private get endpoint(): ServerEndpoint {
+    const { url, stdio, transport } = this.config;
+    if (stdio) return { kind: 'stdio', server: stdio };
+    if (transport)
+      return { kind: 'transport', connect: transport, name: this.config.transportName ?? 'transport' };
+    return { kind: 'http', url: new URL(url!) };
+  }
+
+  /** The lists discovered on this server: tools, plus prompts and resources unless the config narrows them. */
+  get kinds(): ListKind[] {
+    const wanted = this.config.lists ?? LIST_KINDS;
+    return LIST_KINDS.filter((kind) => kind === 'tools' || wanted.includes(kind));
+  }
 
   /** The server's configuration (credentials included: do not log it). */
   get serverConfig(): Readonly<ServerConfig> {
     return this.config;
   }
 
+  /** The state machine's current state (read-only; for inspection and tests). */
+  get machineState(): MachineState {
+    return this.machine;
+  }
+
   /** The server's status now. A `ready` snapshot past its TTL reads as `stale`. */
   status(): ServerState {
+    const tools = this.tools();
     const verified = this.host.registry.snapshot(this.config.serverId);
     const expired = verified?.isExpired(this.host.clock.now()) === true;
-    const state = this.state === 'ready' && expired ? 'stale' : this.state;
+    const state = tools.phase === 'ready' && expired ? 'stale' : tools.phase;
+    const connected = this.machine.connection.step !== 'none' && this.machine.connection.step !== 'opening';
     return {
       serverId: this.config.serverId,
       state,
       ...(this.era ? { era: this.era } : {}),
       ...(this.protocolRevision ? { protocolRevision: this.protocolRevision } : {}),
-      ...(this.failure ? { failure: this.failure } : {}),
-      changeSignal: this.changeSignal,
-      ...(this.changeSignalNote ? { changeSignalNote: this.changeSignalNote } : {}),
+      ...(tools.failure ? { failure: tools.failure } : {}),
+      changeSignal: connected ? tools.signal : 'none',
+      ...(tools.listing ? { listing: tools.listing.step } : {}),
+      ...(connected && tools.signalNote ? { changeSignalNote: tools.signalNote } : {}),
       toolCount: verified?.tools.length ?? 0,
       excludedCount: verified?.excluded.length ?? 0,
       ...(verified
@@ -106,7 +177,40 @@ export class ServerDiscovery {
             expiresAtMs: verified.freshness.expiresAtMs,
           }
         : {}),
+      endpoint: describeEndpoint(this.endpoint),
+      ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
+      ...(this.lastConnection?.process ? { process: this.lastConnection.process } : {}),
+      ...(this.lastConnection?.negotiationFallback
+        ? { negotiationFallback: this.lastConnection.negotiationFallback }
+        : {}),
     };
+  }
+
+  /** The state of the prompts and resources lists this server discovers. */
+  private listStatuses(): ServerState['lists'] {
+    const statuses: NonNullable<ServerState['lists']> = {};
+    const connected = this.machine.connection.step !== 'none' && this.machine.connection.step !== 'opening';
+    for (const list of this.kinds) {
+      if (list === 'tools') continue;
+      const state = this.machine.lists[list]!;
+      const verified = this.entryRegistry(list).snapshot(this.config.serverId);
+      const expired = verified?.isExpired(this.host.clock.now()) === true;
+      statuses[list] = {
+        state: state.phase === 'ready' && expired ? 'stale' : state.phase,
+        ...(state.failure ? { failure: state.failure } : {}),
+        changeSignal: connected ? state.signal : 'none',
+        count: verified?.entries.length ?? 0,
+        excludedCount: verified?.excluded.length ?? 0,
+        ...(verified
+          ? {
+              listHash: verified.listHash,
+              verifiedAtMs: verified.freshness.fetchedAtMs,
+              expiresAtMs: verified.freshness.expiresAtMs,
+            }
+          : {}),
+      };
+    }
+    return statuses;
   }
 
   /** The last snapshot that was ever verified, kept even when the server is withdrawn. */
@@ -114,27 +218,84 @@ export class ServerDiscovery {
     return this.lastKnown;
   }
 
+  /**
+   * Shows the last listing persisted for this server, credential profile and protocol revision (the
+   * preferred revisions of its era setting; the newest record wins) as last-known: `stale`, never
+   * executable, never a shortcut past the schema gate. Remembers a persisted legacy session to
+   * resume. Call before the first refresh; does nothing for a server already loaded. Never rejects.
+   */
+  async restore(): Promise<void> {
+    const profile = this.profile();
+    if (profile === undefined || this.tools().phase !== 'unknown') return;
+    const era = this.config.era ?? 'auto';
+    const revisions =
+      era === 'legacy'
+        ? ['2025-11-25']
+        : era === 'modern'
+          ? [MODERN_PROTOCOL_REVISION]
+          : [MODERN_PROTOCOL_REVISION, '2025-11-25'];
+    let record: StoredServerRecord | undefined;
+    for (const protocolRevision of revisions) {
+      const found = await this.host.store
+        .load(this.storeKey(protocolRevision, profile))
+        .catch(() => undefined);
+      if (found && (!record || found.savedAtMs > record.savedAtMs)) record = found;
+    }
+    if (!record || this.closed || this.tools().phase !== 'unknown') return;
+    this.stored = record;
+    if (
+      record.session &&
+      this.host.persistSessions &&
+      this.endpoint.kind === 'http' &&
+      record.era === 'legacy'
+    ) {
+      this.resumable = { ...record.session, protocolRevision: record.protocolRevision };
+    }
+    if (record.tools === undefined) return;
+    const restored = restoreCatalogSnapshot(record.tools, this.config.serverId);
+    if (!restored.ok) {
+      this.warnStore(`the stored listing could not be restored: ${restored.problem}`);
+      return;
+    }
+    this.lastKnown = restored.snapshot;
+    this.lastKnownVerified = false;
+    this.dispatch({ type: 'restored', list: 'tools' });
+  }
+
+  /** Closes like {@link close}, leaving a legacy session open when the host persists sessions. */
+  shutdown(): Promise<void> {
+    this.keepSessionOnClose = this.host.persistSessions;
+    return this.close();
+  }
+
   /** The live connection, if any (for tool calls). */
   liveConnection(): ServerConnection | undefined {
-    return this.connection;
+    const { connection } = this.machine;
+    return connection.step === 'open' ? this.connections.get(connection.generation) : undefined;
   }
 
   /**
    * Lists the server again from page one and swaps the registry when done. Joins a refresh in
-   * flight (marking it dirty, so it lists once more after the current enumeration). Never rejects:
+   * flight (queueing one more listing after the current enumeration, which is then discarded).
+   * A change reason (`list-changed`, `call-error`, …) counts as a change signal. Never rejects:
    * failures are classified into the state.
    */
   refresh(reason: string): Promise<ServerState> {
     if (this.closed) return Promise.resolve(this.status());
-    this.dirty = true;
-    this.lastReason = reason;
-    if (CHANGE_REASONS.has(reason)) this.changeSeq++;
-    this.running ??= this.runLoop().finally(() => {
-      this.running = undefined;
-      // A signal that landed after the loop's last check but before it settled still gets its listing.
-      if (this.dirty && !this.closed) void this.refresh(this.lastReason);
-    });
-    return this.running.then(() => this.status());
+    if (CHANGE_REASONS.has(reason)) this.dispatch({ type: 'signal', lists: ['tools'], reason });
+    else this.dispatch({ type: 'refresh', list: 'tools', reason });
+    return this.idle('tools').then(() => this.status());
+  }
+
+  /**
+   * Lists every list of the server again from page one (tools, prompts, resources); resolves when
+   * all are idle. Never rejects.
+   */
+  async refreshAll(reason: string): Promise<ServerState> {
+    if (this.closed) return this.status();
+    for (const list of this.kinds) this.dispatch({ type: 'refresh', list, reason });
+    await Promise.all(this.kinds.map((list) => this.idle(list)));
+    return this.status();
   }
 
   /**
@@ -144,34 +305,28 @@ export class ServerDiscovery {
    * @see ../shared/cases/discovery-cases.md LC-06, RM-01 (refresh before the next model request)
    */
   async awaitChanges(waitMs: number): Promise<ChangeStatus> {
-    if (this.closed || this.appliedChangeSeq >= this.changeSeq) return { current: true };
-    let timedOut = false;
-    let cancel: (() => void) | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      cancel = this.host.clock.setTimer(() => {
-        timedOut = true;
-        resolve();
-      }, waitMs);
-    });
-    while (this.running && !timedOut && this.appliedChangeSeq < this.changeSeq) {
-      await Promise.race([this.running, deadline]);
-      await Promise.resolve(); // let a loop restarted by a late signal take its place
-    }
-    cancel?.();
-    if (this.closed || this.appliedChangeSeq >= this.changeSeq) return { current: true };
-    if (this.running) {
+    const current = () => this.closed || this.tools().appliedChangeSeq >= this.tools().changeSeq;
+    if (current()) return { current: true };
+    await settlesWithin(
+      this.host.clock,
+      this.until(() => current() || this.tools().listing === undefined),
+      waitMs,
+    );
+    if (current()) return { current: true };
+    const tools = this.tools();
+    if (tools.listing !== undefined) {
       return {
         current: false,
         reason: 'refresh-pending',
-        detail: `the re-list after ${this.lastReason} did not finish within ${waitMs} ms`,
+        detail: `the re-list after ${tools.queued?.reason ?? tools.listing.reason} did not finish within ${waitMs} ms`,
       };
     }
     return {
       current: false,
       reason: 'refresh-failed',
-      detail: this.failure
-        ? `the re-list after a change signal failed (${this.failure.kind}, ${this.failure.reason}): ${this.failure.message}`
-        : `the re-list after a change signal did not complete (server is ${this.state})`,
+      detail: tools.failure
+        ? `the re-list after a change signal failed (${tools.failure.kind}, ${tools.failure.reason}): ${tools.failure.message}`
+        : `the re-list after a change signal did not complete (server is ${tools.phase})`,
     };
   }
 
@@ -183,10 +338,9 @@ export class ServerDiscovery {
    * @see ../shared/spec/mcp-discovery-spec.md §5.2; cases RC-01, RC-02
    */
   recoverSession(lost: ServerConnection): Promise<ServerState> {
-    if (this.connection !== lost)
-      return this.running?.then(() => this.status()) ?? Promise.resolve(this.status());
-    void this.dropConnection();
-    return this.refresh('session-lost');
+    const generation = [...this.connections].find(([, connection]) => connection === lost)?.[0];
+    if (generation !== undefined) this.dispatch({ type: 'session-lost', generation });
+    return this.idle('tools').then(() => this.status());
   }
 
   /**
@@ -194,8 +348,8 @@ export class ServerDiscovery {
    * with a snapshot is returned as it is (a refresh in flight is not awaited).
    */
   async ensureLoaded(): Promise<ServerState> {
-    if (this.state === 'unknown') return this.refresh('first-use');
-    if (this.state === 'loading' && this.running) return this.running.then(() => this.status());
+    if (this.neverLoaded()) return this.refreshAll('first-use');
+    if (this.firstListingRunning()) await this.idle('tools');
     return this.status();
   }
 
@@ -205,10 +359,10 @@ export class ServerDiscovery {
    * request); never rejects. `pending`: the first listing was waited for and is still running.
    */
   async awaitLoaded(waitMs: number): Promise<{ pending: boolean }> {
-    const first = this.state === 'unknown' ? this.refresh('first-use') : this.running;
-    if (!(this.state === 'loading' && first && this.failedAttempts === 0)) return { pending: false };
-    await settlesWithin(this.host.clock, first, waitMs);
-    return { pending: this.state === 'loading' };
+    if (this.neverLoaded()) void this.refreshAll('first-use');
+    if (!this.firstListingRunning() || this.tools().failedAttempts > 0) return { pending: false };
+    await settlesWithin(this.host.clock, this.idle('tools'), waitMs);
+    return { pending: this.firstListingRunning() };
   }
 
   /**
@@ -222,118 +376,372 @@ export class ServerDiscovery {
     this.config = { ...this.config, ...credentials };
     if (credentials.bearerToken === undefined) delete this.config.bearerToken;
     if (credentials.credentialProfileId === undefined) delete this.config.credentialProfileId;
-    await this.dropConnection();
-    if (this.state === 'unknown') return this.status();
-    return this.refresh('credentials-changed');
+    this.dispatch({ type: 'credentials' });
+    await this.idle('tools');
+    return this.status();
   }
 
-  /** Stops polling and subscriptions and closes the connection. */
+  /**
+   * The user completed an OAuth authorization: the connection is rebuilt and every list discovered
+   * again (the tools a server offers may depend on the grant). Resolves when all are idle.
+   */
+  async reauthorized(): Promise<ServerState> {
+    this.dispatch({ type: 'credentials' });
+    await Promise.all(this.kinds.map((list) => this.idle(list)));
+    return this.status();
+  }
+
+  /**
+   * Stops polling and change streams and closes the connection, failing whatever is in flight.
+   * Resolves within `host.closeBudgetMs` (wall time) whatever the server does; a legacy session's
+   * DELETE may finish in the background.
+   */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
-    this.cancelPoll?.();
-    this.cancelResubscribe?.();
-    this.cancelSleep?.();
-    await this.dropConnection();
-    await this.running?.catch(() => {});
+    this.dispatch({ type: 'close' });
+    // Connections the machine no longer tracks (opening ones among them) close too.
+    for (const generation of [...this.connections.keys()]) this.closeConnection(generation);
+    this.notify();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.closing,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, this.host.closeBudgetMs);
+        timer.unref?.();
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
-  private async runLoop(): Promise<void> {
-    let relists = 0;
-    let cursorRestarts = 0;
-    let sessionRetries = 0;
-    this.cancelPoll?.();
-    while (this.dirty && !this.closed) {
-      this.dirty = false;
-      const reason = this.lastReason;
-      const signalsCovered = this.changeSeq;
-      this.setState(this.host.registry.snapshot(this.config.serverId) ? 'refreshing' : 'loading');
-      let connection: ServerConnection | undefined;
-      try {
-        connection = await this.ensureConnection();
-        if (this.adoptCached(connection)) {
-          this.appliedChangeSeq = signalsCovered;
-          continue;
-        }
-        const listing = await this.enumerate(connection);
-        if (this.closed) return;
-        if (this.dirty) {
-          if (++relists > this.host.maxRelists) {
-            this.dirty = false;
-            this.fail(
-              this.classify(
-                new ClassifiedError({
-                  kind: 'server-bug',
-                  reason: 'catalog-unstable',
-                  message: `the catalog changed during ${relists} consecutive enumerations`,
-                }),
-              ),
-            );
-          }
-          continue;
-        }
-        const now = this.host.clock.now();
-        const previous = this.host.registry.snapshot(this.config.serverId) ?? this.lastKnown;
-        const snapshot = buildCatalogSnapshot(listing, {
+  private tools(): ListState {
+    return this.machine.lists.tools!;
+  }
+
+  /** Never listed in this process: `unknown`, or only restored from the store (lazy, or not yet refreshed). */
+  private neverLoaded(): boolean {
+    const tools = this.tools();
+    return (
+      tools.phase === 'unknown' ||
+      (tools.restored && !tools.verified && tools.listing === undefined && tools.failedAttempts === 0)
+    );
+  }
+
+  /** No verified snapshot yet, and a listing is running for one. */
+  private firstListingRunning(): boolean {
+    const tools = this.tools();
+    return !tools.verified && tools.listing !== undefined && !this.closed;
+  }
+
+  // --- the machine ---------------------------------------------------------------------------
+
+  private dispatch(body: EventBody): void {
+    if (this.closed && body.type !== 'close') return;
+    this.queue.push({ ...body, atMs: this.host.clock.now() } as DiscoveryEvent);
+    if (this.dispatching) return;
+    this.dispatching = true;
+    try {
+      for (let event = this.queue.shift(); event; event = this.queue.shift()) {
+        const { state, effects } = transition(this.machine, event, this.policy);
+        this.machine = state;
+        for (const effect of effects) this.run(effect);
+        if (event.type === 'listed') this.pending.delete(event.listingId);
+      }
+    } finally {
+      this.dispatching = false;
+    }
+    this.notify();
+  }
+
+  private run(effect: DiscoveryEffect): void {
+    switch (effect.type) {
+      case 'open':
+        void this.open(effect.generation);
+        return;
+      case 'close-connection':
+        this.closeConnection(effect.generation);
+        return;
+      case 'subscribe':
+        void this.subscribe(effect.generation, effect.lists);
+        return;
+      case 'unsubscribe': {
+        const subscription = this.subscriptions.get(effect.generation);
+        this.subscriptions.delete(effect.generation);
+        void subscription?.close().catch(() => {});
+        return;
+      }
+      case 'reopen-stream':
+        this.connections.get(effect.generation)?.reopenStream();
+        return;
+      case 'list':
+        void this.list(effect.list, effect.listingId, effect.generation);
+        return;
+      case 'install':
+        this.install(effect.list, effect.listingId, effect.reason);
+        return;
+      case 'withdraw':
+        if (effect.list === 'tools') this.host.registry.swap(this.config.serverId, undefined);
+        else this.entryRegistry(effect.list).swap(this.config.serverId, undefined);
+        return;
+      case 'set-timer':
+        this.setTimer(effect.timer, effect.delay);
+        return;
+      case 'cancel-timer':
+        this.timers.get(effect.timer)?.();
+        this.timers.delete(effect.timer);
+        return;
+      case 'warn':
+        this.host.warn({
           serverId: this.config.serverId,
-          era: connection.era,
-          protocolRevision: connection.protocolRevision,
-          gate: this.host.gate,
-          nowMs: now,
-          ttlMs: effectiveTtlMs(this.host.freshness, connection.era, listing.ttlMs),
-          ...(previous ? { previous } : {}),
-          ...(this.host.compileValidators === 'eager'
-            ? { compile: (tool: DiscoveredTool) => this.compile(tool) }
-            : {}),
+          endpoint: describeEndpoint(this.endpoint),
+          ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
+          ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
+          kind: effect.warning,
+          ...(effect.list ? { list: effect.list } : {}),
+          message: effect.detail,
         });
-        this.install(snapshot, reason);
-        this.appliedChangeSeq = signalsCovered;
-        this.host.cache.set(this.cacheKey(connection), snapshot);
-      } catch (error) {
-        if (this.closed) return;
-        const failure = this.classify(error);
-        // Checked first: a lost session also replaces the connection (recoverSession), and every
-        // new session counts against the limit, so a server that forgets them all is not looped on.
-        if (failure.reason === 'session-lost') {
-          if (sessionRetries >= this.host.maxSessionRetries) {
-            this.dirty = false;
-            this.fail(failure); // the polling backstop tries again later, with backoff
-            continue;
-          }
-          if (this.connection === connection) await this.dropConnection();
-          // A new session at once; after that, back off.
-          if (sessionRetries > 0) {
-            await this.sleep(
-              backoffDelayMs(this.host.polling.backoff, sessionRetries - 1, () => this.host.clock.random()),
-            );
-          }
-          sessionRetries++;
-          this.dirty = true;
-          continue;
+        return;
+      case 'phase':
+        if (effect.list === 'tools') {
+          this.host.audit.record(
+            {
+              type: 'state',
+              serverId: this.config.serverId,
+              state: effect.phase,
+              ...(effect.failure ? { failure: effect.failure } : {}),
+            },
+            this.host.clock.now(),
+          );
         }
-        if (connection !== undefined && connection !== this.connection) {
-          this.dirty = true; // the connection was replaced mid-refresh (new credentials): list on the new one
-          continue;
-        }
-        if (failure.reason === 'invalid-cursor' && cursorRestarts++ === 0) {
-          this.dirty = true; // discard every page and start again from the first one
-          continue;
-        }
-        this.fail(failure);
+        return;
+    }
+  }
+
+  /** Resolves when `until()` holds (checked after every event) or the discovery closes. */
+  private until(until: () => boolean): Promise<void> {
+    if (until()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.add({ until, resolve }));
+  }
+
+  /** Resolves when nothing is listing `list` (or the discovery closed). */
+  private idle(list: ListKind): Promise<void> {
+    return this.until(() => this.closed || this.machine.lists[list]?.listing === undefined);
+  }
+
+  private notify(): void {
+    for (const waiter of [...this.waiters]) {
+      if (this.closed || waiter.until()) {
+        this.waiters.delete(waiter);
+        waiter.resolve();
       }
     }
-    if (this.refreshSoon) {
-      this.refreshSoon = false;
-      this.host.clock.setTimer(() => void this.refresh('cache-expired'), 0);
-    } else this.schedulePoll();
   }
 
-  private async enumerate(connection: ServerConnection) {
+  private setTimer(timer: TimerName, delay: TimerDelay): void {
+    this.timers.get(timer)?.();
+    const { backoff } = this.host.polling;
+    const random = () => this.host.clock.random();
+    let delayMs =
+      delay.kind === 'backoff'
+        ? backoffDelayMs(backoff, delay.attempt, random)
+        : delay.kind === 'interval'
+          ? Math.round(delay.ms * (1 - backoff.jitter * random()))
+          : delay.ms;
+    // The legacy GET stream never reconnects sooner than the server's SSE `retry` asks.
+    if (timer === 'resubscribe' && this.machine.stream.kind === 'legacy-get') {
+      delayMs = Math.max(delayMs, this.suggestedReconnectMs);
+    }
+    const cancel = this.host.clock.setTimer(() => {
+      if (this.timers.get(timer) !== cancel) return;
+      this.timers.delete(timer);
+      this.dispatch({ type: 'timer', timer });
+    }, delayMs);
+    this.timers.set(timer, cancel);
+  }
+
+  // --- effects ---------------------------------------------------------------------------------
+
+  private async open(generation: number): Promise<void> {
+    // A new session never starts before the old one's streams are closed: the server would
+    // otherwise still see traffic under a session id the client has given up.
+    while (this.closing) await this.closing;
+    if (this.closed) return;
+    const connection = new ServerConnection({
+      endpoint: this.endpoint,
+      era: this.config.era ?? 'auto',
+      probeTimeoutMs: this.host.probeTimeoutMs,
+      stdio: this.host.stdio,
+      clientInfo: this.host.clientInfo,
+      ...(this.config.bearerToken !== undefined ? { bearerToken: this.config.bearerToken } : {}),
+      ...(this.config.authProvider ? { authProvider: this.config.authProvider } : {}),
+      requestTimeoutMs: this.host.requestTimeoutMs,
+      bounds: this.host.fetchBounds,
+      lists: this.kinds,
+      onListChanged: (list) => this.dispatch({ type: 'signal', lists: [list], reason: 'list-changed' }),
+      onViolation: (violation) => {
+        this.lastViolation = violation;
+      },
+      onStreamEnded: (cause, suggestedDelayMs) => {
+        this.suggestedReconnectMs = suggestedDelayMs;
+        this.dispatch({ type: 'stream-ended', generation, cause, stream: 'legacy-get' });
+      },
+      onStreamLost: () => this.dispatch({ type: 'signal', lists: this.kinds, reason: 'stream-lost' }),
+      onStreamReopened: () => this.dispatch({ type: 'stream-reopened', generation }),
+      onSessionLost: () => this.dispatch({ type: 'session-lost', generation }),
+      onClosed: (detail) => this.dispatch({ type: 'connection-lost', generation, detail }),
+      ...(this.resumable
+        ? {
+            resume: {
+              sessionId: this.resumable.sessionId,
+              protocolRevision: this.resumable.protocolRevision,
+              capabilities: this.resumable.capabilities as Record<string, unknown>,
+              ...(this.resumable.serverInfo ? { serverInfo: this.resumable.serverInfo } : {}),
+            },
+          }
+        : {}),
+    });
+    // A stored session is tried once: a rejected one is replaced, never offered again.
+    this.resumable = undefined;
+    this.connections.set(generation, connection);
+    this.lastConnection = connection;
+    try {
+      await connection.connect();
+    } catch (error) {
+      this.connections.delete(generation);
+      if (!this.closed) this.dispatch({ type: 'open-failed', generation, failure: this.classify(error) });
+      return;
+    }
+    if (this.closed) return;
+    this.era = connection.era;
+    this.protocolRevision = connection.protocolRevision;
+    const info = connection.serverInfo;
+    this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
+    if (connection.sessionId !== undefined && this.host.persistSessions) this.persist(connection);
+    this.dispatch({
+      type: 'opened',
+      generation,
+      era: connection.era,
+      protocolRevision: connection.protocolRevision,
+      capabilities: connection.capabilities,
+    });
+  }
+
+  /** Closes a connection and its change stream; the next {@link open} waits for that. */
+  private closeConnection(generation: number): void {
+    const connection = this.connections.get(generation);
+    const subscription = this.subscriptions.get(generation);
+    this.connections.delete(generation);
+    this.subscriptions.delete(generation);
+    if (!connection && !subscription) return;
+    const keepSession = this.closed && this.keepSessionOnClose;
+    const closing = (async () => {
+      await subscription?.close().catch(() => {});
+      await connection?.close(1_000, keepSession);
+    })();
+    const chained: Promise<void> = Promise.all([this.closing, closing]).then(() => {
+      if (this.closing === chained) this.closing = undefined;
+    });
+    this.closing = chained;
+  }
+
+  /** Modern: `subscriptions/listen` with the change notifications of `lists`, ack verified. */
+  private async subscribe(generation: number, lists: readonly ListKind[]): Promise<void> {
+    const connection = this.connections.get(generation);
+    if (!connection) return;
+    let subscription: McpSubscription;
+    try {
+      subscription = await connection.listen(lists);
+    } catch (error) {
+      if (!this.closed)
+        this.dispatch({ type: 'subscribe-failed', generation, failure: this.classify(error) });
+      return;
+    }
+    if (this.closed || this.connections.get(generation) !== connection) {
+      await subscription.close().catch(() => {});
+      return;
+    }
+    this.subscriptions
+      .get(generation)
+      ?.close()
+      .catch(() => {});
+    this.subscriptions.set(generation, subscription);
+    const honored: Partial<Record<ListKind, boolean>> = {};
+    for (const list of lists)
+      honored[list] = subscription.honoredFilter[LIST_PROTOCOL[list].listenKey] === true;
+    this.dispatch({ type: 'subscribed', generation, honored });
+    void subscription.closed.then((cause) => {
+      if (cause === 'local' || this.subscriptions.get(generation) !== subscription) return;
+      this.subscriptions.delete(generation);
+      this.dispatch({
+        type: 'stream-ended',
+        generation,
+        cause: connection.takeStreamEndCause(),
+        stream: 'listen',
+      });
+    });
+  }
+
+  /** Enumerates `list` from page one (or adopts a cached snapshot) and reports it to the machine. */
+  private async list(list: ListKind, listingId: number, generation: number): Promise<void> {
+    const connection = this.connections.get(generation);
+    try {
+      if (!connection)
+        throw new ClassifiedError({
+          kind: 'network-unreachable',
+          reason: 'connection-closed',
+          message: 'the connection closed',
+        });
+      const cached = list === 'tools' ? this.cached(connection) : undefined;
+      if (cached) {
+        this.pending.set(listingId, { source: 'cache', snapshot: cached });
+        const expired = cached.isExpired(this.host.clock.now());
+        this.dispatch({ type: 'listed', list, listingId, source: 'cache', expired, warnings: [] });
+        return;
+      }
+      const prepared: PreparedEntry[] = [];
+      const raw = await this.enumerate(connection, list, list === 'tools' ? prepared : undefined);
+      if (this.closed) return;
+      this.pending.set(listingId, {
+        source: 'server',
+        raw,
+        era: connection.era,
+        protocolRevision: connection.protocolRevision,
+        connection,
+        prepared,
+      });
+      this.dispatch({
+        type: 'listed',
+        list,
+        listingId,
+        source: 'server',
+        expired: false,
+        warnings: raw.warnings,
+      });
+    } catch (error) {
+      if (!this.closed)
+        this.dispatch({ type: 'list-failed', list, listingId, failure: this.classify(error) });
+    }
+  }
+
+  /**
+   * Walks every page of `list`. With `prepared`, each tools page is gated and hashed while the next
+   * one is in flight (the listing may still be discarded; the work is then only lost).
+   */
+  private async enumerate(
+    connection: ServerConnection,
+    list: ListKind,
+    prepared?: PreparedEntry[],
+  ): Promise<RawListing> {
+    const context = prepared
+      ? this.snapshotContext(connection.era, connection.protocolRevision, 0)
+      : undefined;
     const deadline = AbortSignal.timeout(this.host.listingDeadlineMs);
+    const { method } = LIST_PROTOCOL[list];
     this.lastViolation = undefined;
     return walkPages(
       async (cursor) => {
         try {
-          return await connection.listPage(cursor, deadline);
+          return await connection.listPage(list, cursor, deadline);
         } catch (error) {
           // An invalid cursor (-32602) on a later page: discard all pages and start again (§7).
           const failure = classifyFailure(error, 0);
@@ -349,7 +757,7 @@ export class ServerDiscovery {
             throw new ClassifiedError({
               kind: 'timeout',
               reason: 'listing-deadline',
-              message: `tools/list did not complete within ${this.host.listingDeadlineMs} ms`,
+              message: `${method} did not complete within ${this.host.listingDeadlineMs} ms`,
             });
           }
           throw error;
@@ -358,138 +766,73 @@ export class ServerDiscovery {
       connection.era,
       this.host.listing,
       () => connection.meter.bytesRead,
+      list,
+      prepared && context
+        ? (entries, firstIndex) => {
+            entries.forEach((entry, offset) => {
+              prepared[firstIndex + offset] = prepareEntry(entry, firstIndex + offset, context);
+            });
+          }
+        : undefined,
     );
   }
 
-  private async ensureConnection(): Promise<ServerConnection> {
-    if (this.connection) return this.connection;
-    // A new session never starts before the old one's streams are closed: the server would
-    // otherwise still see traffic under a session id the client has given up.
-    while (this.closing) await this.closing;
-    if (this.connection) return this.connection;
-    const generation = ++this.generation;
-    const connection = await ServerConnection.open({
-      url: new URL(this.config.url),
-      era: this.config.era ?? 'auto',
-      clientInfo: this.host.clientInfo,
-      ...(this.config.bearerToken !== undefined ? { bearerToken: this.config.bearerToken } : {}),
-      requestTimeoutMs: this.host.requestTimeoutMs,
-      bounds: this.host.fetchBounds,
-      onToolsListChanged: () => {
-        if (this.generation === generation) void this.refresh('list-changed');
-      },
-      onViolation: (violation) => {
-        this.lastViolation = violation;
-      },
-      onStreamLost: () => {
-        if (this.generation === generation) void this.refresh('stream-lost');
-      },
-      onStreamReopened: () => {
-        if (this.generation === generation) void this.refresh('stream-reopened');
-      },
-      onSessionLost: () => {
-        if (this.generation === generation && this.connection) void this.recoverSession(this.connection);
-      },
-    });
-    if (this.closed) {
-      await connection.close();
-      throw new ClassifiedError({
-        kind: 'network-unreachable',
-        reason: 'host-closed',
-        message: 'host closed',
-      });
-    }
-    if (!connection.hasTools) {
-      await connection.close();
-      throw new ClassifiedError({
-        kind: 'unsupported-operation',
-        reason: 'no-tools-capability',
-        message: 'the server does not advertise the tools capability',
-      });
-    }
-    this.connection = connection;
-    this.era = connection.era;
-    this.protocolRevision = connection.protocolRevision;
-    await this.subscribe(connection);
-    return connection;
+  /** What gating and hashing a tools listing needs (the previous verified snapshot feeds the reuse path). */
+  private snapshotContext(era: Era, protocolRevision: string, ttlMs: number): SnapshotContext {
+    const previous =
+      this.host.registry.snapshot(this.config.serverId) ??
+      (this.lastKnownVerified ? this.lastKnown : undefined);
+    return {
+      serverId: this.config.serverId,
+      era,
+      protocolRevision,
+      gate: this.host.gate,
+      nowMs: this.host.clock.now(),
+      ttlMs,
+      ...(previous ? { previous } : {}),
+      ...(this.host.compileValidators === 'eager'
+        ? { compile: (tool: DiscoveredTool) => this.compile(tool) }
+        : {}),
+    };
   }
 
-  /** Modern: `subscriptions/listen` + verified ack. Legacy: rely on advertised `list_changed`. */
-  private async subscribe(connection: ServerConnection): Promise<void> {
-    if (connection.era === 'legacy') {
-      if (connection.toolsListChanged) this.setChangeSignal('list-changed');
-      else this.setChangeSignal('polling', 'the server does not advertise tools.listChanged');
-      return;
-    }
-    if (!connection.toolsListChanged) {
-      this.setChangeSignal('polling', 'the server does not advertise tools.listChanged');
-      return;
-    }
-    try {
-      const subscription = await connection.listen();
-      if (this.connection !== connection || this.closed) {
-        await subscription.close();
-        return;
-      }
-      if (subscription.honoredFilter.toolsListChanged !== true) {
-        await subscription.close();
-        this.setChangeSignal('polling', 'the listen acknowledgement did not include toolsListChanged');
-        return;
-      }
-      this.subscription = subscription;
-      this.resubscribeAttempts = 0;
-      this.setChangeSignal('listen');
-      void subscription.closed.then((cause) => this.onSubscriptionClosed(connection, subscription, cause));
-    } catch (error) {
-      const failure = this.classify(error);
-      this.setChangeSignal('polling', `subscriptions/listen failed: ${failure.kind} (${failure.reason})`);
-      this.scheduleResubscribe(connection);
-    }
-  }
-
-  private onSubscriptionClosed(
-    connection: ServerConnection,
-    subscription: McpSubscription,
-    cause: 'local' | 'graceful' | 'remote',
-  ): void {
-    if (this.subscription === subscription) this.subscription = undefined;
-    if (this.closed || cause === 'local' || this.connection !== connection) return;
-    this.setChangeSignal('polling', `the listen stream ended (${cause}); listening again`);
-    this.scheduleResubscribe(connection);
-  }
-
-  /** Listens again after a backoff, then re-lists: notifications may have been missed meanwhile. */
-  private scheduleResubscribe(connection: ServerConnection): void {
-    this.cancelResubscribe?.();
-    const delay = backoffDelayMs(this.host.polling.backoff, this.resubscribeAttempts++, () =>
-      this.host.clock.random(),
-    );
-    this.cancelResubscribe = this.host.clock.setTimer(() => {
-      this.cancelResubscribe = undefined;
-      if (this.closed || this.connection !== connection) return;
-      void this.subscribe(connection).then(() => {
-        if (this.changeSignal === 'listen') void this.refresh('resubscribed');
-      });
-    }, delay);
-  }
-
-  private adoptCached(connection: ServerConnection): boolean {
+  /** The cached snapshot a `cached-with-refresh` server may start from (none once it has a verified one). */
+  private cached(connection: ServerConnection): CatalogSnapshot | undefined {
     if (this.config.strategy !== 'cached-with-refresh' || this.host.registry.snapshot(this.config.serverId)) {
-      return false;
+      return undefined;
     }
-    const cached = this.host.cache.get(this.cacheKey(connection));
-    if (!cached || cached.serverId !== this.config.serverId) return false;
-    this.install(cached, 'cache');
-    // An expired entry is served as stale now and re-listed in the background right after.
-    if (cached.isExpired(this.host.clock.now())) this.refreshSoon = true;
-    return true;
+    const cached = this.host.cache.get(this.cacheKey(connection.protocolRevision));
+    return cached?.serverId === this.config.serverId ? cached : undefined;
   }
 
-  private install(snapshot: CatalogSnapshot, reason: string): void {
+  /** Swaps in the listing the machine accepted, audits it and caches it. */
+  private install(list: ListKind, listingId: number, reason: string): void {
+    const pending = this.pending.get(listingId);
+    this.pending.delete(listingId);
+    if (!pending) return;
+    if (list !== 'tools') {
+      if (pending.source === 'server') this.installEntries(list, pending);
+      return;
+    }
+    let snapshot: CatalogSnapshot;
+    if (pending.source === 'cache') snapshot = pending.snapshot;
+    else {
+      snapshot = buildCatalogSnapshot(
+        pending.raw,
+        this.snapshotContext(
+          pending.era,
+          pending.protocolRevision,
+          effectiveTtlMs(this.host.freshness, pending.era, pending.raw.ttlMs),
+        ),
+        pending.prepared,
+      );
+    }
+    const before = this.lastKnownVerified ? this.lastKnown : undefined;
     this.lastKnown = snapshot;
-    this.failure = undefined;
-    this.failedAttempts = 0;
+    this.lastKnownVerified = true;
     this.host.registry.swap(this.config.serverId, snapshot);
+    this.warnAboutContents(snapshot, before);
+    if (pending.source === 'server') this.persist(pending.connection, snapshot);
     this.host.audit.record(
       {
         type: 'listing',
@@ -498,24 +841,141 @@ export class ServerDiscovery {
         toolCount: snapshot.tools.length,
         excluded: snapshot.excluded.map(({ name, reason: why }) => ({ name, reason: why })),
         pageCount: snapshot.pageCount,
-        reason,
+        reason: pending.source === 'cache' ? 'cache' : reason,
       },
       this.host.clock.now(),
     );
-    this.setState('ready');
+    if (pending.source === 'server') this.host.cache.set(this.cacheKey(pending.protocolRevision), snapshot);
   }
 
-  private fail(failure: DiscoveryFailure): void {
-    const hasVerified = this.host.registry.snapshot(this.config.serverId) !== undefined;
-    // A catalog that keeps changing is no reason to distrust the last clean listing.
-    const next =
-      failure.reason === 'catalog-unstable' && hasVerified
-        ? 'stale'
-        : stateForFailure(failure.kind, hasVerified);
-    if (next !== 'stale') this.host.registry.swap(this.config.serverId, undefined);
-    this.failure = failure;
-    this.failedAttempts++;
-    this.setState(next);
+  /** Swaps in a verified prompts or resources listing. */
+  private installEntries(
+    list: Exclude<ListKind, 'tools'>,
+    pending: Extract<PendingListing, { source: 'server' }>,
+  ): void {
+    const registry = this.entryRegistry(list);
+    const previous = registry.snapshot(this.config.serverId);
+    const snapshot = buildListSnapshot(list, pending.raw, {
+      serverId: this.config.serverId,
+      era: pending.era,
+      protocolRevision: pending.protocolRevision,
+      nowMs: this.host.clock.now(),
+      ttlMs: effectiveTtlMs(this.host.freshness, pending.era, pending.raw.ttlMs),
+      limits: this.host.gate.limits,
+      ...(previous ? { previous } : {}),
+    });
+    registry.swap(this.config.serverId, snapshot as never);
+  }
+
+  private entryRegistry(list: Exclude<ListKind, 'tools'>): ListRegistry<DiscoveredEntry> {
+    return (list === 'prompts' ? this.host.prompts : this.host.resources) as ListRegistry<DiscoveredEntry>;
+  }
+
+  /**
+   * Persists the verified listing (`snapshot`, else the one stored before) and, when the host
+   * persists sessions, the legacy session of `connection`, under this server, credential profile
+   * and protocol revision. Saves run one at a time, in order; a failed save is only a warning.
+   */
+  private persist(connection: ServerConnection, snapshot?: CatalogSnapshot): void {
+    const profile = this.profile();
+    if (profile === undefined) return;
+    const protocolRevision = connection.protocolRevision;
+    const previous = this.stored?.protocolRevision === protocolRevision ? this.stored : undefined;
+    const sessionId = this.host.persistSessions ? connection.sessionId : undefined;
+    const record: StoredServerRecord = {
+      savedAtMs: this.host.clock.now(),
+      era: connection.era,
+      protocolRevision,
+      ...(snapshot
+        ? { tools: storeCatalogSnapshot(snapshot) }
+        : previous?.tools !== undefined
+          ? { tools: previous.tools }
+          : {}),
+      ...(sessionId !== undefined
+        ? {
+            session: {
+              sessionId,
+              capabilities: connection.rawCapabilities,
+              ...(connection.serverInfo
+                ? { serverInfo: { name: connection.serverInfo.name, version: connection.serverInfo.version } }
+                : {}),
+            },
+          }
+        : {}),
+    };
+    this.stored = record;
+    const key = this.storeKey(protocolRevision, profile);
+    this.saving = this.saving.then(() =>
+      this.host.store.save(key, record).catch((error: unknown) => {
+        this.warnStore(
+          `saving the listing failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }),
+    );
+  }
+
+  /** Resolves when every save issued so far has finished (for hosts that exit right after). */
+  flushed(): Promise<void> {
+    return this.saving;
+  }
+
+  /** The credential profile records are keyed by: `null` without credentials; undefined (never persisted) with credentials but no profile id. */
+  private profile(): string | null | undefined {
+    return this.config.credentialProfileId ?? (this.config.bearerToken === undefined ? null : undefined);
+  }
+
+  private storeKey(protocolRevision: string, credentialProfileId: string | null): SnapshotStoreKey {
+    return {
+      server: `${this.config.serverId} ${describeEndpoint(this.endpoint)}`,
+      credentialProfileId,
+      protocolRevision,
+    };
+  }
+
+  private warnStore(message: string): void {
+    this.host.warn({
+      serverId: this.config.serverId,
+      endpoint: describeEndpoint(this.endpoint),
+      ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
+      kind: 'store-failed',
+      list: 'tools',
+      message,
+    });
+  }
+
+  /** One warning per tool newly normalized or newly excluded (not again on every refresh). */
+  private warnAboutContents(snapshot: CatalogSnapshot, before: CatalogSnapshot | undefined): void {
+    const warn = (kind: 'schema-normalized' | 'tool-excluded', toolName: string, message: string) =>
+      this.host.warn({
+        serverId: this.config.serverId,
+        endpoint: describeEndpoint(this.endpoint),
+        ...(this.kinds.length > 1 ? { lists: this.listStatuses() } : {}),
+        ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
+        kind,
+        list: 'tools',
+        toolName,
+        message,
+      });
+    for (const tool of snapshot.tools) {
+      if (!tool.normalizations || before?.tool(tool.name) === tool) continue;
+      const changes = tool.normalizations.map(({ pointer, change }) => `${change} at ${pointer}`).join('; ');
+      warn(
+        'schema-normalized',
+        tool.name,
+        `tool ${tool.name}: its input schema was completed to an object schema (${changes})`,
+      );
+    }
+    for (const excluded of snapshot.excluded) {
+      const known = before?.excluded.some(
+        (old) => old.name === excluded.name && old.reason === excluded.reason,
+      );
+      if (known) continue;
+      warn(
+        'tool-excluded',
+        excluded.name,
+        `tool ${excluded.name} excluded: ${excluded.reason} at ${excluded.pointer || '/'}: ${excluded.detail}`,
+      );
+    }
   }
 
   private classify(error: unknown): DiscoveryFailure {
@@ -538,7 +998,11 @@ export class ServerDiscovery {
             atMs: failure.atMs,
           };
     }
-    // A 401 without any credential is a sign-in the host must start, not an expiry.
+    // With OAuth, a 401 the SDK could not answer by refreshing started an authorization the user
+    // must complete; without any credential, it is a sign-in the host must start; not an expiry.
+    if (failure.kind === 'auth-expired' && this.config.authProvider) {
+      return { ...failure, reason: 'authorization-required' };
+    }
     if (failure.reason === 'http-401' && this.config.bearerToken === undefined) {
       return { ...failure, reason: 'no-credentials' };
     }
@@ -550,82 +1014,12 @@ export class ServerDiscovery {
     return compiled.ok ? undefined : compiled.reason;
   }
 
-  /** Waits `delayMs` on the host clock; `close()` ends the wait early. */
-  private sleep(delayMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const cancel = this.host.clock.setTimer(() => {
-        this.cancelSleep = undefined;
-        resolve();
-      }, delayMs);
-      this.cancelSleep = () => {
-        cancel();
-        resolve();
-      };
-    });
-  }
-
-  private schedulePoll(): void {
-    this.cancelPoll?.();
-    if (this.closed || this.state === 'incompatible' || this.state === 'unknown') return;
-    const { polling } = this.host;
-    let delay: number;
-    if (this.failure) {
-      delay = backoffDelayMs(polling.backoff, this.failedAttempts - 1, () => this.host.clock.random());
-    } else {
-      const base = this.changeSignal === 'polling' ? polling.intervalMs : polling.backstopMs;
-      delay = Math.round(base * (1 - polling.backoff.jitter * this.host.clock.random()));
-    }
-    this.cancelPoll = this.host.clock.setTimer(() => {
-      this.cancelPoll = undefined;
-      void this.refresh('poll');
-    }, delay);
-  }
-
-  /** Closes the connection (and its subscription); the next {@link ensureConnection} waits for that. */
-  private dropConnection(): Promise<void> {
-    const connection = this.connection;
-    const subscription = this.subscription;
-    this.connection = undefined;
-    this.subscription = undefined;
-    this.generation++;
-    this.cancelResubscribe?.();
-    this.setChangeSignal('none');
-    const closing = (async () => {
-      await subscription?.close().catch(() => {});
-      await connection?.close();
-    })();
-    const chained: Promise<void> = Promise.all([this.closing, closing]).then(() => {
-      if (this.closing === chained) this.closing = undefined;
-    });
-    this.closing = chained;
-    return closing;
-  }
-
-  private cacheKey(connection: ServerConnection): DiscoveryCacheKey {
+  private cacheKey(protocolRevision: string): DiscoveryCacheKey {
     return {
-      connectionId: `${this.config.serverId} ${this.config.url}`,
+      connectionId: `${this.config.serverId} ${describeEndpoint(this.endpoint)}`,
       credentialProfileId:
         this.config.credentialProfileId ?? (this.config.bearerToken === undefined ? null : undefined),
-      protocolRevision: connection.protocolRevision,
+      protocolRevision,
     };
-  }
-
-  private setChangeSignal(signal: ChangeSignal, note?: string): void {
-    this.changeSignal = signal;
-    this.changeSignalNote = note;
-  }
-
-  private setState(state: DiscoveryState): void {
-    if (this.state === state) return;
-    this.state = state;
-    this.host.audit.record(
-      {
-        type: 'state',
-        serverId: this.config.serverId,
-        state,
-        ...(this.failure ? { failure: this.failure } : {}),
-      },
-      this.host.clock.now(),
-    );
   }
 }

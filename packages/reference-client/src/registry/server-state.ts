@@ -38,6 +38,12 @@ export interface ServerState {
   changeSignal: ChangeSignal;
   /** Why the change signal is what it is (e.g. the listen ack omitted `toolsListChanged`). */
   changeSignalNote?: string;
+  /**
+   * What the tools listing is doing: `awaiting-connection`, `enumerating`, `retry-wait` (a new
+   * session or a respawn after a backoff), `rate-limited` (a change-driven re-list waiting for the
+   * re-list budget); absent when idle.
+   */
+  listing?: 'awaiting-connection' | 'enumerating' | 'retry-wait' | 'rate-limited';
   /** Verified tools exposed now. */
   toolCount: number;
   /** Tools the schema gate excluded from the verified snapshot. */
@@ -46,6 +52,30 @@ export interface ServerState {
   /** When the verified snapshot was fetched, epoch ms. */
   verifiedAtMs?: number;
   /** When it expires, epoch ms. */
+  expiresAtMs?: number;
+  /** Where the server is: its URL, command line or transport name. */
+  endpoint?: string;
+  /** A stdio server's process: its pid (while running), the newest stderr, how it last exited. */
+  process?: { pid: number | null; stderrTail: string; exit?: string };
+  /** Why `era: 'auto'` fell back to `initialize` on a fresh connection (`probe-timeout`, `http-503`, `probe-closed`, …). */
+  negotiationFallback?: string;
+  /** The prompts and resources lists, each with the same state machine as the tools (`state` above). */
+  lists?: { prompts?: ListStatus; resources?: ListStatus };
+}
+
+/**
+ * The discovery state of a server's prompts or resources list. A server without the capability is
+ * `incompatible` (`failure.reason`: `no-prompts-capability`, `no-resources-capability`).
+ */
+export interface ListStatus {
+  state: DiscoveryState;
+  failure?: DiscoveryFailure;
+  changeSignal: ChangeSignal;
+  /** Verified entries offered now. */
+  count: number;
+  excludedCount: number;
+  listHash?: string;
+  verifiedAtMs?: number;
   expiresAtMs?: number;
 }
 

@@ -23,9 +23,24 @@ describe('SchemaGate', () => {
       name: 'search',
       title: 'Search',
       description: 'Find.',
-      inputSchema: obj,
+      // A property-less object root is completed for providers; the server's schema is kept.
+      inputSchema: { type: 'object', properties: {} },
+      serverInputSchema: obj,
+      normalizations: [{ pointer: '/inputSchema/properties', change: 'added "properties": {}' }],
       annotations: { readOnlyHint: true },
     });
+  });
+
+  it('normalizes {} and $schema-only input schemas, and still excludes a non-object root by name', () => {
+    const empty = check({ name: 'noargs', inputSchema: {} });
+    expect(empty.ok && empty.tool.inputSchema).toEqual({ type: 'object', properties: {} });
+    const dialectOnly = check({
+      name: 'dialect',
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#' },
+    });
+    expect(dialectOnly.ok && dialectOnly.tool.normalizations?.length).toBe(2);
+    const word = check({ name: 'word', inputSchema: { type: 'string' } });
+    expect(word).toMatchObject({ ok: false, name: 'word', rejection: { reason: 'root-not-object' } });
   });
 
   it('rejects malformed entries and names', () => {

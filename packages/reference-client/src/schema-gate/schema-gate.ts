@@ -2,6 +2,7 @@ import type { Era, JsonObject } from '../snapshot/discovered-tool.js';
 import { checkJsonBounds } from './check-json-bounds.js';
 import { checkSchemaStructure } from './check-schema-structure.js';
 import type { GateRejection } from './gate-verdict.js';
+import { normalizeInputSchema, type SchemaNormalization } from './normalize-input-schema.js';
 import { schemaDialect } from './schema-dialect.js';
 import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './schema-limits.js';
 import type { ValidatorCache } from './validator-cache.js';
@@ -11,7 +12,12 @@ export interface GatedTool {
   name: string;
   title?: string;
   description?: string;
+  /** The input schema as checked and used (normalized, see `normalizeInputSchema`). */
   inputSchema: JsonObject;
+  /** The input schema as the server sent it, when normalization changed it. */
+  serverInputSchema?: JsonObject;
+  /** What normalization changed, when it changed anything. */
+  normalizations?: SchemaNormalization[];
   outputSchema?: JsonObject;
   annotations?: JsonObject;
   execution?: JsonObject;
@@ -27,7 +33,8 @@ const MAX_NAME_LENGTH = 256;
 /**
  * The schema gate: decides, before exposure, whether one `tools/list` entry is a usable contract.
  * Checks, in order: the entry's shape and name; the description size; bounds of every schema (depth,
- * nodes, keys, strings); the dialect (`$schema`: 2020-12 by default, draft-07 when declared, anything
+ * nodes, keys, strings); input schema normalization (`{}`, `$schema`-only and property-less object
+ * roots completed to `{"type":"object","properties":{}}`, recorded on the tool); the dialect (`$schema`: 2020-12 by default, draft-07 when declared, anything
  * else rejected by name); root `type: "object"` (input, and legacy output); the dialect's
  * meta-schema (ajv); local, resolvable, non-looping `$ref`s; `required` names; patterns; and, on
  * modern connections, `x-mcp-header`. A rejected tool is excluded with a reason; the rest stay usable.
@@ -87,7 +94,8 @@ export class SchemaGate {
       const bounded = checkJsonBounds(raw[field], this.limits, `/${field}`);
       if (bounded) return { ok: false, name, rejection: bounded };
     }
-    const inputSchema = raw.inputSchema as JsonObject;
+    const serverInputSchema = raw.inputSchema as JsonObject;
+    const { schema: inputSchema, normalizations } = normalizeInputSchema(serverInputSchema);
     const outputSchema = raw.outputSchema as JsonObject | undefined;
     const inputProblem = this.checkSchema(inputSchema, '/inputSchema', true, era === 'modern');
     if (inputProblem) return { ok: false, name, rejection: inputProblem };
@@ -96,6 +104,10 @@ export class SchemaGate {
       if (outputProblem) return { ok: false, name, rejection: outputProblem };
     }
     const tool: GatedTool = { name, inputSchema };
+    if (normalizations.length > 0) {
+      tool.serverInputSchema = serverInputSchema;
+      tool.normalizations = normalizations;
+    }
     if (raw.title !== undefined) tool.title = raw.title as string;
     if (description !== undefined) tool.description = description;
     if (outputSchema !== undefined) tool.outputSchema = outputSchema;

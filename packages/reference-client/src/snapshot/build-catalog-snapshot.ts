@@ -24,62 +24,86 @@ export interface SnapshotContext {
   compile?: (tool: DiscoveredTool) => string | undefined;
 }
 
+/** One entry of a listing after the gate: a contract snapshot, or why it was excluded. */
+export type PreparedEntry = { ok: true; tool: DiscoveredTool } | { ok: false; excluded: ExcludedTool };
+
 /**
- * Turns a complete raw listing into a verified {@link CatalogSnapshot}: each entry goes through the
- * schema gate and is hashed (RFC 8785 + SHA-256), unless it equals (key order aside) the record of
- * the same name in the previous snapshot, which is then reused with its `discoveredAtMs`. Two different definitions under one name are
- * both excluded (`duplicate-name`): the identity would be ambiguous. Identical repeats (pages that
- * overlap) collapse into one.
+ * Gates and hashes one raw `tools/list` entry (position `index`): the previous record of the same
+ * name when nothing it holds changed (key order aside), else a new contract snapshot (schema gate,
+ * RFC 8785 + SHA-256, description screening, eager compilation), else the exclusion. Pure apart
+ * from `context.compile`; entries can be prepared page by page while the next page is in flight.
  */
-export function buildCatalogSnapshot(listing: RawListing, context: SnapshotContext): CatalogSnapshot {
+export function prepareEntry(entry: unknown, index: number, context: SnapshotContext): PreparedEntry {
   const { serverId, era, gate, nowMs, previous } = context;
+  const reused = reusable(entry, previous);
+  if (reused) return { ok: true, tool: reused };
+  const outcome = gate.check(entry, era);
+  if (!outcome.ok)
+    return { ok: false, excluded: { serverId, name: outcome.name ?? `#${index}`, ...outcome.rejection } };
+  let canonical: string;
+  try {
+    // The server's contract is hashed, not the host's normalization of it.
+    canonical = canonicalJson(
+      executionContract({
+        ...outcome.tool,
+        inputSchema: outcome.tool.serverInputSchema ?? outcome.tool.inputSchema,
+      }),
+    );
+  } catch (error) {
+    return {
+      ok: false,
+      excluded: {
+        serverId,
+        name: outcome.tool.name,
+        reason: 'not-canonicalizable',
+        detail: (error as Error).message,
+        pointer: '',
+      },
+    };
+  }
+  // The canonical text holds every string the model would read, except the display title.
+  const advisories = screenDescription(
+    outcome.tool.title === undefined ? canonical : `${outcome.tool.title}\n${canonical}`,
+  );
+  const tool: DiscoveredTool = Object.freeze({
+    serverId,
+    ...deepFreeze(outcome.tool),
+    discoveredAtMs: nowMs,
+    contractHash: sha256Hex(canonical),
+    advisories: Object.freeze(advisories),
+  });
+  const uncompilable = context.compile?.(tool);
+  if (uncompilable !== undefined) {
+    return {
+      ok: false,
+      excluded: { serverId, name: tool.name, reason: 'invalid-schema', detail: uncompilable, pointer: '' },
+    };
+  }
+  return { ok: true, tool };
+}
+
+/**
+ * Turns a complete raw listing into a verified {@link CatalogSnapshot}: each entry goes through
+ * {@link prepareEntry} (unless `prepared` already holds it, in listing order), then the listing is
+ * assembled. Two different definitions under one name are both excluded (`duplicate-name`): the
+ * identity would be ambiguous. Identical repeats (pages that overlap) collapse into one.
+ */
+export function buildCatalogSnapshot(
+  listing: RawListing,
+  context: SnapshotContext,
+  prepared: readonly PreparedEntry[] = [],
+): CatalogSnapshot {
+  const { serverId, era, nowMs } = context;
   const accepted = new Map<string, DiscoveredTool>();
   const excluded: ExcludedTool[] = [];
   const duplicated = new Set<string>();
   listing.entries.forEach((entry, index) => {
-    let tool = reusable(entry, previous);
-    if (!tool) {
-      const outcome = gate.check(entry, era);
-      if (!outcome.ok) {
-        excluded.push({ serverId, name: outcome.name ?? `#${index}`, ...outcome.rejection });
-        return;
-      }
-      let canonical: string;
-      try {
-        canonical = canonicalJson(executionContract(outcome.tool));
-      } catch (error) {
-        excluded.push({
-          serverId,
-          name: outcome.tool.name,
-          reason: 'not-canonicalizable',
-          detail: (error as Error).message,
-          pointer: '',
-        });
-        return;
-      }
-      // The canonical text holds every string the model would read, except the display title.
-      const advisories = screenDescription(
-        outcome.tool.title === undefined ? canonical : `${outcome.tool.title}\n${canonical}`,
-      );
-      tool = Object.freeze({
-        serverId,
-        ...deepFreeze(outcome.tool),
-        discoveredAtMs: nowMs,
-        contractHash: sha256Hex(canonical),
-        advisories: Object.freeze(advisories),
-      });
-      const uncompilable = context.compile?.(tool);
-      if (uncompilable !== undefined) {
-        excluded.push({
-          serverId,
-          name: tool.name,
-          reason: 'invalid-schema',
-          detail: uncompilable,
-          pointer: '',
-        });
-        return;
-      }
+    const outcome = prepared[index] ?? prepareEntry(entry, index, context);
+    if (!outcome.ok) {
+      excluded.push(outcome.excluded);
+      return;
     }
+    const { tool } = outcome;
     const same = accepted.get(tool.name);
     if (same === undefined && !duplicated.has(tool.name)) accepted.set(tool.name, tool);
     else if (same !== undefined && same.contractHash !== tool.contractHash) {
@@ -132,6 +156,10 @@ function reusable(entry: unknown, previous: CatalogSnapshot | undefined): Discov
   if (typeof raw.name !== 'string') return undefined;
   const earlier = previous.tool(raw.name);
   if (!earlier) return undefined;
-  for (const field of FIELDS) if (!jsonEqual(raw[field], earlier[field])) return undefined;
+  for (const field of FIELDS) {
+    const held =
+      field === 'inputSchema' ? (earlier.serverInputSchema ?? earlier.inputSchema) : earlier[field];
+    if (!jsonEqual(raw[field], held)) return undefined;
+  }
   return earlier;
 }

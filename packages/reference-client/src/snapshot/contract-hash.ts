@@ -1,16 +1,15 @@
 import { hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { fastCanonicalJson } from './canonical-json.js';
 import type { JsonObject } from './discovered-tool.js';
 
 /**
- * The RFC 8785 (JCS) canonical JSON text of `value` (via `canonicalize`).
+ * The RFC 8785 (JCS) canonical JSON text of `value` (`fastCanonicalJson`: the same text as the
+ * `canonicalize` package, proven by a property test, at a fraction of its cost).
  * @throws {Error} when `value` has no canonical form (a lone surrogate, NaN, a cycle); callers
  * that take server input catch it and exclude the tool.
  */
 export function canonicalJson(value: JsonObject): string {
-  const canonical = canonicalize(value);
-  if (canonical === undefined) throw new Error('Value has no JSON form');
-  return canonical;
+  return fastCanonicalJson(value);
 }
 
 /** SHA-256 (lowercase hex) of a canonical JSON text. */

@@ -1,4 +1,5 @@
 import type { DescriptionAdvisory } from '../schema-gate/description-screen.js';
+import type { SchemaNormalization } from '../schema-gate/normalize-input-schema.js';
 
 /** A JSON object as received from a server (schemas, annotations). Treat as read-only. */
 export type JsonObject = { readonly [key: string]: unknown };
@@ -9,7 +10,8 @@ export type Era = 'legacy' | 'modern';
 /**
  * A contract snapshot: one tool as a server offered it, identified by `(serverId, name)`.
  * `contractHash` is the SHA-256 (hex) of the RFC 8785 canonical form of the execution-relevant
- * contract (see {@link executionContract}), so key order and whitespace never count as change.
+ * contract as the server sent it (see {@link executionContract}), so key order and whitespace never
+ * count as change, and neither does the host's normalization.
  * Deeply frozen (schemas and annotations included): validators are cached by `contractHash`.
  */
 export interface DiscoveredTool {
@@ -17,7 +19,16 @@ export interface DiscoveredTool {
   readonly name: string;
   readonly title?: string;
   readonly description?: string;
+  /**
+   * The input schema arguments are validated against and models are offered: the server's,
+   * completed to an object schema with `properties` when it was `{}`, `$schema`-only or
+   * property-less (see `normalizations`).
+   */
   readonly inputSchema: JsonObject;
+  /** The input schema exactly as the server sent it, present when normalization changed it. */
+  readonly serverInputSchema?: JsonObject;
+  /** What normalization added (JSON pointer and change); absent when nothing. */
+  readonly normalizations?: readonly SchemaNormalization[];
   readonly outputSchema?: JsonObject;
   readonly annotations?: JsonObject;
   /** Legacy (2025-11-25) `execution`, e.g. `{ taskSupport }`. */

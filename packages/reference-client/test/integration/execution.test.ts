@@ -208,10 +208,46 @@ describe.each(['legacy', 'modern'] as const)('execution path, %s era', (era) => 
     const call = (mode: string) => host.callTool({ serverId: 'calc', toolName: 'sum', arguments: { mode } });
     expect((await call('good')).structuredContent).toEqual({ total: 3 });
     await expect(call('bad')).rejects.toMatchObject({ code: 'TOOL_OUTPUT_INVALID' });
-    await expect(call('missing')).rejects.toMatchObject({ code: 'TOOL_OUTPUT_INVALID' });
+    await expect(call('missing')).rejects.toMatchObject({
+      code: 'TOOL_OUTPUT_INVALID',
+      message: expect.stringContaining('returned no structuredContent although its outputSchema requires it'),
+      data: { errors: [{ keyword: 'required', instancePath: '' }] },
+    });
     expect((await call('error')).isError).toBe(true);
     const outcomes = host.audit.records().flatMap((r) => (r.type === 'call' ? [r.outcome] : []));
     expect(outcomes).toEqual(['ok', 'output-invalid', 'output-invalid', 'tool-error']);
+  });
+
+  it('validates output against the current contract: the validator follows an outputSchema change', async () => {
+    const v1 = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] };
+    const v2 = { type: 'object', properties: { total: { type: 'string' } }, required: ['total'] };
+    const tools = [{ name: 'sum', inputSchema: { type: 'object' }, outputSchema: v1 }];
+    const peer = await startHostilePeer({
+      tools,
+      on: {
+        'tools/call': (request, res, self) => {
+          self.reply(res, request, {
+            content: [{ type: 'text', text: '3' }],
+            structuredContent: { total: 3 },
+          });
+          return true;
+        },
+      },
+    });
+    cleanup.push(() => peer.close());
+    const host = newHost();
+    await host.addServer({ serverId: 'calc', url: peer.url, era });
+    const call = () => host.callTool({ serverId: 'calc', toolName: 'sum', arguments: {} });
+    expect((await call()).structuredContent).toEqual({ total: 3 });
+    const before = host.tool('calc', 'sum')!.contractHash;
+    tools[0]!.outputSchema = v2;
+    await host.refresh('calc');
+    const after = host.tool('calc', 'sum')!.contractHash;
+    expect(after).not.toBe(before);
+    await expect(call()).rejects.toMatchObject({
+      code: 'TOOL_OUTPUT_INVALID',
+      data: { contractHash: after, errors: [expect.objectContaining({ instancePath: '/total' })] },
+    });
   });
 
   it('classifies a protocol error from tools/call and re-lists, since the list probably changed', async () => {

@@ -30,7 +30,11 @@ it('the README host works as written (with a scripted model)', async () => {
     return true;
   };
   const shown: Array<readonly DiscoveredTool[]> = [];
-  const ui = { showTools: (tools: readonly DiscoveredTool[]) => shown.push(tools) };
+  const notified: string[] = [];
+  const ui = {
+    showTools: (tools: readonly DiscoveredTool[]) => shown.push(tools),
+    notify: (text: string) => notified.push(text),
+  };
   const bearerToken = 'token-from-your-vault';
   const chatId = 'chat-1';
   // The "model" asks for three calls: one fine, one with bad arguments, one to a tool that went away.
@@ -56,6 +60,7 @@ it('the README host works as written (with a scripted model)', async () => {
   host.permissions.setToolPolicy({ serverId: 'work', toolName: 'search' }, 'allow');
   await host.addServer({ serverId: 'work', url: endpoint.url, bearerToken, credentialProfileId: 'alice' });
   host.onRegistryChange((tools) => ui.showTools(tools)); // after every atomic swap
+  host.onWarning((warning) => ui.notify(`${warning.serverId}: ${warning.message}`));
 
   const exposure = await host.expose({ provider: 'anthropic', chatId, maxTokens: 8_000 });
   const gone = nextView(host, (tools) => !tools.some((t) => t.name === 'gone'));

@@ -132,6 +132,11 @@ export interface ClientAdapter {
   advanceClock?(ms: number): Promise<void>;
   /** `discovery-state`: the client's discovery state for a server. */
   serverState?(serverId: string): ReportedState;
+  /**
+   * The client restarts (a new process of the host): it closes and starts again from whatever it
+   * persisted, connecting every server anew; resolves when each is rediscovered.
+   */
+  restart?(): Promise<void>;
 }
 
 /** What a client can do: the transports it can connect over and the host features it offers. */

@@ -3,6 +3,7 @@ import {
   type DiscoveryCache,
   DiscoveryHost,
   type DiscoveryHostOptions,
+  InMemorySnapshotStore,
   isToolshiftError,
   type PermissionPolicy,
   type ServerConfig,
@@ -55,7 +56,10 @@ function resultText(result: { content?: unknown }): string {
  */
 export class ReferenceClientAdapter implements ClientAdapter {
   private readonly clock = new SkewableClock();
-  private readonly host: DiscoveryHost;
+  private host: DiscoveryHost;
+  private readonly makeHost: () => DiscoveryHost;
+  /** What the host persists across a restart (the process's memory stands in for its disk). */
+  private readonly store = new InMemorySnapshotStore();
   private readonly configs = new Map<string, ServerConfig>();
   private readonly warned = new Set<string>();
   private readonly exposures = new Map<string, ToolExposure>();
@@ -81,25 +85,31 @@ export class ReferenceClientAdapter implements ClientAdapter {
       });
       return granted;
     };
-    this.host = new DiscoveryHost({
-      clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
-      approve: options.approver ? options.approver(ask) : ask,
-      clock: this.clock,
-      ...(options.cache ? { cache: options.cache } : {}),
-      ...(options.permissions ? { permissions: options.permissions } : {}),
-    });
+    this.makeHost = () =>
+      new DiscoveryHost({
+        clientInfo: { name: 'toolshift-reference-adapter', version: '1.0.0' },
+        approve: options.approver ? options.approver(ask) : ask,
+        clock: this.clock,
+        snapshotStore: this.store,
+        // Sessions are ended at close, as before: a restart starts a new one.
+        persistSessions: false,
+        ...(options.cache ? { cache: options.cache } : {}),
+        ...(options.permissions ? { permissions: options.permissions } : {}),
+      });
+    this.host = this.makeHost();
   }
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
     const transport = target.transport;
-    if ('connect' in transport)
-      throw new Error(`the reference client connects over Streamable HTTP only, not ${transport.kind}`);
     this.observer = observer;
     this.firstServer ??= target.serverId;
     this.unsubscribe ??= this.host.onRegistryChange(() => this.report());
     const config: ServerConfig = {
       serverId: target.serverId,
-      url: transport.url,
+      // HTTP and msw: a URL; in-memory and stdio: a fresh SDK Transport for every connection.
+      ...('connect' in transport
+        ? { transport: () => transport.connect(), transportName: transport.kind }
+        : { url: transport.url }),
       // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host
       // would. A dual cell gives no preference: the host's default (`auto`) applies.
       ...(target.era === 'modern'
@@ -229,6 +239,28 @@ export class ReferenceClientAdapter implements ClientAdapter {
     this.report();
   }
 
+  /**
+   * The host process restarts: the host is closed and a new one starts from what it persisted
+   * (each server's last verified listing, shown as stale and never executed until re-listed), then
+   * adds every server again. Resolves when each is rediscovered.
+   */
+  async restart(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    await this.host.flush();
+    await this.host.close();
+    this.host = this.makeHost();
+    this.unsubscribe = this.host.onRegistryChange(() => this.report());
+    for (const config of this.configs.values()) await this.host.addServer(config);
+    for (const serverId of this.configs.keys()) this.noteState(serverId);
+    this.report();
+  }
+
+  /** The tools the host shows as last known for a server (restored or last verified). */
+  lastKnownTools(serverId: string): string[] {
+    return (this.host.lastKnown(serverId)?.tools ?? []).map((tool) => tool.name);
+  }
+
   async advanceClock(ms: number): Promise<void> {
     this.clock.advance(ms);
   }
@@ -278,7 +310,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
           serverId: tool.serverId,
           name: tool.name,
           ...(tool.description !== undefined ? { description: tool.description } : {}),
-          inputSchema: tool.inputSchema,
+          // The registry holds the server's contract; a normalized copy goes to the models.
+          inputSchema: tool.serverInputSchema ?? tool.inputSchema,
           ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
         }),
       ),
@@ -293,8 +326,8 @@ export const referenceClient: ClientAdapterFactory = {
   description:
     'toolshift’s reference discovery client (@toolshift/reference-client); it has no expected failures.',
   capabilities: {
-    // ServerConfig takes a Streamable HTTP URL; msw intercepts the same fetch calls.
-    transports: ['http', 'msw'],
+    // A Streamable HTTP URL (msw intercepts the same fetch calls) or any SDK Transport.
+    transports: ['http', 'msw', 'in-memory', 'stdio'],
     features: [
       'multi-server',
       'bearer-auth',

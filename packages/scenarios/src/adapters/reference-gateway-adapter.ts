@@ -78,7 +78,7 @@ export const referenceGateway: ClientAdapterFactory = {
   description:
     'The reference client as a multi-user gateway embeds it: one DiscoveryHost per user sharing one discovery cache.',
   capabilities: {
-    transports: ['http', 'msw'],
+    transports: ['http', 'msw', 'in-memory', 'stdio'],
     features: ['multi-server', 'bearer-auth', 'permission-rules'],
   },
   create: () => new ReferenceGatewayAdapter(),

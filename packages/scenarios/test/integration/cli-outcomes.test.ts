@@ -30,14 +30,14 @@ test('a selection whose every cell is n/a is not a match: exit 4, naming why not
     '--era',
     'both',
     '--client',
-    'reference',
+    'defect:ignores-next-cursor',
     '--scenario',
     'one-valid-tool',
     '--transport',
     'stdio',
     '--no-baseline',
   ]);
-  expect(stdout).toMatch(/one-valid-tool\s+legacy\s+stdio\s+reference\s+n\/a/);
+  expect(stdout).toMatch(/one-valid-tool\s+legacy\s+stdio\s+defect:ignores-next-cursor\s+n\/a/);
   expect(stdout).toContain('0 pass,');
   expect(stdout).toContain(
     'Result: nothing was judged, so this is not a match (exit 4): every cell was n/a: the client cannot connect over stdio (it supports http, msw) (2 cells)',

@@ -207,7 +207,7 @@ test('relative paths resolve against the directory the user ran the command in, 
 test('toolshift clients lists every client --client accepts, with transports and features', async () => {
   const { code, stdout } = await cli(['clients']);
   expect(code).toBe(0);
-  expect(stdout).toContain('reference-gateway  [reference; http, msw]');
+  expect(stdout).toContain('reference-gateway  [reference; http, msw, in-memory, stdio]');
   expect(stdout).toContain('sdk  [sdk; http, msw, in-memory, stdio]');
   // A defect declares the transports and features of the client it is built on.
   expect(stdout).toContain(

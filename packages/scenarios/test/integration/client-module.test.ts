@@ -83,7 +83,7 @@ test('a baseline may name a module client (here: a stale entry); a module with n
 test('toolshift clients --client-module lists the module clients after the built-in ones', async () => {
   const { code, stdout } = await cli(['clients', '--client-module', example]);
   expect(code).toBe(0);
-  expect(stdout).toContain('reference  [reference; http, msw]');
+  expect(stdout).toContain('reference  [reference; http, msw, in-memory, stdio]');
   expect(stdout).toContain(
     'example-client-module  [external; http, msw]\n  The official SDK Client, loaded from a --client-module file.',
   );
