@@ -338,6 +338,8 @@ export const referenceClient: ClientAdapterFactory = {
       'host-clock',
       'discovery-state',
       'permission-rules',
+      'resources',
+      'prompts',
     ],
   },
   create: () => new ReferenceClientAdapter(),
