@@ -263,10 +263,15 @@ export class AuthorizationServer implements IssuedTokens {
     let count = 0;
     const matches = (record: { principal: string; revoked: boolean }) =>
       !record.revoked && (filter.principal === undefined || record.principal === filter.principal);
-    if (filter.kind !== 'refresh')
-      for (const record of this.accessTokens.values()) if (matches(record)) (record.revoked = true), count++;
-    if (filter.kind !== 'access')
-      for (const record of this.refreshTokens.values()) if (matches(record)) (record.revoked = true), count++;
+    const records = [
+      ...(filter.kind === 'refresh' ? [] : this.accessTokens.values()),
+      ...(filter.kind === 'access' ? [] : this.refreshTokens.values()),
+    ];
+    for (const record of records) {
+      if (!matches(record)) continue;
+      record.revoked = true;
+      count++;
+    }
     return count;
   }
 

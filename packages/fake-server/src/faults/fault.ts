@@ -119,10 +119,6 @@ export const TruncatedSseFrameFault = Type.Object(
 export type TruncatedSseFrameFault = Static<typeof TruncatedSseFrameFault>;
 
 /**
- * A fault the server can inject into one exchange: a closed union tagged by `kind`. Each transport
- * declares the kinds it can produce (`capabilities.faults`).
- */
-/**
  * `dropStream`: the request is processed but its answer never arrives: the answer's stream is
  * dropped before the answer is written (HTTP: an SSE response reset mid-stream; stdio and in-memory:
  * the channel closes, as when a server process exits). With legacy event ids on, the answer is
@@ -133,7 +129,7 @@ export const DropStreamFault = Type.Object(
   {
     additionalProperties: false,
     description:
-      "A fault the server can inject into one exchange: a closed union tagged by `kind`. Each transport declares the kinds it can produce (`capabilities.faults`). / /** `dropStream`: the request is processed but its answer never arrives: the answer's stream is dropped before the answer is written (HTTP: an SSE response reset mid-stream; stdio and in-memory: the channel closes, as when a server process exits). With legacy event ids on, the answer is kept, so a `Last-Event-ID` resumption gets it.",
+      "`dropStream`: the request is processed but its answer never arrives: the answer's stream is dropped before the answer is written (HTTP: an SSE response reset mid-stream; stdio and in-memory: the channel closes, as when a server process exits). With legacy event ids on, the answer is kept, so a `Last-Event-ID` resumption gets it.",
   },
 );
 export type DropStreamFault = Static<typeof DropStreamFault>;
@@ -150,6 +146,10 @@ const FaultUnion = Type.Union([
   DropStreamFault,
 ]);
 
+/**
+ * A fault the server can inject into one exchange: a closed union tagged by `kind`. Each transport
+ * declares the kinds it can produce (`capabilities.faults`).
+ */
 export const FaultSchema = Type.Unsafe<Static<typeof FaultUnion>>({
   type: 'object',
   description: 'A fault, tagged by kind.',

@@ -32,7 +32,7 @@ export const ScriptStep = Type.Object(
   {
     additionalProperties: false,
     description:
-      "JSON Schema of one action: a tagged union on `action`, validated with ajv's `discriminator`. */ export const ScriptActionSchema = Type.Unsafe<ScriptAction>({ type: 'object', required: ['action'], discriminator: { propertyName: 'action' }, oneOf: actionBranches, }); /** A script step: an action fired by a trigger (default `{ manual: true }`).",
+      "A script step: an action fired by a trigger (default `{ manual: true }`).",
   },
 );
 export type ScriptStep = Static<typeof ScriptStep>;

@@ -4,7 +4,6 @@ import { type ListFamily, listChangedMethod } from '../../world/list-kind.js';
 import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
 import type { AnswerPayload, EraEngine, EraOutcome, EraRequest } from '../era.js';
-import type { HandlerResult } from '../method-handler.js';
 import { type MethodPlan, planMethod, progressNotification, simplePlan } from '../method-plan.js';
 import { checkMethodScopes } from '../method-scopes.js';
 import { answer, type HttpRefusal, handlerMessage, idOf, refuse, sseHeaders, success } from '../responses.js';

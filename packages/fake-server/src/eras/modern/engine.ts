@@ -4,7 +4,6 @@ import { LEGACY_PROTOCOL_VERSIONS } from '../../world/server-settings.js';
 import type { Subscription } from '../../world/subscription.js';
 import type { World } from '../../world/world.js';
 import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
-import type { HandlerResult } from '../method-handler.js';
 import { type MethodPlan, planMethod, progressNotification } from '../method-plan.js';
 import { checkMethodScopes } from '../method-scopes.js';
 import { accepted, answer, handlerMessage, idOf, refuse, sseHeaders } from '../responses.js';

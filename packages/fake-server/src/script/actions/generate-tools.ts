@@ -24,7 +24,7 @@ export const GenerateToolsAction = Type.Object(
   {
     additionalProperties: false,
     description:
-      'The largest `count` one `generateTools` action accepts. */ export const MAX_GENERATED_TOOLS = 10_000; /** `generateTools`: adds `count` realistic tools (names `<prefix>.<verb>_<noun>`, typed input schemas, some output schemas and annotations), deterministic from `seed` (default: the script seed). `startIndex` continues an earlier batch; `replace: true` replaces the whole catalog. One new revision for the whole batch.',
+      '`generateTools`: adds `count` realistic tools (names `<prefix>.<verb>_<noun>`, typed input schemas, some output schemas and annotations), deterministic from `seed` (default: the script seed). `startIndex` continues an earlier batch; `replace: true` replaces the whole catalog. One new revision for the whole batch.',
   },
 );
 export type GenerateToolsAction = Static<typeof GenerateToolsAction>;

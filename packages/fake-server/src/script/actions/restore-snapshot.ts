@@ -11,7 +11,7 @@ export const SaveSnapshotAction = Type.Object(
   {
     additionalProperties: false,
     description:
-      "The snapshot every server has: the catalog as it stood once the `atStart` steps ran. */ export const INITIAL_SNAPSHOT = 'initial'; /** `saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`.",
+      "`saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`.",
   },
 );
 export type SaveSnapshotAction = Static<typeof SaveSnapshotAction>;
