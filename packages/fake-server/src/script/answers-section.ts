@@ -25,7 +25,10 @@ const ScriptedError = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'A JSON-RPC error (code, message, data) and the HTTP status it travels with.',
+  },
 );
 
 /**
@@ -64,13 +67,21 @@ export const AnswerRuleSchema = Type.Object(
         {
           additionalProperties: true,
           description:
-            "One scripted answer: which requests it answers (`method`, `tool`, `requests`, `arguments`), and with exactly one of `result`, `error` or `unanswered`. - `result` for `tools/call`: parts of the `CallToolResult` (`content` blocks, default the echo of the arguments; `isError`; `structuredContent` as written, or `structured: valid | invalid | omit` to generate one that the tool's `outputSchema` accepts or rejects, or none; any other field as written). For every other method the result is sent exactly as written. - `error`: a JSON-RPC error with any code, message and data, and the HTTP status it travels with. - `unanswered: true`: the request is received and never answered (the client has to give up). - `progress`: `notifications/progress` sent first, with the request's `_meta.progressToken` (none without one); the answer then travels on the request's own stream. - `holdUntil`: the answer (chosen when the request arrived) is sent only once that step ran. Earlier entries win; requests are counted per method (and tool), 1-based.",
+            'The result: for tools/call parts of a CallToolResult (content, isError, structuredContent or structured: valid | invalid | omit); for any other method sent as written.',
         },
       ),
     ),
     error: Type.Optional(ScriptedError),
-    unanswered: Type.Optional(Type.Literal(true)),
-    progress: Type.Optional(Type.Array(Progress, { minItems: 1, maxItems: 1000 })),
+    unanswered: Type.Optional(
+      Type.Literal(true, { description: 'The request is received and never answered.' }),
+    ),
+    progress: Type.Optional(
+      Type.Array(Progress, {
+        minItems: 1,
+        maxItems: 1000,
+        description: 'notifications/progress sent before the answer (progress, total?, message?).',
+      }),
+    ),
     holdUntil: Type.Optional(
       Type.String({ minLength: 1, description: 'A step id: the answer waits until that step ran.' }),
     ),
@@ -78,6 +89,8 @@ export const AnswerRuleSchema = Type.Object(
   {
     additionalProperties: false,
     oneOf: [{ required: ['result'] }, { required: ['error'] }, { required: ['unanswered'] }],
+    description:
+      "One scripted answer: which requests it answers (`method`, `tool`, `requests`, `arguments`), and with exactly one of `result`, `error` or `unanswered`. - `result` for `tools/call`: parts of the `CallToolResult` (`content` blocks, default the echo of the arguments; `isError`; `structuredContent` as written, or `structured: valid | invalid | omit` to generate one that the tool's `outputSchema` accepts or rejects, or none; any other field as written). For every other method the result is sent exactly as written. - `error`: a JSON-RPC error with any code, message and data, and the HTTP status it travels with. - `unanswered: true`: the request is received and never answered (the client has to give up). - `progress`: `notifications/progress` sent first, with the request's `_meta.progressToken` (none without one); the answer then travels on the request's own stream. - `holdUntil`: the answer (chosen when the request arrived) is sent only once that step ran. Earlier entries win; requests are counted per method (and tool), 1-based.",
   },
 );
 export type AnswerRuleSchema = Static<typeof AnswerRuleSchema>;

@@ -15,7 +15,10 @@ import { CURSOR_STYLES } from '../world/server-settings.js';
  * - `freshSamePage`: a broken server: every page carries a new cursor never seen before, and each
  *   one serves the first page again (a client that stops on a repeated cursor never stops).
  */
-export const CursorStyleSchema = StringEnum(CURSOR_STYLES);
+export const CursorStyleSchema = StringEnum(CURSOR_STYLES, {
+  description:
+    'Cursor styles (cursors are opaque strings, §2.5): - `opaque`: a MAC-protected token, stable for the listing it belongs to; a forged one gets -32602; - `offset`: the bare decimal offset (`"20"`), as many real servers issue; - `nonAdvancing`: a broken server: every page, even the last or only one, carries the same `nextCursor` (`repeatCursor`), and that cursor serves the first page again (the listing never ends); - `emptyString`: the cursor to page 2 is `""` (valid in 2026-07-28, must not be read as the end); later cursors are opaque; - `expiring`: opaque, but rejected with -32602 after any catalog change or after `cursorTtlMs` of logical time; - `freshSamePage`: a broken server: every page carries a new cursor never seen before, and each one serves the first page again (a client that stops on a repeated cursor never stops).',
+});
 export type CursorStyle = Static<typeof CursorStyleSchema>;
 
 const paginationFields = {
@@ -44,7 +47,7 @@ const paginationFields = {
 export const ListPaginationSchema = Type.Object(paginationFields, {
   additionalProperties: false,
   description:
-    "Cursor styles (cursors are opaque strings, §2.5): - `opaque`: a MAC-protected token, stable for the listing it belongs to; a forged one gets -32602; - `offset`: the bare decimal offset (`\"20\"`), as many real servers issue; - `nonAdvancing`: a broken server: every page, even the last or only one, carries the same `nextCursor` (`repeatCursor`), and that cursor serves the first page again (the listing never ends); - `emptyString`: the cursor to page 2 is `\"\"` (valid in 2026-07-28, must not be read as the end); later cursors are opaque; - `expiring`: opaque, but rejected with -32602 after any catalog change or after `cursorTtlMs` of logical time; - `freshSamePage`: a broken server: every page carries a new cursor never seen before, and each one serves the first page again (a client that stops on a repeated cursor never stops). / export const CursorStyleSchema = StringEnum(CURSOR_STYLES); export type CursorStyle = Static<typeof CursorStyleSchema>; const paginationFields = { pageSize: Type.Optional( Type.Integer({ minimum: 1, description: 'Items per page; omit for a single page.' }), ), cursorStyle: Type.Optional(CursorStyleSchema), cursorTtlMs: Type.Optional( Type.Integer({ minimum: 1, description: 'expiring cursors: lifetime on the logical clock, ms (default: no time limit).', }), ), staleCursor: Type.Optional( StringEnum(['serve', 'reject'], { description: 'opaque cursors issued before a catalog change: serve the current catalog from the same offset (default) or reject with -32602 (§11.1).', }), ), repeatCursor: Type.Optional( Type.String({ description: 'nonAdvancing: the cursor every page repeats (default \"page-1\").' }), ), }; /** Pagination of one list (`pagination.lists.<list>`): the same fields, overriding the general ones.",
+    'Pagination of one list (`pagination.lists.<list>`): the same fields, overriding the general ones.',
 });
 export type ListPagination = Static<typeof ListPaginationSchema>;
 

@@ -31,8 +31,7 @@ export const ScriptStep = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "A script step: an action fired by a trigger (default `{ manual: true }`).",
+    description: 'A script step: an action fired by a trigger (default `{ manual: true }`).',
   },
 );
 export type ScriptStep = Static<typeof ScriptStep>;

@@ -37,19 +37,28 @@ function cell(text: string | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 }
 
-function propertyTable(schema: Schema, skip: readonly string[] = []): string[] {
-  const entries = Object.entries(schema.properties ?? {}).filter(([name]) => !skip.includes(name));
-  if (entries.length === 0) return ['(no parameters)', ''];
+/** Rows for `schema`'s properties, and for those of nested objects (`a.b`, `a[].b`) below them. */
+function propertyRows(schema: Schema, prefix: string, skip: readonly string[], depth: number): string[] {
   const required = new Set(schema.required ?? []);
-  return [
-    '| parameter | type | required | meaning |',
-    '| --- | --- | --- | --- |',
-    ...entries.map(
-      ([name, property]) =>
-        `| \`${name}\` | ${cell(typeOf(property))} | ${required.has(name) ? 'yes' : ''} | ${cell(property.description)} |`,
-    ),
-    '',
-  ];
+  const rows: string[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (skip.includes(name)) continue;
+    rows.push(
+      `| \`${prefix}${name}\` | ${cell(typeOf(property))} | ${required.has(name) ? 'yes' : ''} | ${cell(property.description)} |`,
+    );
+    const nested = property.type === 'array' ? property.items : property;
+    if (depth < 2 && nested?.properties && Object.keys(nested.properties).length > 0)
+      rows.push(
+        ...propertyRows(nested, `${prefix}${name}${property.type === 'array' ? '[]' : ''}.`, [], depth + 1),
+      );
+  }
+  return rows;
+}
+
+function propertyTable(schema: Schema, skip: readonly string[] = []): string[] {
+  const rows = propertyRows(schema, '', skip, 0);
+  if (rows.length === 0) return ['(no parameters)', ''];
+  return ['| parameter | type | required | meaning |', '| --- | --- | --- | --- |', ...rows, ''];
 }
 
 function tagged(branches: Schema[], tag: string, heading: string): string[] {

@@ -10,8 +10,7 @@ export const SaveSnapshotAction = Type.Object(
   { action: Type.Literal('saveSnapshot'), name: Type.String({ minLength: 1 }) },
   {
     additionalProperties: false,
-    description:
-      "`saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`.",
+    description: '`saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`.',
   },
 );
 export type SaveSnapshotAction = Static<typeof SaveSnapshotAction>;
