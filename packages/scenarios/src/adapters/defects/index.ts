@@ -5,6 +5,7 @@ import { emptyCursorIsEnd } from './empty-cursor-is-end.js';
 import { forwardsUnlistedCalls } from './forwards-unlisted-calls.js';
 import { ignoresListChanged } from './ignores-list-changed.js';
 import { ignoresNextCursor } from './ignores-next-cursor.js';
+import { ignoresResourceAndPromptChanges } from './ignores-resource-and-prompt-changes.js';
 import { ignoresTtl } from './ignores-ttl.js';
 import { keepsOldToken } from './keeps-old-token.js';
 import { loopsOnRepeatedCursor } from './loops-on-repeated-cursor.js';
@@ -48,6 +49,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   redirectsToSimilarName,
   skipsRevalidation,
   validatesErrorResults,
+  ignoresResourceAndPromptChanges,
   toolsFixedAtStartup,
   keepsOldToken,
   forwardsUnlistedCalls,
