@@ -11,6 +11,7 @@ import { keepsOldToken } from './keeps-old-token.js';
 import { loopsOnRepeatedCursor } from './loops-on-repeated-cursor.js';
 import { mergesListings } from './merges-listings.js';
 import { neverRelistsAfterReconnect } from './never-relists-after-reconnect.js';
+import { neverRespawnsStdioServer } from './never-respawns-stdio-server.js';
 import { neverResubscribes } from './never-resubscribes.js';
 import { noAtomicSwap } from './no-atomic-swap.js';
 import { permissionsKeyedByToolName } from './permissions-keyed-by-tool-name.js';
@@ -50,6 +51,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   skipsRevalidation,
   validatesErrorResults,
   ignoresResourceAndPromptChanges,
+  neverRespawnsStdioServer,
   toolsFixedAtStartup,
   keepsOldToken,
   forwardsUnlistedCalls,
