@@ -3,6 +3,7 @@ import type { DefectFactory } from './defect-factory.js';
 import { dropsMidListingNotification } from './drops-mid-listing-notification.js';
 import { emptyCursorIsEnd } from './empty-cursor-is-end.js';
 import { forwardsUnlistedCalls } from './forwards-unlisted-calls.js';
+import { guardsRepeatedCursorsOnly } from './guards-repeated-cursors-only.js';
 import { ignoresListChanged } from './ignores-list-changed.js';
 import { ignoresNextCursor } from './ignores-next-cursor.js';
 import { ignoresResourceAndPromptChanges } from './ignores-resource-and-prompt-changes.js';
@@ -52,6 +53,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   validatesErrorResults,
   ignoresResourceAndPromptChanges,
   neverRespawnsStdioServer,
+  guardsRepeatedCursorsOnly,
   toolsFixedAtStartup,
   keepsOldToken,
   forwardsUnlistedCalls,

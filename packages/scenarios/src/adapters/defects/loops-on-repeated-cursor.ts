@@ -14,11 +14,7 @@ export const loopsOnRepeatedCursor = defect(
     mistake:
       'Has no repeated-cursor guard, so a server that hands back the same cursor keeps it listing forever.',
     realWorld: 'case PG-05 (Cursor: ~170k requests in ~55 s, then out of memory)',
-    caughtBy: [
-      'scenario:pg-05-empty-cursor-loop',
-      'scenario:fresh-cursor-same-page',
-      'property:stuck-paginator',
-    ],
+    caughtBy: ['scenario:pg-05-empty-cursor-loop', 'property:stuck-paginator'],
   },
   () => new LoopsOnRepeatedCursor(),
   naiveClient,
