@@ -13,8 +13,8 @@ import { runSuite } from '../../src/runner/run-suite.js';
 /**
  * A host that persists its legacy session id and, restarted, resumes with it; when the server
  * answers 404 it drops the id and starts a new session (what session-restored-after-expiry asks
- * for). It shows the scenario passes a correct client; the reference adapter declares
- * `restart-client` once its persisted snapshots are wired in.
+ * for). It shows the scenario passes a correct client written on the SDK alone; the reference
+ * client (which persists session ids in its snapshot store) passes it too.
  */
 class RestoringHost implements ClientAdapter {
   private client: Client | undefined;
@@ -79,18 +79,19 @@ const restoringHost: ClientAdapterFactory = {
   create: () => new RestoringHost(),
 };
 
-test('session-restored-after-expiry passes a host that starts over on 404, and fails the SDK client', async () => {
+test('session-restored-after-expiry passes a host that starts over on 404 and the reference client, and fails the SDK client', async () => {
   const scenario = SCENARIOS.find((s) => s.id === 'session-restored-after-expiry')!;
   const { CLIENT_ADAPTERS } = await import('../../src/adapters/index.js');
   const summary = await runSuite({
     scenarios: [scenario],
     eras: ['legacy'],
     transports: ['http'],
-    clients: [restoringHost, CLIENT_ADAPTERS.sdk!],
+    clients: [restoringHost, CLIENT_ADAPTERS.reference!, CLIENT_ADAPTERS.sdk!],
     settleTimeoutMs: 2000,
   });
   const byClient = Object.fromEntries(summary.results.map((result) => [result.client, result]));
   expect(byClient['restoring-host']?.status).toBe('pass');
+  expect(byClient.reference?.status).toBe('pass');
   expect(byClient.sdk?.verdicts.find((v) => v.checkId === 'reconnect.dead-session-dropped')?.status).toBe(
     'fail',
   );
