@@ -1,9 +1,10 @@
+import { inconclusive } from '@toolshift/assertions';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { bounded } from './bounded.js';
-import { type CellResult, rawStatusOf } from './cell.js';
+import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
 import { type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
 import { portableCellOptions } from './client-process/client-process-protocol.js';
@@ -110,6 +111,7 @@ export async function runCell(
   );
   const end = await session.run(scenario.clientActions);
   const endSeqs = session.log.positions();
+  const unfired = unfiredPageMutations(servers);
   options.onAction?.("the client's close()");
   await bounded(adapter.close(), actionTimeoutMs, 'close').catch((error) =>
     session.observer.note(`close failed: ${(error as Error).message}`),
@@ -121,6 +123,7 @@ export async function runCell(
   const negotiation = judgeEraNegotiation(records);
   // The era failure comes first: it is the cause the table shows, not its consequences.
   const verdicts = [
+    ...unfired,
     ...negotiation.verdicts,
     ...setAsideEraConsequences(
       [...session.runnerVerdicts, ...evaluateChecks(scenario, records)],
@@ -129,9 +132,12 @@ export async function runCell(
   ];
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
+  const rawStatus = rawStatusOf(verdicts, end.kind === 'error');
   return {
     ...base,
-    rawStatus: rawStatusOf(verdicts, end.kind === 'error'),
+    // A change the scenario armed between two pages never happened: a pass would judge a run
+    // without its premise, so it is inconclusive (a failure still stands).
+    rawStatus: rawStatus === 'pass' && unfired.length > 0 ? 'inconclusive' : rawStatus,
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
@@ -144,4 +150,24 @@ export async function runCell(
     observations: session.log.forServer(first.id),
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * A runner verdict (inconclusive) for every `mutateBetweenPages` step that was armed but never
+ * fired: no listing reached the page after which its change was to land.
+ */
+function unfiredPageMutations(servers: CellServers): CheckVerdict[] {
+  // A connection made with sameServerAs shares its fake server: judge each fake once.
+  const judged = new Set<unknown>();
+  const distinct = servers.list.filter((server) => !judged.has(server.fake) && judged.add(server.fake));
+  return distinct.flatMap((server) =>
+    server.fake.pendingPageMutations().map((pending) => ({
+      ...inconclusive(
+        'runner.page-mutation-fired',
+        `Step '${pending.stepId}' (mutateBetweenPages) on ${server.id} was armed to change the ${pending.list} list once page ${pending.afterPage} of a listing is served, but no listing got that far: the change the scenario is about never happened.`,
+      ),
+      checkId: 'runner.page-mutation-fired',
+      serverId: server.id,
+    })),
+  );
 }
