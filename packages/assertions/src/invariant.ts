@@ -19,6 +19,20 @@ export interface Invariant {
   source: string;
   check(run: RunRecord, params?: InvariantParams): Verdict;
   /**
+   * How a check no `server:` narrows judges a run with several servers (`checkEveryServer`): `all`
+   * (default) checks each server's record and holds when no server fails; `any` holds when some
+   * server passes (e.g. "the user was told X", whichever server it concerned); `run`: the invariant
+   * judges every server in one pass itself (e.g. over model requests, which span all servers).
+   */
+  acrossServers?: 'all' | 'any' | 'run';
+  /**
+   * `true` when the invariant can judge a client that reports nothing but its traffic (a wire-only
+   * client, e.g. a conformance-style program): it is given no observations and judges the client
+   * as one that keeps a registry, from the transcript alone. Invariants without it that read
+   * observations are `n/a` for such a client.
+   */
+  judgesWireOnly?: boolean;
+  /**
    * For invariants that take parameters: returns why `params` are unusable, or `undefined` when they
    * are fine. Scenario loading calls it, so a bad parameter fails at load time, not mid-run.
    */

@@ -184,5 +184,6 @@ export type { Principal } from './world/principal.js';
 export type { PromptDefinition } from './world/prompt-definition.js';
 export type { ResourceDefinition, ResourceTemplateDefinition } from './world/resource-definition.js';
 export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './world/server-settings.js';
+export { StallAwareDeadline, setVirtualTime } from './world/stall-aware-deadline.js';
 export type { JsonObject, ToolDefinition } from './world/tool-definition.js';
 export { generatedToolName } from './world/tool-generator.js';

@@ -16,6 +16,8 @@ export const modelToolCountWithinLimit: Invariant = {
   title: "No model request offers more tools than the model's limit.",
   source: 'cases LG-02 E1',
   params: SHAPE,
+  // The limit is per model request, whatever servers it draws on.
+  acrossServers: 'run',
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
     const max = params.max as number;
