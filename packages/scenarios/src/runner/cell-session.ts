@@ -307,6 +307,9 @@ export class CellSession {
       case 'reconnect':
         await bounded(this.adapter.reconnect!(serverOf(this.scenario, action)), actionTimeoutMs, 'reconnect');
         return undefined;
+      case 'restart-client':
+        await bounded(this.adapter.restartClient!(), actionTimeoutMs, 'restart-client');
+        return undefined;
       case 'reauthorize':
         await bounded(
           this.adapter.reauthorize!(serverOf(this.scenario, action), action.bearerToken),
