@@ -188,7 +188,7 @@ describe('a fresh npm project with the tarballs installed', SPAWNS, () => {
     });
 
     test('`npx toolshift run --client reference --scenario one-valid-tool` passes', () => {
-      const result = npx(['run', '--client', 'reference', '--scenario', 'one-valid-tool']);
+      const result = npx(['run', '--client', 'reference', '--scenario', 'one-valid-tool', '--verbose']);
       expect(result.status, result.stdout + result.stderr).toBe(0);
       expect(result.stdout).toMatch(/one-valid-tool +legacy +http +reference +pass/);
       expect(result.stdout).toMatch(/one-valid-tool +modern +http +reference +pass/);
