@@ -1,4 +1,4 @@
-import { betweenPages, expireToken, grantToken, scriptBuilder } from '@toolshift/fake-server';
+import { betweenPages, expireToken, scriptBuilder } from '@toolshift/fake-server';
 import type { Scenario } from '../../src/scenario.js';
 import { tools } from '../tools.js';
 
@@ -17,13 +17,15 @@ export const tokenRotatedDuringListing: Scenario = {
       script: scriptBuilder('token-rotated')
         .tools(...tools('crm', 5))
         .pageSize(2)
-        .auth({ tokens: [{ token: 'token-1', principal: 'sam', scopes: ['crm'] }] })
+        .auth({
+          tokens: [
+            { token: 'token-1', principal: 'sam', scopes: ['crm'] },
+            // The new token exists from the start: a client that lists lazily never reaches page 2
+            // (so nothing expires for it), and its re-authorization must still find a valid token.
+            { token: 'token-2', principal: 'sam', scopes: ['crm'] },
+          ],
+        })
         .step('rotate', expireToken('token-1'), betweenPages(1))
-        .step(
-          'issue-new-token',
-          grantToken({ token: 'token-2', principal: 'sam', scopes: ['crm'] }),
-          betweenPages(1),
-        )
         .build(),
     },
   ],
