@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
+import { driverCheckCommand } from './driver-check-command.js';
 import { EXIT } from './exit-codes.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
@@ -117,6 +118,19 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .description('List every scenario with its id, source, eras, transports and checks.')
     .option('--json', 'print JSON')
     .action((options) => listCommand(options, io.out));
+
+  program
+    .command('driver-check')
+    .description(
+      'Check that a client program follows the command protocol: handshake, every request kind its features enable, error paths, stdio and up-front servers, and every message against the JSON Schema.',
+    )
+    .argument('<client>', `the program, as '${COMMAND_PREFIX}<shell command>'`)
+    .option('--json <file>', 'also write the report as JSON')
+    .option('--request-timeout <ms>', 'how long each request may take to be answered (default 15000)')
+    .action(async (client: string, options: { json?: string; requestTimeout?: string }) => {
+      const resolved = resolvePaths(options, ['json'], io.cwd);
+      exit.code = await driverCheckCommand(client, { ...resolved, cwd: io.cwd }, io.out);
+    });
 
   program
     .command('clients')
