@@ -10,6 +10,7 @@ import { listCommand } from './list-command.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { ERA_CHOICES, runCommand } from './run-command.js';
+import { type ScorecardCommandOptions, scorecardCommand } from './scorecard-command.js';
 import { serveCommand } from './serve-command.js';
 import { UsageError } from './usage-error.js';
 import { resolveUserPath, userDirectory } from './user-path.js';
@@ -130,6 +131,22 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .action(async (client: string, options: { json?: string; requestTimeout?: string }) => {
       const resolved = resolvePaths(options, ['json'], io.cwd);
       exit.code = await driverCheckCommand(client, { ...resolved, cwd: io.cwd }, io.out);
+    });
+
+  program
+    .command('scorecard')
+    .description(
+      'Run the suite for every driver under clients/<language>/<library>/ (in parallel up to the cores) and write SCORECARD.md, scorecard/<client>.md and scorecard/scorecard.json.',
+    )
+    .option('--driver <ids...>', 'only these drivers (clients/<language>/<library> or client name)')
+    .option('--scenario <ids...>', 'only these scenarios (default: the whole catalog)')
+    .option('--smoke', 'only the CI smoke selection, in legacy and modern')
+    .option('--era <era>', 'cell eras: legacy, modern, dual, both, all (default all; --smoke: both)')
+    .option('--transport <kinds...>', 'transports (default http)')
+    .option('--concurrency <n>', 'drivers run at once (default: the cores)')
+    .option('--dry-run', 'print SCORECARD.md instead of writing files')
+    .action(async (options: Omit<ScorecardCommandOptions, 'root'>) => {
+      exit.code = await scorecardCommand({ ...options, root: io.cwd }, io.out);
     });
 
   program
