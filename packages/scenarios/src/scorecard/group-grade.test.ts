@@ -1,0 +1,93 @@
+import { expect, test } from 'vitest';
+import type { CellResult } from '../runner/cell.js';
+import { gradeGroups } from './group-grade.js';
+import { scorecardMarkdown } from './scorecard-markdown.js';
+
+const result = (
+  scenarioId: string,
+  status: CellResult['status'],
+  extra: Partial<CellResult> = {},
+): CellResult =>
+  ({
+    scenarioId,
+    era: 'legacy',
+    transport: 'http',
+    client: 'lib',
+    status,
+    rawStatus: status === 'known-failure' ? 'fail' : status === 'stale' ? 'pass' : status,
+    verdicts: [],
+    transcript: [],
+    servers: [],
+    observations: [],
+    durationMs: 1,
+    ...extra,
+  }) as CellResult;
+
+const gradeOf = (results: CellResult[], group: string) =>
+  gradeGroups(results).find((g) => g.group === group)!;
+
+test('a group fails when any cell failed, a known failure too; passes when every judged cell passed', () => {
+  const failure = {
+    checkId: 'registry.matches-final-catalog',
+    message: 'missing beta',
+    evidence: [{ seq: 7 }],
+  };
+  const grade = gradeOf(
+    [
+      result('tool-removed', 'pass'),
+      result('rm-01-tool-added-mid-turn', 'known-failure', { firstFailure: failure as never }),
+    ],
+    'removal',
+  );
+  expect(grade.grade).toBe('fail');
+  expect(grade.summary).toContain('rm-01-tool-added-mid-turn (legacy) registry.matches-final-catalog');
+  expect(grade.cells[1]!.failure).toEqual({
+    checkId: 'registry.matches-final-catalog',
+    message: 'missing beta',
+    evidence: [7],
+  });
+  expect(
+    gradeOf([result('tool-removed', 'pass'), result('rm-03-unknown-tool-forwarded', 'n/a')], 'removal').grade,
+  ).toBe('pass');
+});
+
+test('a group nothing judged is n/a, and one passed only by re-asking says so', () => {
+  expect(
+    gradeOf([result('paginated-list', 'n/a'), result('pg-03-first-page-only', 'inconclusive')], 'pagination')
+      .grade,
+  ).toBe('n/a');
+  expect(gradeOf([], 'pagination').summary).toBe('no cell ran');
+  const frames = [
+    { seq: 1, direction: 'in', kind: 'message', streamId: 'post-1', message: { method: 'tools/list' } },
+    { seq: 2, direction: 'in', kind: 'message', streamId: 'post-2', message: { method: 'tools/list' } },
+    { seq: 3, direction: 'server', kind: 'step', streamId: 'world' },
+    { seq: 4, direction: 'in', kind: 'message', streamId: 'post-3', message: { method: 'tools/list' } },
+  ];
+  const reasked = result('tool-added-at-runtime', 'pass', {
+    servers: [{ serverId: 'primary', transcript: frames as never }],
+  });
+  const grade = gradeOf([reasked, result('one-valid-tool', 'pass')], 'list changes');
+  expect(grade.grade).toBe('pass by re-asking');
+  expect(
+    scorecardMarkdown(
+      [
+        {
+          id: 'clients/typescript/lib',
+          language: 'typescript',
+          library: 'lib',
+          version: '1.0.0',
+          client: 'lib',
+          relists: 'before-each-model-request',
+          notes: [],
+          date: '2026-12-01',
+          groups: gradeGroups([reasked]),
+          counts: { pass: 1 },
+          exitCode: 0,
+          findings: [],
+          durationMs: 1,
+        },
+      ],
+      { command: 'pnpm scorecard', eras: ['legacy'], transports: ['http'], detailsDir: 'scorecard' },
+    ),
+  ).toContain('[pass by re-asking](scorecard/lib.md#list-changes)');
+});
