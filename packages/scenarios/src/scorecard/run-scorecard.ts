@@ -41,6 +41,8 @@ export interface DriverScore {
   relists: DriverManifest['relists'];
   notes: string[];
   repository?: string;
+  /** The `toolshift run` options that run this driver's cells from the repository root (add `--scenario`, `--era`). */
+  runOptions: string;
   /** When it ran (ISO date). */
   date: string;
   /** Absent when it ran; the reason it did not (toolchain absent, prepare or handshake failed). */
@@ -172,6 +174,10 @@ async function scoreDriver(
     relists: manifest.relists,
     notes: manifest.notes ?? [],
     ...(manifest.repository !== undefined ? { repository: manifest.repository } : {}),
+    runOptions:
+      manifest.kind === 'command'
+        ? `--client 'command:cd ${driver.id} && ${manifest.start}'`
+        : `--client-module ${driver.id}/${manifest.module} --client ${manifest.client}`,
     date: new Date().toISOString().slice(0, 10),
   };
   const skip = (reason: string): DriverScore => {

@@ -106,6 +106,12 @@ export function driverDetailsMarkdown(score: DriverScore): string {
       .map(([status, n]) => `${n} ${status}`)
       .join(', ')}; \`toolshift run\` exit code against the library baseline: ${score.exitCode}.`,
     '',
+    'Re-run one cell with its full transcripts (frames `#seq` below):',
+    '',
+    '```bash',
+    `pnpm toolshift run ${score.runOptions} --baseline ${score.id}/expected-failures.yaml --scenario <id> --era <era> --transport http --json cell.json --json-transcripts all`,
+    '```',
+    '',
   ];
   for (const grade of score.groups) {
     lines.push(`## ${grade.group}`, '', `**${grade.grade}** — ${grade.summary}`, '');
