@@ -83,9 +83,14 @@ function createAdapter() {
       }
     },
     async refresh(serverId) {
+      // The user's re-list; a failure is shown to the user, as a host does.
       const connection = get(serverId);
-      connection.tools = (await connection.client.listTools(undefined, { cacheMode: 'refresh' })).tools;
-      exposeAll();
+      try {
+        connection.tools = (await connection.client.listTools(undefined, { cacheMode: 'refresh' })).tools;
+        exposeAll();
+      } catch (error) {
+        observer.warning({ serverId, message: `refresh failed: ${error.message}` });
+      }
     },
     async reconnect(serverId) {
       const connection = get(serverId);

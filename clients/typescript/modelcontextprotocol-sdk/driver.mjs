@@ -7,14 +7,20 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-/** Every page of tools/list, following nextCursor. */
+/**
+ * Every page of tools/list, following nextCursor as the result asks (v1's listTools() returns one
+ * page): the host's loop, which stops at a cursor it has already sent so a server's repeated
+ * cursor cannot keep it listing.
+ */
 async function listAll(client) {
   const tools = [];
+  const seen = new Set();
   let cursor;
-  for (let page = 0; page < 1000; page++) {
+  for (;;) {
     const result = await client.listTools(cursor === undefined ? undefined : { cursor });
     tools.push(...result.tools);
-    if (result.nextCursor === undefined) break;
+    if (result.nextCursor === undefined || seen.has(result.nextCursor)) break;
+    seen.add(result.nextCursor);
     cursor = result.nextCursor;
   }
   return tools;
@@ -97,9 +103,14 @@ function createAdapter() {
       }
     },
     async refresh(serverId) {
+      // The user's re-list; a failure is shown to the user, as a host does.
       const connection = get(serverId);
-      connection.tools = await listAll(connection.client);
-      exposeAll();
+      try {
+        connection.tools = await listAll(connection.client);
+        exposeAll();
+      } catch (error) {
+        observer.warning({ serverId, message: `refresh failed: ${error.message}` });
+      }
     },
     async reconnect(serverId) {
       const connection = get(serverId);

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { CellResult } from '../runner/cell.js';
-import { gradeGroups } from './group-grade.js';
+import { gradeGroups, reaskingExcuse } from './group-grade.js';
 import { scorecardMarkdown } from './scorecard-markdown.js';
 
 const result = (
@@ -91,4 +91,41 @@ test('a group nothing judged is n/a, and one passed only by re-asking says so', 
       { command: 'pnpm scorecard', eras: ['legacy'], transports: ['http'], detailsDir: 'scorecard' },
     ),
   ).toContain('[pass by re-asking](scorecard/lib.md#list-changes)');
+});
+
+test('a re-asking host is not failed by registry checks of a scenario that makes no model request', () => {
+  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
+    checkId,
+    status,
+    message: checkId,
+    evidence: [],
+  });
+  const registryOnly = result('tool-added-at-runtime', 'fail', {
+    verdicts: [
+      verdict('registry.matches-final-catalog', 'fail'),
+      verdict('calls.current-tools-callable', 'pass'),
+    ] as never,
+  });
+  const scenarios = new Map([
+    ['tool-added-at-runtime', { clientActions: [{ do: 'connect' }, { do: 'settle' }] }],
+    ['rm-01-tool-added-mid-turn', { clientActions: [{ do: 'connect' }, { do: 'model-call' }] }],
+  ]) as never;
+  const reasker = { reasksBeforeModelRequests: true, scenarios };
+  expect(reaskingExcuse(registryOnly, reasker)).toContain('makes no model request');
+  expect(gradeOf([registryOnly, result('one-valid-tool', 'pass')], 'list changes').grade).toBe('fail');
+  expect(
+    gradeGroups([registryOnly, result('one-valid-tool', 'pass')], reasker).find(
+      (g) => g.group === 'list changes',
+    )!.grade,
+  ).toBe('pass');
+  // A host that relies on change signals, a model-request scenario, or another failing check: it counts.
+  expect(reaskingExcuse(registryOnly, { reasksBeforeModelRequests: false, scenarios })).toBeUndefined();
+  const modelScenario = result('rm-01-tool-added-mid-turn', 'fail', {
+    verdicts: [verdict('registry.matches-final-catalog', 'fail')] as never,
+  });
+  expect(reaskingExcuse(modelScenario, reasker)).toBeUndefined();
+  const other = result('tool-added-at-runtime', 'fail', {
+    verdicts: [verdict('calls.current-tools-callable', 'fail')] as never,
+  });
+  expect(reaskingExcuse(other, reasker)).toBeUndefined();
 });

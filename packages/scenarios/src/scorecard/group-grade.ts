@@ -1,4 +1,5 @@
 import type { CellResult } from '../runner/cell.js';
+import type { Scenario } from '../scenario.js';
 import { CAPABILITY_GROUPS, type CapabilityGroup, groupsOf } from './capability-groups.js';
 import { passedByReasking } from './re-asking.js';
 
@@ -20,6 +21,31 @@ export interface GradedCell {
   baselineReason?: string;
   /** Why the cell is `n/a` or inconclusive. */
   reason?: string;
+  /**
+   * Set when a failure does not count against the client: it asks for the tools before each model
+   * request and keeps no tool list between requests, and only registry checks of a scenario without
+   * a model request failed (they judge a standing tool list this host does not keep).
+   */
+  notApplicable?: string;
+}
+
+/** How the client gets the tool set it hands the model, for the grade. */
+export interface GradeContext {
+  /** The driver lists again before each model request (manifest `relists`). */
+  reasksBeforeModelRequests: boolean;
+  /** The scenarios by id, to tell which ones make model requests. */
+  scenarios: ReadonlyMap<string, Pick<Scenario, 'clientActions'>>;
+}
+
+/** Why a failing cell of a re-asking host does not count against it, or `undefined` when it counts. */
+export function reaskingExcuse(result: CellResult, context: GradeContext | undefined): string | undefined {
+  if (!context?.reasksBeforeModelRequests || result.rawStatus !== 'fail') return undefined;
+  const failing = result.verdicts.filter((verdict) => verdict.status === 'fail');
+  if (!failing.length || !failing.every((verdict) => verdict.checkId.startsWith('registry.')))
+    return undefined;
+  const actions = context.scenarios.get(result.scenarioId)?.clientActions ?? [];
+  if (actions.some((action) => action.do === 'model-request' || action.do === 'model-call')) return undefined;
+  return `the host lists the tools again before each model request and keeps no tool list in between; this scenario makes no model request, so its registry checks (${failing.map((v) => v.checkId).join(', ')}) have nothing of this host's to judge`;
 }
 
 /** The grade of one group for one client, with the cells that decided it. */
@@ -31,9 +57,11 @@ export interface GroupGrade {
   cells: GradedCell[];
 }
 
-function gradedCell(result: CellResult): GradedCell {
+function gradedCell(result: CellResult, context: GradeContext | undefined): GradedCell {
   const failure = result.firstFailure;
+  const excuse = reaskingExcuse(result, context);
   return {
+    ...(excuse !== undefined ? { notApplicable: excuse } : {}),
     scenarioId: result.scenarioId,
     era: result.era,
     transport: result.transport,
@@ -59,15 +87,21 @@ function gradedCell(result: CellResult): GradedCell {
 
 /**
  * Grades every capability group for one client's results: `fail` when any cell failed (a known
- * failure too: the baseline explains a failure, it does not make it a pass) or hit a harness error;
+ * failure too: the baseline explains a failure, it does not make it a pass) or hit a harness error,
+ * except a re-asking host's registry-only failure in a scenario without a model request
+ * (`reaskingExcuse`: counted as `n/a`, with the reason);
  * `n/a` when no cell of the group was judged (every one `n/a` or inconclusive); `pass by re-asking`
  * when every judged cell passed and at least one passed only by re-asking (see `passedByReasking`);
  * else `pass`.
  */
-export function gradeGroups(results: readonly CellResult[]): GroupGrade[] {
+export function gradeGroups(results: readonly CellResult[], context?: GradeContext): GroupGrade[] {
   return CAPABILITY_GROUPS.map((group) => {
-    const cells = results.filter((result) => groupsOf(result.scenarioId).includes(group)).map(gradedCell);
-    const failed = cells.filter((cell) => ['fail', 'known-failure', 'error'].includes(cell.status));
+    const cells = results
+      .filter((result) => groupsOf(result.scenarioId).includes(group))
+      .map((result) => gradedCell(result, context));
+    const failed = cells.filter(
+      (cell) => ['fail', 'known-failure', 'error'].includes(cell.status) && cell.notApplicable === undefined,
+    );
     // A stale entry's cell passed: the baseline is out of date, the client is not.
     const passed = cells.filter((cell) => cell.status === 'pass' || cell.status === 'stale');
     const reasked = passed.filter((cell) => cell.reasked);

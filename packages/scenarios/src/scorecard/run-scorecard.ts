@@ -14,7 +14,7 @@ import { closeIsolatedClients, loadIsolatedClients } from '../runner/client-proc
 import { runSuite } from '../runner/run-suite.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import type { Driver, DriverManifest } from './driver-manifest.js';
-import { type GroupGrade, gradeGroups } from './group-grade.js';
+import { type GradeContext, type GroupGrade, gradeGroups, reaskingExcuse } from './group-grade.js';
 import { prepareDriver } from './prepare-driver.js';
 
 /** A bug the run showed: a failing cell, explained by a baseline entry of the library or not. */
@@ -108,7 +108,11 @@ export async function loadDriverBaseline(
   return baseline;
 }
 
-function findingsOf(results: readonly CellResult[], baseline: ExpectedFailures | undefined): Finding[] {
+function findingsOf(
+  results: readonly CellResult[],
+  baseline: ExpectedFailures | undefined,
+  context: GradeContext,
+): Finding[] {
   const entryFor = (result: CellResult): ExpectedFailure | undefined =>
     baseline?.entries.find(
       (entry) =>
@@ -119,6 +123,7 @@ function findingsOf(results: readonly CellResult[], baseline: ExpectedFailures |
     );
   return results.flatMap((result): Finding[] => {
     if (result.status !== 'fail' && result.status !== 'known-failure') return [];
+    if (reaskingExcuse(result, context) !== undefined) return [];
     const entry = result.status === 'known-failure' ? entryFor(result) : undefined;
     return [
       {
@@ -211,13 +216,28 @@ async function scoreDriver(
       concurrency: options.cellConcurrency ?? 1,
       ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
     });
-    log(`${driver.id}: done (exit ${summary.exitCode})`);
+    const context: GradeContext = {
+      reasksBeforeModelRequests: manifest.relists !== 'on-change-signal',
+      scenarios: new Map(SCENARIOS.map((scenario) => [scenario.id, scenario])),
+    };
+    // A failure the grade does not count (a re-asking host's registry-only failure) does not make the run a mismatch.
+    const counted = summary.results.filter(
+      (result) => result.status !== 'fail' || reaskingExcuse(result, context) === undefined,
+    );
+    const exitCode =
+      summary.exitCode === 1 &&
+      counted.every(
+        (result) => result.status !== 'fail' && result.status !== 'stale' && result.status !== 'error',
+      )
+        ? 0
+        : summary.exitCode;
+    log(`${driver.id}: done (exit ${exitCode})`);
     return {
       ...row,
-      groups: gradeGroups(summary.results),
+      groups: gradeGroups(summary.results, context),
       counts: Object.fromEntries(Object.entries(summary.counts).filter(([, n]) => n > 0)),
-      exitCode: summary.exitCode,
-      findings: findingsOf(summary.results, baseline),
+      exitCode,
+      findings: findingsOf(summary.results, baseline, context),
       durationMs: Date.now() - started,
     };
   } catch (error) {
