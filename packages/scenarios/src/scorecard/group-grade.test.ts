@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { CellResult } from '../runner/cell.js';
-import { gradeGroups, reaskingExcuse } from './group-grade.js';
+import { gradeGroups, reaskingExcuse, reaskingGrade } from './group-grade.js';
 import { scorecardMarkdown } from './scorecard-markdown.js';
 
 const result = (
@@ -123,9 +123,42 @@ test('a re-asking host is not failed by registry checks of a scenario that makes
   const modelScenario = result('rm-01-tool-added-mid-turn', 'fail', {
     verdicts: [verdict('registry.matches-final-catalog', 'fail')] as never,
   });
-  expect(reaskingExcuse(modelScenario, reasker)).toBeUndefined();
+  // In a model-request scenario the same failure is graded as passed by re-asking, not n/a.
+  expect(reaskingGrade(modelScenario, reasker)?.kind).toBe('reasked');
   const other = result('tool-added-at-runtime', 'fail', {
     verdicts: [verdict('calls.current-tools-callable', 'fail')] as never,
   });
   expect(reaskingExcuse(other, reasker)).toBeUndefined();
+});
+
+test('a re-asking host whose only failure in a model-request scenario is its reaction to the signal passed by re-asking', () => {
+  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
+    checkId,
+    status,
+    message: checkId,
+    evidence: [],
+  });
+  const cellResult = result('lc-01-new-tool-offered-to-model', 'fail', {
+    verdicts: [
+      verdict('change.relisted-within-bound', 'fail'),
+      verdict('model.request-offers', 'pass'),
+    ] as never,
+  });
+  const scenarios = new Map([
+    ['lc-01-new-tool-offered-to-model', { clientActions: [{ do: 'model-call' }] }],
+  ]) as never;
+  const grade = gradeGroups([cellResult], { reasksBeforeModelRequests: true, scenarios }).find(
+    (g) => g.group === 'list changes',
+  )!;
+  expect(grade.grade).toBe('pass by re-asking');
+  expect(grade.cells[0]!.reaskedDespite).toContain(
+    'ignored the change signal (change.relisted-within-bound)',
+  );
+  const modelFailed = result('lc-01-new-tool-offered-to-model', 'fail', {
+    verdicts: [
+      verdict('change.relisted-within-bound', 'fail'),
+      verdict('model.request-offers', 'fail'),
+    ] as never,
+  });
+  expect(reaskingExcuse(modelFailed, { reasksBeforeModelRequests: true, scenarios })).toBeUndefined();
 });
