@@ -145,6 +145,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option('--transport <kinds...>', 'transports (default http)')
     .option('--concurrency <n>', 'drivers run at once (default: the cores)')
     .option('--dry-run', 'print SCORECARD.md instead of writing files')
+    .option(
+      '--rerender',
+      "run nothing: re-apply the libraries' baselines to scorecard/scorecard.json and write the pages again",
+    )
     .action(async (options: Omit<ScorecardCommandOptions, 'root'>) => {
       exit.code = await scorecardCommand({ ...options, root: io.cwd }, io.out);
     });

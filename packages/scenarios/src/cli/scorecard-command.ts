@@ -3,8 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
 import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
+import { applyDriverBaselines } from '../scorecard/apply-driver-baselines.js';
 import { SMOKE_SCENARIOS } from '../scorecard/capability-groups.js';
-import { discoverDrivers } from '../scorecard/driver-manifest.js';
+import { type Driver, discoverDrivers } from '../scorecard/driver-manifest.js';
 import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
 import { driverDetailsMarkdown, scorecardMarkdown, slug } from '../scorecard/scorecard-markdown.js';
 import { EXIT } from './exit-codes.js';
@@ -25,6 +26,8 @@ export interface ScorecardCommandOptions {
   concurrency?: string;
   /** Write nothing; print the matrix. */
   dryRun?: boolean;
+  /** Run nothing: re-apply the libraries' baselines to the stored scorecard/scorecard.json and write the pages again. */
+  rerender?: boolean;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function scorecardCommand(
     throw new UsageError(
       `No driver found under ${join(options.root, 'clients')}/<language>/<library>/toolshift-driver.yaml.`,
     );
+  if (options.rerender) return rerender(options, drivers, out);
   const ids = options.smoke ? [...SMOKE_SCENARIOS] : (options.scenario ?? []);
   const scenarios = ids.length
     ? ids.map((id) => {
@@ -100,25 +104,8 @@ export async function scorecardCommand(
     ...(options.era ? ['--era', options.era] : []),
     ...(options.transport ? ['--transport', ...options.transport] : []),
   ].join(' ');
-  const page = scorecardMarkdown(scores, { command, eras, transports, detailsDir });
-  if (options.dryRun) out.write(page);
-  else {
-    await mkdir(join(options.root, detailsDir), { recursive: true });
-    await writeFile(join(options.root, 'SCORECARD.md'), page);
-    for (const score of scores.filter((s) => !s.skipped))
-      await writeFile(
-        join(options.root, detailsDir, `${slug(score.client)}.md`),
-        driverDetailsMarkdown(score),
-      );
-    const json = join(options.root, detailsDir, 'scorecard.json');
-    await writeFile(
-      json,
-      `${JSON.stringify({ toolshiftScorecard: 1, command, eras, transports, drivers: scores }, null, 2)}\n`,
-    );
-    out.write(
-      `Wrote ${join(options.root, 'SCORECARD.md')}, ${relative(options.root, json)} and the detail pages.\n`,
-    );
-  }
+  if (options.dryRun) out.write(scorecardMarkdown(scores, { command, eras, transports, detailsDir }));
+  else await writeScorecard(options.root, scores, command, eras, transports, out);
   const mismatched = fresh.filter((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4);
   for (const s of mismatched)
     out.write(`${s.client}: results do not match its baseline (exit ${s.exitCode}).\n`);
@@ -153,4 +140,46 @@ async function mergeWithPrevious(
   return [...(previous.drivers ?? []).filter((score) => !rerun.has(score.id)), ...fresh].sort((a, b) =>
     a.id.localeCompare(b.id),
   );
+}
+
+async function rerender(
+  options: ScorecardCommandOptions,
+  drivers: readonly Driver[],
+  out: NodeJS.WritableStream,
+): Promise<number> {
+  const path = join(options.root, 'scorecard', 'scorecard.json');
+  if (!existsSync(path)) throw new UsageError(`--rerender needs ${path}; run 'pnpm scorecard' first.`);
+  const stored = JSON.parse(await readFile(path, 'utf8')) as {
+    command: string;
+    eras: string[];
+    transports: string[];
+    drivers: DriverScore[];
+  };
+  const scores = await applyDriverBaselines(stored.drivers, drivers);
+  await writeScorecard(options.root, scores, stored.command, stored.eras, stored.transports, out);
+  return scores.some((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4) ? EXIT.mismatch : EXIT.ok;
+}
+
+async function writeScorecard(
+  root: string,
+  scores: readonly DriverScore[],
+  command: string,
+  eras: readonly string[],
+  transports: readonly string[],
+  out: NodeJS.WritableStream,
+): Promise<void> {
+  const detailsDir = 'scorecard';
+  await mkdir(join(root, detailsDir), { recursive: true });
+  await writeFile(
+    join(root, 'SCORECARD.md'),
+    scorecardMarkdown(scores, { command, eras, transports, detailsDir }),
+  );
+  for (const score of scores.filter((s) => !s.skipped))
+    await writeFile(join(root, detailsDir, `${slug(score.client)}.md`), driverDetailsMarkdown(score));
+  const json = join(root, detailsDir, 'scorecard.json');
+  await writeFile(
+    json,
+    `${JSON.stringify({ toolshiftScorecard: 1, command, eras, transports, drivers: scores }, null, 2)}\n`,
+  );
+  out.write(`Wrote ${join(root, 'SCORECARD.md')}, ${relative(root, json)} and the detail pages.\n`);
 }
