@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import { SCENARIOS } from '../../catalog/index.js';
 import { type ExpectedFailure, loadExpectedFailures } from '../baseline/expected-failures.js';
 import type { Driver } from './driver-manifest.js';
-import type { GradedCell } from './group-grade.js';
+import { type GradeContext, type GradedCell, gradeCells, regradeCell } from './group-grade.js';
 import type { DriverScore, Finding } from './run-scorecard.js';
 
 /** True when a baseline entry covers a graded cell (its first failing check, when the entry names one). */
@@ -18,9 +19,9 @@ function covers(entry: ExpectedFailure, client: string, cell: GradedCell): boole
 /**
  * Re-applies each driver's current baseline to a stored scorecard (`scorecard.json`) without running
  * anything: a failing cell an entry now covers becomes a known failure with the entry's reason and
- * evidence, one no entry covers becomes an unexplained failure, and the findings and exit codes are
- * recomputed. Grades do not change (a known failure is still a failure). For `toolshift scorecard
- * --rerender`, after editing a library's expected-failures file.
+ * evidence, one no entry covers becomes an unexplained failure, each cell's re-asking excuse is
+ * recomputed from its failing checks, and the grades, findings and exit codes follow. For
+ * `toolshift scorecard --rerender`, after editing a library's expected-failures file.
  */
 export async function applyDriverBaselines(
   scores: readonly DriverScore[],
@@ -37,27 +38,34 @@ export async function applyDriverBaselines(
       ? (await loadExpectedFailures(join(driver.dir, driver.manifest.baseline))).entries
       : [];
     const findings: Finding[] = [];
-    const groups = score.groups.map((group) => ({
-      ...group,
-      cells: group.cells.map((cell) => {
-        if (cell.status !== 'fail' && cell.status !== 'known-failure') return cell;
-        if (cell.notApplicable !== undefined || cell.reaskedDespite !== undefined) return cell;
-        const entry = entries.find((each) => covers(each, score.client, cell));
-        findings.push({
-          client: score.client,
-          scenarioId: cell.scenarioId,
-          era: cell.era,
-          checkId: cell.failure?.checkId ?? 'unknown',
-          reason: entry?.reason ?? cell.failure?.message ?? 'failed',
-          evidence: entry?.evidence ?? [],
-          explained: entry !== undefined,
-        });
-        const { baselineReason: _previous, ...rest } = cell;
-        return entry
-          ? { ...rest, status: 'known-failure' as const, baselineReason: entry.reason }
-          : { ...rest, status: 'fail' as const };
-      }),
-    }));
+    const context: GradeContext = {
+      reasksBeforeModelRequests: driver.manifest.relists !== 'on-change-signal',
+      scenarios: new Map(SCENARIOS.map((scenario) => [scenario.id, scenario])),
+    };
+    const groups = score.groups.map((group) =>
+      gradeCells(
+        group.group,
+        group.cells.map((stored) => {
+          const cell = regradeCell(stored, context);
+          if (cell.status !== 'fail' && cell.status !== 'known-failure') return cell;
+          if (cell.notApplicable !== undefined || cell.reaskedDespite !== undefined) return cell;
+          const entry = entries.find((each) => covers(each, score.client, cell));
+          findings.push({
+            client: score.client,
+            scenarioId: cell.scenarioId,
+            era: cell.era,
+            checkId: cell.failure?.checkId ?? 'unknown',
+            reason: entry?.reason ?? cell.failure?.message ?? 'failed',
+            evidence: entry?.evidence ?? [],
+            explained: entry !== undefined,
+          });
+          const { baselineReason: _previous, ...rest } = cell;
+          return entry
+            ? { ...rest, status: 'known-failure' as const, baselineReason: entry.reason }
+            : { ...rest, status: 'fail' as const };
+        }),
+      ),
+    );
     const unexplained = findings.some((finding) => !finding.explained);
     result.push({ ...score, groups, findings, exitCode: unexplained ? 1 : score.exitCode === 4 ? 4 : 0 });
   }

@@ -15,6 +15,8 @@ export interface GradedCell {
   status: CellResult['status'];
   /** Passed, and the wire shows it passed only by listing again before each request. */
   reasked?: boolean;
+  /** Every failing check of the cell (the grade of a re-asking host depends on all of them). */
+  failingChecks?: string[];
   /** The first failing check, its message and evidence frames (`#seq`). */
   failure?: { checkId: string; message: string; evidence: number[] };
   /** The baseline's reason, when an entry covers the cell. */
@@ -40,10 +42,21 @@ export interface GradeContext {
 }
 
 /**
- * Checks that judge a client's standing tool list or how fast it reacts to a change signal: what a
- * host that asks for the tools before each model request, ignoring the signal, does not keep.
+ * Checks that judge a client's standing tool list or its reaction to a change signal (re-listing
+ * after it, promptly, in the same session; subscribing to it): what a host that asks for the tools
+ * before each model request, ignoring (or never receiving) the signal, does not do.
  */
-const REASKING_CHECKS = ['registry.', 'change.relisted-within-bound', 'change.relist-completes-after-signal'];
+const REASKING_CHECKS = [
+  'registry.matches-final-catalog',
+  'registry.final-exposure',
+  'registry.no-stale-exposure',
+  'registry.current-contracts',
+  'change.relists-after-signal',
+  'change.relist-completes-after-signal',
+  'change.relisted-within-bound',
+  'legacy.same-session-relist',
+  'modern.subscribes-to-tool-changes',
+];
 
 /**
  * How a failing cell of a re-asking host is graded when only {@link REASKING_CHECKS} failed: `n/a`
@@ -100,6 +113,9 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
     transport: result.transport,
     status: result.status,
     ...(result.rawStatus === 'pass' && passedByReasking(result) ? { reasked: true } : {}),
+    ...(result.rawStatus === 'fail'
+      ? { failingChecks: result.verdicts.filter((v) => v.status === 'fail').map((v) => v.checkId) }
+      : {}),
     ...(failure
       ? {
           failure: {
@@ -128,45 +144,73 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
  * else `pass`.
  */
 export function gradeGroups(results: readonly CellResult[], context?: GradeContext): GroupGrade[] {
-  return CAPABILITY_GROUPS.map((group) => {
-    const cells = results
-      .filter((result) => groupsOf(result.scenarioId).includes(group))
-      .map((result) => gradedCell(result, context));
-    const excused = (cell: GradedCell) =>
-      cell.notApplicable !== undefined || cell.reaskedDespite !== undefined;
-    const failed = cells.filter(
-      (cell) => ['fail', 'known-failure', 'error'].includes(cell.status) && !excused(cell),
-    );
-    // A stale entry's cell passed: the baseline is out of date, the client is not.
-    const passed = cells.filter(
-      (cell) => cell.status === 'pass' || cell.status === 'stale' || cell.reaskedDespite !== undefined,
-    );
-    const reasked = passed.filter((cell) => cell.reasked || cell.reaskedDespite !== undefined);
-    const unjudged = cells.length - failed.length - passed.length;
-    const counts = `${passed.length} passed, ${failed.length} failed, ${unjudged} n/a or inconclusive`;
-    if (failed.length) {
-      const first = failed[0]!;
-      return {
-        group,
-        grade: 'fail',
-        summary: `${counts}; first: ${first.scenarioId} (${first.era}) ${first.failure?.checkId ?? first.status}`,
-        cells,
-      };
-    }
-    if (!passed.length)
-      return {
-        group,
-        grade: 'n/a',
-        summary: cells.length ? `${counts}: nothing judged` : 'no cell ran',
-        cells,
-      };
-    if (reasked.length)
-      return {
-        group,
-        grade: 'pass by re-asking',
-        summary: `${counts}; ${reasked.length} passed only by listing again before each request, with no change channel open`,
-        cells,
-      };
-    return { group, grade: 'pass', summary: counts, cells };
-  });
+  return CAPABILITY_GROUPS.map((group) =>
+    gradeCells(
+      group,
+      results
+        .filter((result) => groupsOf(result.scenarioId).includes(group))
+        .map((result) => gradedCell(result, context)),
+    ),
+  );
+}
+
+/** The grade of one group from its graded cells (see {@link gradeGroups}). */
+export function gradeCells(group: CapabilityGroup, cells: GradedCell[]): GroupGrade {
+  const excused = (cell: GradedCell) => cell.notApplicable !== undefined || cell.reaskedDespite !== undefined;
+  const failed = cells.filter(
+    (cell) => ['fail', 'known-failure', 'error'].includes(cell.status) && !excused(cell),
+  );
+  // A stale entry's cell passed: the baseline is out of date, the client is not.
+  const passed = cells.filter(
+    (cell) => cell.status === 'pass' || cell.status === 'stale' || cell.reaskedDespite !== undefined,
+  );
+  const reasked = passed.filter((cell) => cell.reasked || cell.reaskedDespite !== undefined);
+  const unjudged = cells.length - failed.length - passed.length;
+  const counts = `${passed.length} passed, ${failed.length} failed, ${unjudged} n/a or inconclusive`;
+  if (failed.length) {
+    const first = failed[0]!;
+    return {
+      group,
+      grade: 'fail',
+      summary: `${counts}; first: ${first.scenarioId} (${first.era}) ${first.failure?.checkId ?? first.status}`,
+      cells,
+    };
+  }
+  if (!passed.length)
+    return {
+      group,
+      grade: 'n/a',
+      summary: cells.length ? `${counts}: nothing judged` : 'no cell ran',
+      cells,
+    };
+  if (reasked.length)
+    return {
+      group,
+      grade: 'pass by re-asking',
+      summary: `${counts}; ${reasked.length} passed only by listing again before each request, with no change channel open`,
+      cells,
+    };
+  return { group, grade: 'pass', summary: counts, cells };
+}
+
+/**
+ * A stored cell graded again with the current rule: its re-asking excuse recomputed from its
+ * failing checks (for `toolshift scorecard --rerender`).
+ */
+export function regradeCell(cell: GradedCell, context: GradeContext): GradedCell {
+  const { notApplicable: _n, reaskedDespite: _r, ...rest } = cell;
+  if (!cell.failingChecks || (cell.status !== 'fail' && cell.status !== 'known-failure')) return cell;
+  const excuse = reaskingGrade(
+    {
+      scenarioId: cell.scenarioId,
+      rawStatus: 'fail',
+      verdicts: cell.failingChecks.map((checkId) => ({ checkId, status: 'fail' })),
+    } as unknown as CellResult,
+    context,
+  );
+  return {
+    ...rest,
+    ...(excuse?.kind === 'n/a' ? { notApplicable: excuse.reason } : {}),
+    ...(excuse?.kind === 'reasked' ? { reaskedDespite: excuse.reason } : {}),
+  };
 }
