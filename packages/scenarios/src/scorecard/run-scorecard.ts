@@ -83,7 +83,8 @@ async function clientOf(driver: Driver): Promise<ClientAdapterFactory> {
       throw new Error(`its hello names the client '${client.name}', the manifest '${manifest.client}'`);
     return client;
   }
-  const factories = await loadIsolatedClients(join(driver.dir, manifest.module!));
+  // Agent frameworks import a lot: give a loaded machine three minutes to load the module.
+  const factories = await loadIsolatedClients(join(driver.dir, manifest.module!), { loadTimeoutMs: 180_000 });
   const client = factories.find((factory) => factory.name === manifest.client);
   if (!client) {
     await closeIsolatedClients(factories);

@@ -30,7 +30,7 @@ describe.concurrent('every driver', () => {
         ),
         eras: ['legacy', 'modern'],
         transports: ['http'],
-        cellConcurrency: 2,
+        cellConcurrency: 1,
       });
       if (score!.skipped) context.skip(score!.skipped);
       const unexpected = score!.findings.filter((finding) => !finding.explained);
