@@ -128,6 +128,8 @@ export default {
   capabilities: {
     transports: ['http'],
     features: ['multi-server', 'bearer-auth', 'model-exposure', 'manual-refresh'],
+    // It connects through @modelcontextprotocol/sdk 1.x, which speaks only 2025-11-25.
+    eras: ['legacy'],
   },
   create: createAdapter,
 };
