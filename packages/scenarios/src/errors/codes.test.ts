@@ -8,6 +8,7 @@ test('the error codes are pinned: never renamed, never reused', () => {
     'BASELINE_INVALID',
     'CLIENT_HANDSHAKE_FAILED',
     'CLIENT_MODULE_INVALID',
+    'REPORTS_NOT_MERGEABLE',
     'DRIVER_MANIFEST_INVALID',
   ]);
 });
