@@ -43,7 +43,7 @@ export const GROUP_SCENARIOS: Readonly<Record<CapabilityGroup, readonly string[]
     'era-kept-per-server',
     'expired-cache',
   ],
-  'reconnect/session': ['rc-*', 'subscription-disconnect', 'lc-10-*'],
+  'reconnect/session': ['rc-*', 'subscription-disconnect', 'lc-10-*', 'dropped-call-resumed'],
   'auth-dependent lists': [
     'au-*',
     'auth-dependent-list',
