@@ -10,5 +10,6 @@ test('the error codes are pinned: never renamed, never reused', () => {
     'CLIENT_MODULE_INVALID',
     'REPORTS_NOT_MERGEABLE',
     'REPORT_VIEWER_MISSING',
+    'DRIVER_MANIFEST_INVALID',
   ]);
 });

@@ -17,6 +17,8 @@ export const SCENARIOS_ERROR_CODES = [
   'REPORTS_NOT_MERGEABLE',
   /** `--html` was asked for but the bundled report viewer (`dist/report-viewer.js`) is missing. `data`: `{ path }`. Run `pnpm build`. */
   'REPORT_VIEWER_MISSING',
+  /** A driver manifest (`clients/<language>/<library>/toolshift-driver.yaml`) is unreadable or breaks `driver-manifest.schema.json`. `data`: `{ source, pointer, rule }`. Fix the field at `pointer`. */
+  'DRIVER_MANIFEST_INVALID',
 ] as const;
 
 /** One of {@link SCENARIOS_ERROR_CODES}. */

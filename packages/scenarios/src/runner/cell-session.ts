@@ -6,7 +6,12 @@ import {
   type ModelCallOutcome,
   type Verdict,
 } from '@toolshift/assertions';
-import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
+import type {
+  ClientAdapter,
+  ClientObserver,
+  ConnectTarget,
+  ModelRequest,
+} from '../adapters/client-adapter.js';
 import { phaseOf } from '../adapters/client-phase-error.js';
 import type { CellEra, ClientAction, ClientFeature, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
@@ -332,6 +337,27 @@ export class CellSession {
     }
   }
 
+  /** How the client reaches one server of the cell. */
+  private targetOf(server: CellServer, reuseCache: boolean): ConnectTarget {
+    return {
+      url:
+        'url' in server.served.target
+          ? server.served.target.url
+          : `${server.served.transport}://${server.id}`,
+      transport: server.served.target,
+      // A dual cell gives no preference: the client shows which era it picks by itself.
+      ...(this.era !== 'dual' ? { era: this.era } : {}),
+      serverId: server.id,
+      scenarioId: this.scenario.id,
+      // Each connection of a scenario is its own credential profile (named by its id, never the secret).
+      ...(server.bearerToken !== undefined
+        ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
+        : {}),
+      ...(reuseCache ? { reuseCache: true } : {}),
+      model: this.servers.model.urls,
+    };
+  }
+
   /** Runs {@link settle} on `servers` with the session's bounds. */
   private settleOn(
     servers: readonly CellServer[],
@@ -366,28 +392,13 @@ export class CellSession {
   /** Connects to every server of the action (or its one server), in order. */
   private async connect(action: Extract<ClientAction, { do: 'connect' }>): Promise<SessionEnd | undefined> {
     const targets = action.server ? [this.servers.get(action.server)] : this.servers.list;
+    const cellServers = this.servers.list.map((server) => this.targetOf(server, action.reuseCache === true));
     for (const server of targets) {
       const before = server.fake.transcript.lastSeq;
       try {
         await bounded(
           this.adapter.connect(
-            {
-              url:
-                'url' in server.served.target
-                  ? server.served.target.url
-                  : `${server.served.transport}://${server.id}`,
-              transport: server.served.target,
-              // A dual cell gives no preference: the client shows which era it picks by itself.
-              ...(this.era !== 'dual' ? { era: this.era } : {}),
-              serverId: server.id,
-              scenarioId: this.scenario.id,
-              // Each connection of a scenario is its own credential profile (named by its id, never the secret).
-              ...(server.bearerToken !== undefined
-                ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
-                : {}),
-              ...(action.reuseCache ? { reuseCache: true } : {}),
-              model: this.servers.model.urls,
-            },
+            { ...cellServers[this.servers.list.indexOf(server)]!, cellServers },
             this.observer,
           ),
           this.timeouts.actionTimeoutMs,

@@ -43,8 +43,13 @@ class IgnoresResourceAndPromptChanges extends ReferenceClientAdapter {
         ? () => deafTo(transport.connect())
         : () => deafTo(new StreamableHTTPClientTransport(new URL(transport.url)));
     // HTTP too goes through an SDK transport of its own, so every message passes the filter.
-    const kind = transport.kind === 'stdio' ? 'stdio' : 'in-memory';
-    return super.connect({ ...target, transport: { kind, connect } }, observer);
+    return super.connect(
+      {
+        ...target,
+        transport: transport.kind === 'stdio' ? { ...transport, connect } : { kind: 'in-memory', connect },
+      },
+      observer,
+    );
   }
 }
 

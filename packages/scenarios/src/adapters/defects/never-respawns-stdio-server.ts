@@ -32,7 +32,7 @@ class NeverRespawnsStdioServer extends ReferenceClientAdapter {
       this.spawned.add(target.serverId);
       return transport.connect();
     };
-    return super.connect({ ...target, transport: { kind: 'stdio', connect } }, observer);
+    return super.connect({ ...target, transport: { ...transport, connect } }, observer);
   }
 }
 
