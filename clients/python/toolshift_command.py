@@ -23,6 +23,10 @@ PROTOCOL_VERSION = 1
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 
 
+class UnsupportedRequest(Exception):
+    """A request type this driver does not implement (answered with code `UNSUPPORTED_REQUEST`)."""
+
+
 class PhaseError(Exception):
     """A failed request whose phase of the client's work is known (`connect`, `tool-set`, `model-request`, `call`)."""
 
@@ -87,13 +91,12 @@ async def serve(
         handler = handlers.get(request.get("type", ""))
         try:
             if handler is None:
-                raise RuntimeError(f"unsupported request {request.get('type')!r}")
+                raise UnsupportedRequest(f"unsupported request {request.get('type')!r}")
             result = await handler(request)
             send({"type": "response", "id": request_id, "ok": True, **({"result": result} if result is not None else {})})
         except Exception as error:  # boundary: every failure is the request's answer
             message = str(error) or type(error).__name__
-            if not isinstance(error, PhaseError):
-                sys.stderr.write("".join(traceback.format_exception(error)))
+            sys.stderr.write(f"{request.get('type')} failed: {type(error).__name__}: {message}\n")
             send(
                 {
                     "type": "response",
@@ -101,6 +104,7 @@ async def serve(
                     "ok": False,
                     "error": f"{type(error).__name__}: {message}",
                     **({"phase": error.phase} if isinstance(error, PhaseError) else {}),
+                    **({"code": "UNSUPPORTED_REQUEST"} if isinstance(error, UnsupportedRequest) else {}),
                 }
             )
 

@@ -2,9 +2,10 @@
 // show a host using it: one mcp.Client, one ClientSession per server over a
 // StreamableClientTransport whose http.Client sends the bearer token, and the tool set a host hands
 // its model read with the session's Tools iterator (every page). The SDK does not re-list by
-// itself when the server announces a change: it calls a ToolListChangedHandler only if the host
-// registers one, and leaves listing again to that handler. So this host registers none and lists
-// again before every model request (and on a manual refresh): "pass by re-asking" where it passes.
+// itself when the server announces a change: it calls the host's ToolListChangedHandler (and, on a
+// 2026-07-28 session, opens subscriptions/listen only when one is set) and leaves listing again to
+// the host. So this host registers a handler that only notes the signal, and lists again before
+// every model request (and on a manual refresh): "pass by re-asking" where it passes.
 package main
 
 import (
@@ -50,7 +51,13 @@ func (b bearer) RoundTrip(request *http.Request) (*http.Response, error) {
 }
 
 var (
-	client = mcp.NewClient(&mcp.Implementation{Name: "toolshift-go-sdk-driver", Version: "1.0.0"}, nil)
+	// The SDK's change signal: with a ToolListChangedHandler it subscribes on 2026-07-28 sessions and
+	// evicts its response cache on a change; the handler only notes the signal (no re-list in it).
+	client = mcp.NewClient(&mcp.Implementation{Name: "toolshift-go-sdk-driver", Version: "1.0.0"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+			command.Note("notifications/tools/list_changed received (the host lists again before its next model request)")
+		},
+	})
 
 	mu          sync.Mutex
 	connections = map[string]*connection{}

@@ -20,12 +20,14 @@ from typing import Any
 import httpx2
 from mcp.client.streamable_http import streamable_http_client
 from mcp import Client
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from mcp_types import ToolListChangedNotification
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import toolshift_command as protocol  # noqa: E402
 
 NAME = "python-mcp"
-#: A host's guard on a listing that never ends (a server repeating its cursor).
+#: A host's guard on a listing that never ends.
 MAX_PAGES = 100
 
 
@@ -63,10 +65,18 @@ class Connection:
                 async with http, Client(
                     streamable_http_client(self.url, http_client=http),
                     mode="legacy" if self.era == "legacy" else "auto",
+                    message_handler=self.on_message,
                 ) as client:
                     self.client = client
+                    listening = (
+                        asyncio.create_task(self.listen(client))
+                        if client.protocol_version in MODERN_PROTOCOL_VERSIONS
+                        else None
+                    )
                     ready.set_result(None)
                     await self.stop.wait()
+                    if listening is not None:
+                        listening.cancel()
             except BaseException as error:  # boundary: report how the connection ended
                 if not ready.done():
                     ready.set_exception(error if isinstance(error, Exception) else RuntimeError(repr(error)))
@@ -79,6 +89,22 @@ class Connection:
 
         self.task = asyncio.create_task(hold())
         await ready
+
+    async def on_message(self, message: Any) -> None:
+        """The SDK's hook for server messages (it evicts its response cache on list_changed itself)."""
+        if isinstance(message, ToolListChangedNotification):
+            protocol.note(f"{self.server_id}: notifications/tools/list_changed received (the host lists again before its next model request)")
+
+    async def listen(self, client: Client) -> None:
+        """On a 2026-07-28 session the SDK learns of changes only through `Client.listen`, which also evicts its cache."""
+        try:
+            async with client.listen(tools_list_changed=True) as subscription:
+                async for event in subscription:
+                    protocol.note(f"{self.server_id}: listen event {type(event).__name__} (the host lists again before its next model request)")
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # boundary: a lost subscription is evidence, not a crash
+            protocol.note(f"{self.server_id}: subscriptions/listen ended: {type(error).__name__}: {error}")
 
     async def close(self) -> None:
         self.stop.set()
@@ -94,12 +120,17 @@ class Connection:
             raise RuntimeError(f"{self.server_id} is not connected")
         tools: list[Any] = []
         cursor: str | None = None
+        seen: set[str] = set()
         for _ in range(MAX_PAGES):
             page = await self.client.list_tools(cursor=cursor, cache_mode=cache_mode)  # type: ignore[arg-type]
             tools.extend(page.tools)
             cursor = page.next_cursor
             if cursor is None:
                 break
+            if cursor in seen:
+                protocol.warning(self.server_id, f"tools/list repeated the cursor {cursor!r}: the listing stops here")
+                break
+            seen.add(cursor)
         else:
             protocol.warning(self.server_id, f"tools/list did not end after {MAX_PAGES} pages")
         self.tools = tools

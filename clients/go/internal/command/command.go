@@ -128,7 +128,7 @@ func Serve(name string, features []string, handlers map[string]Handler, shutdown
 
 func answer(request Request, handler Handler) {
 	if handler == nil {
-		Send(map[string]any{"type": "response", "id": request.ID, "ok": false, "error": fmt.Sprintf("unsupported request %q", request.Type)})
+		Send(map[string]any{"type": "response", "id": request.ID, "ok": false, "code": "UNSUPPORTED_REQUEST", "error": fmt.Sprintf("unsupported request %q", request.Type)})
 		return
 	}
 	result, err := handler(request)
