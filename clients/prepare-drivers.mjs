@@ -4,7 +4,7 @@
 // is quick. A driver whose toolchain is absent is skipped with a one-line reason. Run by .ci/run
 // before the tests; `node clients/prepare-drivers.mjs [language/library ...]` prepares only those.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,7 +19,10 @@ export function driverManifests() {
     for (const library of readdirSync(join(clients, language.name), { withFileTypes: true })) {
       const file = join(clients, language.name, library.name, 'toolshift-driver.json');
       if (library.isDirectory() && existsSync(file))
-        found.push({ folder: relative(root, dirname(file)), manifest: JSON.parse(readFileSync(file, 'utf8')) });
+        found.push({
+          folder: relative(root, dirname(file)),
+          manifest: JSON.parse(readFileSync(file, 'utf8')),
+        });
     }
   }
   return found.sort((a, b) => a.folder.localeCompare(b.folder));
