@@ -4,6 +4,7 @@
 // stdin/stdout). Replace the MCP part with your own client; keep the protocol part.
 import { createInterface } from 'node:readline';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /** Writes one protocol message (one JSON object per line) to the runner. */
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -14,6 +15,7 @@ send({
   protocol: 1,
   name: 'example-sdk-client',
   features: ['multi-server', 'bearer-auth', 'manual-refresh'],
+  transports: ['http', 'stdio'],
 });
 
 /** serverId → { client, token } */
@@ -28,7 +30,7 @@ function expose(serverId, tools) {
   });
 }
 
-async function connect({ serverId, url, era, bearerToken }) {
+async function connect({ serverId, transport, url, command, args, era, bearerToken }) {
   const connection = { client: undefined, token: bearerToken };
   const client = new Client(
     { name: 'example-sdk-client', version: '1.0.0' },
@@ -47,9 +49,12 @@ async function connect({ serverId, url, era, bearerToken }) {
   connection.client = client;
   connections.set(serverId, connection);
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      authProvider: { token: async () => connection.token },
-    }),
+    transport === 'stdio'
+      ? // stdio: the runner hands us the server's command line; the SDK spawns it.
+        new StdioClientTransport({ command, args })
+      : new StreamableHTTPClientTransport(new URL(url), {
+          authProvider: { token: async () => connection.token },
+        }),
   );
   const { tools } = await client.listTools();
   expose(serverId, tools);
@@ -69,7 +74,8 @@ async function handle(request) {
       return undefined;
     }
     default:
-      throw new Error(`unsupported request ${request.type}`);
+      // A request type we do not implement: answer it (never leave a request unanswered).
+      throw Object.assign(new Error(`unsupported request ${request.type}`), { code: 'UNSUPPORTED_REQUEST' });
   }
 }
 
@@ -85,7 +91,13 @@ createInterface({ input: process.stdin })
     handle(request).then(
       (result) => send({ type: 'response', id: request.id, ok: true, result }),
       (error) =>
-        send({ type: 'response', id: request.id, ok: false, error: String(error?.message ?? error) }),
+        send({
+          type: 'response',
+          id: request.id,
+          ok: false,
+          error: String(error?.message ?? error),
+          ...(error?.code === 'UNSUPPORTED_REQUEST' ? { code: error.code } : {}),
+        }),
     );
   })
   .on('close', shutdown);

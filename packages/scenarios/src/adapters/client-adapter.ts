@@ -12,7 +12,25 @@ import type { ClientFeature, ScenarioTransport } from '../scenario.js';
  */
 export type TransportTarget =
   | { kind: 'http' | 'msw'; url: string }
-  | { kind: 'in-memory' | 'stdio'; connect(): Transport };
+  | { kind: 'in-memory'; connect(): Transport }
+  | {
+      kind: 'stdio';
+      connect(): Transport;
+      /**
+       * Opens a fresh raw stdio channel (as a respawned server process): the client's bytes go to
+       * `toServer`, the server's lines come out of `fromServer`, which ends when the server drops
+       * the channel. For clients that spawn the server themselves (a command program's bridge).
+       */
+      openChannel(): StdioChannel;
+    };
+
+/** The two byte streams of one stdio channel to a fake server. */
+export interface StdioChannel {
+  /** What the client writes (the server process's stdin); end it to close the channel. */
+  toServer: NodeJS.WritableStream;
+  /** What the server writes (its stdout); ends when the server drops the channel. */
+  fromServer: NodeJS.ReadableStream;
+}
 
 /** Where and how the client under test should connect to one server. */
 export interface ConnectTarget {
@@ -37,6 +55,12 @@ export interface ConnectTarget {
   credentialProfileId?: string;
   /** Whether the client may start this connection from a listing it cached earlier (a host that caches across sessions). */
   reuseCache?: boolean;
+  /**
+   * Every server connection of the cell, in scenario order (this one included), as a host's
+   * configuration would list them up front: for clients that take a fixed server list at
+   * construction. Each server still gets its own `connect` call.
+   */
+  cellServers?: readonly ConnectTarget[];
 }
 
 /** What a client asks the user before running a call (the harness plays the user). */

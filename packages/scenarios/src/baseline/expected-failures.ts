@@ -21,6 +21,11 @@ export interface ExpectedFailure {
   check?: string;
   /** Why it fails, in one or two sentences (shown in reports). */
   reason: string;
+  /**
+   * Where the bug is shown: an issue of the library's tracker, a source file and line of the
+   * library, a transcript frame (`#seq`). A driver's baseline names at least one per entry.
+   */
+  evidence?: string[];
 }
 
 /** A baseline file: `expectedFailures: [...]`, in spirit like the official conformance suite's baseline. */
@@ -78,7 +83,17 @@ export function parseExpectedFailures(doc: unknown, source: string): ExpectedFai
       throw invalid(source, `${at}/transport`, `must be one of ${TRANSPORT_KINDS.join(', ')}.`);
     if (e.check !== undefined && (typeof e.check !== 'string' || e.check === ''))
       throw invalid(source, `${at}/check`, 'must be a non-empty string.');
-    const known = new Set(['client', 'scenario', 'reason', 'era', 'transport', 'check']);
+    if (
+      e.evidence !== undefined &&
+      typeof e.evidence !== 'string' &&
+      !(
+        Array.isArray(e.evidence) &&
+        e.evidence.length > 0 &&
+        e.evidence.every((x) => typeof x === 'string' && x !== '')
+      )
+    )
+      throw invalid(source, `${at}/evidence`, 'must be a non-empty string or a non-empty list of them.');
+    const known = new Set(['client', 'scenario', 'reason', 'era', 'transport', 'check', 'evidence']);
     const extra = Object.keys(e).find((key) => !known.has(key));
     if (extra)
       throw invalid(source, `${at}/${extra}`, `is not a baseline field (use ${[...known].join(', ')}).`);
@@ -89,6 +104,9 @@ export function parseExpectedFailures(doc: unknown, source: string): ExpectedFai
       ...(e.era ? { era: e.era as CellEra } : {}),
       ...(e.transport ? { transport: e.transport as ExpectedFailure['transport'] } : {}),
       ...(e.check ? { check: e.check as string } : {}),
+      ...(e.evidence !== undefined
+        ? { evidence: typeof e.evidence === 'string' ? [e.evidence] : (e.evidence as string[]) }
+        : {}),
     };
   });
   return { entries, source };

@@ -3,12 +3,14 @@ import { Command, CommanderError, Option } from 'commander';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
+import { driverCheckCommand } from './driver-check-command.js';
 import { EXIT } from './exit-codes.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { ERA_CHOICES, runCommand } from './run-command.js';
+import { type ScorecardCommandOptions, scorecardCommand } from './scorecard-command.js';
 import { serveCommand } from './serve-command.js';
 import { UsageError } from './usage-error.js';
 import { resolveUserPath, userDirectory } from './user-path.js';
@@ -117,6 +119,35 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .description('List every scenario with its id, source, eras, transports and checks.')
     .option('--json', 'print JSON')
     .action((options) => listCommand(options, io.out));
+
+  program
+    .command('driver-check')
+    .description(
+      'Check that a client program follows the command protocol: handshake, every request kind its features enable, error paths, stdio and up-front servers, and every message against the JSON Schema.',
+    )
+    .argument('<client>', `the program, as '${COMMAND_PREFIX}<shell command>'`)
+    .option('--json <file>', 'also write the report as JSON')
+    .option('--request-timeout <ms>', 'how long each request may take to be answered (default 15000)')
+    .action(async (client: string, options: { json?: string; requestTimeout?: string }) => {
+      const resolved = resolvePaths(options, ['json'], io.cwd);
+      exit.code = await driverCheckCommand(client, { ...resolved, cwd: io.cwd }, io.out);
+    });
+
+  program
+    .command('scorecard')
+    .description(
+      'Run the suite for every driver under clients/<language>/<library>/ (in parallel up to the cores) and write SCORECARD.md, scorecard/<client>.md and scorecard/scorecard.json.',
+    )
+    .option('--driver <ids...>', 'only these drivers (clients/<language>/<library> or client name)')
+    .option('--scenario <ids...>', 'only these scenarios (default: the whole catalog)')
+    .option('--smoke', 'only the CI smoke selection, in legacy and modern')
+    .option('--era <era>', 'cell eras: legacy, modern, dual, both, all (default all; --smoke: both)')
+    .option('--transport <kinds...>', 'transports (default http)')
+    .option('--concurrency <n>', 'drivers run at once (default: the cores)')
+    .option('--dry-run', 'print SCORECARD.md instead of writing files')
+    .action(async (options: Omit<ScorecardCommandOptions, 'root'>) => {
+      exit.code = await scorecardCommand({ ...options, root: io.cwd }, io.out);
+    });
 
   program
     .command('clients')

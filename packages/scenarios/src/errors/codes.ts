@@ -13,6 +13,8 @@ export const SCENARIOS_ERROR_CODES = [
   'CLIENT_HANDSHAKE_FAILED',
   /** A `--client-module` file could not be imported or exports no usable client adapter factory. `data`: `{ source, reason }`. Export a `ClientAdapterFactory` (or an array of them). */
   'CLIENT_MODULE_INVALID',
+  /** A driver manifest (`clients/<language>/<library>/toolshift-driver.yaml`) is unreadable or breaks `driver-manifest.schema.json`. `data`: `{ source, pointer, rule }`. Fix the field at `pointer`. */
+  'DRIVER_MANIFEST_INVALID',
 ] as const;
 
 /** One of {@link SCENARIOS_ERROR_CODES}. */

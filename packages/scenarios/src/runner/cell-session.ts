@@ -6,13 +6,18 @@ import {
   type ModelCallOutcome,
   type Verdict,
 } from '@toolshift/assertions';
-import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
+import type {
+  ClientAdapter,
+  ClientObserver,
+  ConnectTarget,
+  ModelRequest,
+} from '../adapters/client-adapter.js';
 import { phaseOf } from '../adapters/client-phase-error.js';
 import type { CellEra, ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
 import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
-import type { CellServers } from './cell-servers.js';
+import type { CellServer, CellServers } from './cell-servers.js';
 import { matchesFrame } from './frame-match.js';
 import { handshakeEvidence } from './handshake-evidence.js';
 import { ObservationLog } from './observation-log.js';
@@ -304,29 +309,35 @@ export class CellSession {
     }
   }
 
+  /** How the client reaches one server of the cell. */
+  private targetOf(server: CellServer, reuseCache: boolean): ConnectTarget {
+    return {
+      url:
+        'url' in server.served.target
+          ? server.served.target.url
+          : `${server.served.transport}://${server.id}`,
+      transport: server.served.target,
+      // A dual cell gives no preference: the client shows which era it picks by itself.
+      ...(this.era !== 'dual' ? { era: this.era } : {}),
+      serverId: server.id,
+      // Each connection of a scenario is its own credential profile (named by its id, never the secret).
+      ...(server.bearerToken !== undefined
+        ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
+        : {}),
+      ...(reuseCache ? { reuseCache: true } : {}),
+    };
+  }
+
   /** Connects to every server of the action (or its one server), in order. */
   private async connect(action: Extract<ClientAction, { do: 'connect' }>): Promise<SessionEnd | undefined> {
     const targets = action.server ? [this.servers.get(action.server)] : this.servers.list;
+    const cellServers = this.servers.list.map((server) => this.targetOf(server, action.reuseCache === true));
     for (const server of targets) {
       const before = server.fake.transcript.lastSeq;
       try {
         await bounded(
           this.adapter.connect(
-            {
-              url:
-                'url' in server.served.target
-                  ? server.served.target.url
-                  : `${server.served.transport}://${server.id}`,
-              transport: server.served.target,
-              // A dual cell gives no preference: the client shows which era it picks by itself.
-              ...(this.era !== 'dual' ? { era: this.era } : {}),
-              serverId: server.id,
-              // Each connection of a scenario is its own credential profile (named by its id, never the secret).
-              ...(server.bearerToken !== undefined
-                ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
-                : {}),
-              ...(action.reuseCache ? { reuseCache: true } : {}),
-            },
+            { ...cellServers[this.servers.list.indexOf(server)]!, cellServers },
             this.observer,
           ),
           this.timeouts.actionTimeoutMs,

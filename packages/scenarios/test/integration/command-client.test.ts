@@ -17,7 +17,10 @@ test('the example program (the official SDK behind the command protocol) runs LC
   expect(client).toMatchObject({
     name: 'example-sdk-client',
     kind: 'external',
-    capabilities: { transports: ['http'], features: ['multi-server', 'bearer-auth', 'manual-refresh'] },
+    capabilities: {
+      transports: ['http', 'stdio'],
+      features: ['multi-server', 'bearer-auth', 'manual-refresh'],
+    },
   });
   const summary = await runSuite({
     scenarios: pick('lc-01-no-list-changed-handler', 'one-valid-tool'),

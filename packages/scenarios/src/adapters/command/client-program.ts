@@ -6,6 +6,9 @@ import { type ProgramMessage, parseProgramLine, type RunnerRequest } from './com
 /** Distributes a request type without its `id` (the program wrapper numbers requests). */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
+/** Sees every protocol line: `to-program` (the runner's requests), `from-program` (its stdout). */
+export type ProtocolTap = (direction: 'to-program' | 'from-program', line: string) => void;
+
 /** What a {@link ClientProgram} hands its owner. */
 export interface ClientProgramHandlers {
   /** A valid message that is not a `response` (those settle `request` promises). */
@@ -32,7 +35,7 @@ export class ClientProgram {
 
   constructor(
     readonly command: string,
-    options: { cwd?: string; env: NodeJS.ProcessEnv },
+    private readonly options: { cwd?: string; env: NodeJS.ProcessEnv; tap?: ProtocolTap },
     private readonly handlers: ClientProgramHandlers,
   ) {
     this.child = spawn(command, {
@@ -113,11 +116,15 @@ export class ClientProgram {
   }
 
   private write(message: RunnerRequest): void {
-    if (this.child.stdin?.writable) this.child.stdin.write(`${JSON.stringify(message)}\n`);
+    if (!this.child.stdin?.writable) return;
+    const line = JSON.stringify(message);
+    this.options.tap?.('to-program', line);
+    this.child.stdin.write(`${line}\n`);
   }
 
   private onLine(line: string): void {
     if (line.trim() === '') return;
+    this.options.tap?.('from-program', line);
     const message = parseProgramLine(line);
     if ('invalid' in message) {
       this.handlers.stray(`stdout (${message.invalid}): ${line.slice(0, 500)}`);

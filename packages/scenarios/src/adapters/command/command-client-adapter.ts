@@ -8,8 +8,14 @@ import type {
   ModelRequest,
   ReportedState,
 } from '../client-adapter.js';
-import { ClientProgram } from './client-program.js';
-import { COMMAND_ENV, COMMAND_PROTOCOL_VERSION, type ModelRequestResult } from './command-protocol.js';
+import { ClientProgram, type ProtocolTap } from './client-program.js';
+import {
+  COMMAND_ENV,
+  COMMAND_PROTOCOL_VERSION,
+  type ModelRequestResult,
+  type ServerTarget,
+} from './command-protocol.js';
+import { openStdioBridge, type StdioBridge } from './stdio-bridge.js';
 
 /** Where and how to start the client program. */
 export interface CommandClientOptions {
@@ -19,14 +25,18 @@ export interface CommandClientOptions {
   env?: NodeJS.ProcessEnv;
   /** How long the program has to exit after `shutdown` before its process group is killed, ms (default 2000). */
   shutdownGraceMs?: number;
+  /** Sees every protocol line in both directions (e.g. to check them against the schema). */
+  tap?: ProtocolTap;
 }
 
 /**
  * Drives a client program in any language over the command-client protocol (see
  * `command-protocol.ts`): the program is spawned at the cell's first `connect`, with the cell's
- * era, transport and first server in `TOOLSHIFT_*` variables; every adapter method becomes a
- * request on its stdin, and what it reports on stdout (exposed tools, notes, warnings, states)
- * becomes observations. One program per cell; `close` sends `shutdown`.
+ * era, transport, first server and every server of the cell (`TOOLSHIFT_SERVERS`) in `TOOLSHIFT_*`
+ * variables; every adapter method becomes a request on its stdin, and what it reports on stdout
+ * (exposed tools, notes, warnings, states) becomes observations. A stdio target reaches the program
+ * as a command line (a relay to the cell's fake server, see `stdio-bridge.ts`). One program per
+ * cell; `close` sends `shutdown` and closes the bridges.
  */
 export class CommandClientAdapter implements ClientAdapter {
   private program: ClientProgram | undefined;
@@ -34,6 +44,9 @@ export class CommandClientAdapter implements ClientAdapter {
   private readonly exposures = new Map<string, ExposedTool[]>();
   private readonly states = new Map<string, ReportedState>();
   private firstServer: string | undefined;
+  /** How each server of the cell is handed to the program (stdio bridges open for the cell's life). */
+  private readonly targets = new Map<string, ServerTarget>();
+  private readonly bridges: StdioBridge[] = [];
 
   constructor(
     readonly command: string,
@@ -41,19 +54,36 @@ export class CommandClientAdapter implements ClientAdapter {
   ) {}
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
-    if (target.transport.kind !== 'http')
-      throw new Error(`a command client connects over http only (asked for ${target.transport.kind})`);
     this.observer = observer;
     this.firstServer ??= target.serverId;
-    this.program ??= this.spawn(target);
-    await this.program.request({
-      type: 'connect',
+    for (const each of target.cellServers ?? [target]) await this.targetOf(each);
+    const server = await this.targetOf(target);
+    this.program ??= this.spawn(server);
+    await this.program.request({ type: 'connect', ...server });
+  }
+
+  /** The protocol's description of a server target, opening a stdio bridge the first time. */
+  private async targetOf(target: ConnectTarget): Promise<ServerTarget> {
+    const known = this.targets.get(target.serverId);
+    if (known) return known;
+    const common = {
       serverId: target.serverId,
-      url: target.transport.url,
       ...(target.era !== undefined ? { era: target.era } : {}),
-      transport: 'http',
       ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
-    });
+    };
+    let server: ServerTarget;
+    if (target.transport.kind === 'http')
+      server = { ...common, transport: 'http', url: target.transport.url };
+    else if (target.transport.kind === 'stdio') {
+      const bridge = await openStdioBridge(target.transport.openChannel);
+      this.bridges.push(bridge);
+      server = { ...common, transport: 'stdio', command: bridge.command, args: [...bridge.args] };
+    } else
+      throw new Error(
+        `a command client connects over http or stdio only (asked for ${target.transport.kind})`,
+      );
+    this.targets.set(target.serverId, server);
+    return server;
   }
 
   async callTool(
@@ -135,11 +165,13 @@ export class CommandClientAdapter implements ClientAdapter {
 
   async close(): Promise<void> {
     const program = this.program;
-    if (!program) return;
-    const wasRunning = !program.ended;
-    const reason = await program.shutdown(this.options.shutdownGraceMs);
-    if (!wasRunning || reason !== 'exit code 0')
-      this.observer?.note(`the client program ended: ${reason}${wasRunning ? ' (after shutdown)' : ''}`);
+    if (program) {
+      const wasRunning = !program.ended;
+      const reason = await program.shutdown(this.options.shutdownGraceMs);
+      if (!wasRunning || reason !== 'exit code 0')
+        this.observer?.note(`the client program ended: ${reason}${wasRunning ? ' (after shutdown)' : ''}`);
+    }
+    await Promise.all(this.bridges.map((bridge) => bridge.close()));
   }
 
   private running(): ClientProgram {
@@ -147,23 +179,34 @@ export class CommandClientAdapter implements ClientAdapter {
     return this.program;
   }
 
-  private spawn(first: ConnectTarget): ClientProgram {
+  private spawn(first: ServerTarget): ClientProgram {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...this.options.env,
       [COMMAND_ENV.protocol]: String(COMMAND_PROTOCOL_VERSION),
       // The cell's era: `dual` when the connect messages carry no era preference.
       [COMMAND_ENV.era]: first.era ?? 'dual',
-      [COMMAND_ENV.transport]: first.transport.kind,
+      [COMMAND_ENV.transport]: first.transport,
       [COMMAND_ENV.serverId]: first.serverId,
-      [COMMAND_ENV.serverUrl]: first.url,
+      [COMMAND_ENV.servers]: JSON.stringify([...this.targets.values()]),
     };
-    delete env[COMMAND_ENV.probe];
+    for (const name of [
+      COMMAND_ENV.probe,
+      COMMAND_ENV.serverUrl,
+      COMMAND_ENV.serverCommand,
+      COMMAND_ENV.bearerToken,
+    ])
+      delete env[name];
+    if (first.transport === 'http') env[COMMAND_ENV.serverUrl] = first.url;
+    else env[COMMAND_ENV.serverCommand] = JSON.stringify([first.command, ...first.args]);
     if (first.bearerToken !== undefined) env[COMMAND_ENV.bearerToken] = first.bearerToken;
-    else delete env[COMMAND_ENV.bearerToken];
     return new ClientProgram(
       this.command,
-      { env, ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}) },
+      {
+        env,
+        ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}),
+        ...(this.options.tap !== undefined ? { tap: this.options.tap } : {}),
+      },
       {
         message: (message) => {
           switch (message.type) {

@@ -1,17 +1,24 @@
 import type { ExposedTool, ModelTool, WithheldModelTool } from '@toolshift/assertions';
 import type { Era } from '@toolshift/fake-server';
-import { CLIENT_FEATURES, type ClientFeature } from '../../scenario.js';
-import { CLIENT_PHASES, type ClientPhase } from '../client-phase-error.js';
+import type { ClientFeature } from '../../scenario.js';
+import type { ClientPhase } from '../client-phase-error.js';
+import { checkMessage } from './command-protocol-schema.js';
 
 /**
  * The command-client protocol, version 1: newline-delimited JSON between the runner and a client
  * program it spawns (`--client 'command:<shell command>'`), one object per line, each with a `type`.
  * The program writes to stdout; the runner writes to the program's stdin. The program's stderr is
- * kept as notes in the cell's observations. README "Testing your own client" documents it.
+ * kept as notes in the cell's observations. The contract is the JSON Schema
+ * `@toolshift/scenarios/command-protocol.schema.json` (one `$defs` entry per message); README
+ * "Testing your own client" documents it and `toolshift driver-check` tests a program against it.
  */
 export const COMMAND_PROTOCOL_VERSION = 1;
 
-/** Environment variables the runner sets when it spawns the program. */
+/**
+ * Environment variables the runner sets when it spawns the program (README "Testing your own
+ * client" lists them too). A program may read its configuration from them at start, as a host
+ * reads its configuration file, or wait for the `connect` requests.
+ */
 export const COMMAND_ENV = {
   /** Always `1` (the protocol version). */
   protocol: 'TOOLSHIFT_PROTOCOL',
@@ -21,14 +28,23 @@ export const COMMAND_ENV = {
    * client's default).
    */
   era: 'TOOLSHIFT_ERA',
-  /** The cell's transport: `http`. */
+  /** The cell's transport: `http` or `stdio`. */
   transport: 'TOOLSHIFT_TRANSPORT',
   /** The first server's id (every server also comes as a `connect` message). */
   serverId: 'TOOLSHIFT_SERVER_ID',
-  /** The first server's MCP endpoint URL. */
+  /** `http`: the first server's MCP endpoint URL. */
   serverUrl: 'TOOLSHIFT_SERVER_URL',
+  /** `stdio`: the first server's command line as a JSON array (`["/usr/bin/node","-e","…","41234"]`). */
+  serverCommand: 'TOOLSHIFT_SERVER_COMMAND',
   /** The first server's bearer token, when the scenario gives one. */
   bearerToken: 'TOOLSHIFT_BEARER_TOKEN',
+  /**
+   * Every server connection of the cell, up front, as a JSON array of `serverTarget` objects
+   * (`{serverId, transport, url | command+args, era?, bearerToken?}`), in scenario order: for
+   * libraries that take a fixed server list at construction. Each server still comes as a
+   * `connect` request, answered once that server's tools are reported.
+   */
+  servers: 'TOOLSHIFT_SERVERS',
   /** `1` when the runner only reads the `hello` line (it sends `shutdown` right after). */
   probe: 'TOOLSHIFT_PROBE',
 } as const;
@@ -42,7 +58,26 @@ export interface HelloMessage {
   name?: string;
   /** Host features it implements (see `CLIENT_FEATURES`); each enables the matching requests. */
   features?: ClientFeature[];
+  /** Transports it connects over (default `['http']`). */
+  transports?: CommandTransport[];
+  /** Protocol eras it can speak (default: it does not say, and runs in every cell). */
+  eras?: Era[];
 }
+
+/** The transports a client program can be handed a server over. */
+export const COMMAND_TRANSPORTS = ['http', 'stdio'] as const;
+export type CommandTransport = (typeof COMMAND_TRANSPORTS)[number];
+
+/**
+ * How to reach one server connection: a loopback Streamable HTTP URL, or a command line that
+ * starts the server as a child process speaking newline-delimited JSON-RPC on stdio.
+ */
+export type ServerTarget = {
+  serverId: string;
+  /** The era to prefer; absent in a `dual` cell. */
+  era?: Era;
+  bearerToken?: string;
+} & ({ transport: 'http'; url: string } | { transport: 'stdio'; command: string; args: string[] });
 
 /** The program's messages (stdout). */
 export type ProgramMessage =
@@ -61,21 +96,14 @@ export type ProgramMessage =
    * A failed request. `phase` (optional) says which phase of the client's work failed (see
    * `CLIENT_PHASES`): a `connect` answered `"phase": "tool-set"` means the connection worked but the
    * client could not build its tool set (e.g. it refused a duplicate name), not a failed connection.
+   * `code` `UNSUPPORTED_REQUEST`: the program does not implement that request type.
    */
   | { type: 'response'; id: number; ok: false; error: string; code?: string; phase?: ClientPhase };
 
 /** What the runner asks (stdin). Each request but `shutdown` carries an `id` the program answers with a `response`. */
 export type RunnerRequest =
-  | {
-      type: 'connect';
-      id: number;
-      serverId: string;
-      url: string;
-      /** The era to prefer (`legacy` or `modern`); absent in a `dual` cell: connect with your client's default. */
-      era?: Era;
-      transport: 'http';
-      bearerToken?: string;
-    }
+  /** Connect one server (see {@link ServerTarget}); answer once its tool set is reported. */
+  | ({ type: 'connect'; id: number } & ServerTarget)
   | { type: 'call'; id: number; serverId: string; tool: string; arguments: Record<string, unknown> }
   | { type: 'refresh'; id: number; serverId: string }
   | { type: 'reconnect'; id: number; serverId: string }
@@ -86,6 +114,9 @@ export type RunnerRequest =
   | { type: 'grant'; id: number; serverId: string; tool: string }
   | { type: 'shutdown' };
 
+/** The error code a program answers a request type it does not implement with. */
+export const UNSUPPORTED_REQUEST = 'UNSUPPORTED_REQUEST';
+
 /** A `model-request` response's `result`. */
 export interface ModelRequestResult {
   tools: ModelTool[];
@@ -93,13 +124,10 @@ export interface ModelRequestResult {
   estimatedTokens?: number;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-
 /**
- * Parses one line the program wrote: a {@link ProgramMessage}, or why it is not one (the runner
- * keeps such lines as notes, so a stray `console.log` is evidence, not a crash).
+ * Parses one line the program wrote: a {@link ProgramMessage}, or why it is not one (checked against
+ * the published schema, `command-protocol.schema.json`; the runner keeps such lines as notes, so a
+ * stray `console.log` is evidence, not a crash).
  */
 export function parseProgramLine(line: string): ProgramMessage | { invalid: string } {
   let value: unknown;
@@ -108,47 +136,15 @@ export function parseProgramLine(line: string): ProgramMessage | { invalid: stri
   } catch {
     return { invalid: 'not JSON' };
   }
-  if (!isObject(value)) return { invalid: 'not a JSON object' };
-  switch (value.type) {
-    case 'hello': {
-      if (value.protocol !== COMMAND_PROTOCOL_VERSION)
-        return { invalid: `hello.protocol must be ${COMMAND_PROTOCOL_VERSION}` };
-      if (value.name !== undefined && !isString(value.name))
-        return { invalid: 'hello.name must be a non-empty string' };
-      const features = value.features ?? [];
-      if (!Array.isArray(features)) return { invalid: 'hello.features must be an array' };
-      const unknown = features.find((f) => !(CLIENT_FEATURES as readonly unknown[]).includes(f));
-      if (unknown !== undefined)
-        return {
-          invalid: `hello.features: '${String(unknown)}' is not a feature (known: ${CLIENT_FEATURES.join(', ')})`,
-        };
-      return value as unknown as HelloMessage;
-    }
-    case 'tools':
-      if (!isString(value.serverId)) return { invalid: 'tools.serverId must be a non-empty string' };
-      if (!Array.isArray(value.tools) || !value.tools.every((tool) => isObject(tool) && isString(tool.name)))
-        return { invalid: 'tools.tools must be an array of objects with a name' };
-      return value as unknown as ProgramMessage;
-    case 'note':
-      return typeof value.text === 'string'
-        ? (value as unknown as ProgramMessage)
-        : { invalid: 'note.text must be a string' };
-    case 'warning':
-      return isString(value.serverId) && typeof value.message === 'string'
-        ? (value as unknown as ProgramMessage)
-        : { invalid: 'warning needs serverId and message' };
-    case 'state':
-      return isString(value.serverId) && isString(value.state)
-        ? (value as unknown as ProgramMessage)
-        : { invalid: 'state needs serverId and state' };
-    case 'response':
-      if (!Number.isInteger(value.id)) return { invalid: 'response.id must be an integer' };
-      if (value.ok === true) return value as unknown as ProgramMessage;
-      if (value.phase !== undefined && !(CLIENT_PHASES as readonly unknown[]).includes(value.phase))
-        return { invalid: `response.phase must be one of ${CLIENT_PHASES.join(', ')}` };
-      if (value.ok === false && typeof value.error === 'string') return value as unknown as ProgramMessage;
-      return { invalid: 'response needs ok: true, or ok: false with an error string' };
-    default:
-      return { invalid: `unknown message type ${JSON.stringify(value.type)}` };
+  const violation = checkMessage('program', value);
+  if (violation) {
+    const type = (value as { type?: unknown }).type;
+    return {
+      invalid:
+        typeof type === 'string' && violation.pointer !== '/type'
+          ? `${type}: ${violation.message}`
+          : violation.message,
+    };
   }
+  return value as ProgramMessage;
 }

@@ -23,7 +23,8 @@ function handshakeFailed(command: string, reason: string): ToolshiftError<'CLIEN
  * command-client protocol. It starts the program once (with `TOOLSHIFT_PROBE=1` and no server),
  * reads its `hello` line for its name and features, and sends `shutdown`; every cell then spawns
  * the program afresh. The factory is named after `hello.name` (default `command:<command>`), kind
- * `external`, and connects over `http` only (the fake server runs in the runner's process).
+ * `external`, and connects over the transports its hello lists (`http` by default; `stdio` too when
+ * it says so: it is handed a command line that starts the server) in the eras it lists.
  * @throws {ToolshiftError} CLIENT_HANDSHAKE_FAILED when the program does not start, exits, or
  *   writes anything but a valid `hello` first, within `handshakeTimeoutMs`.
  */
@@ -36,7 +37,11 @@ export async function createCommandClient(
     name: hello.name ?? `command:${command}`,
     kind: 'external',
     description: `the client program \`${command}\` (command-client protocol ${COMMAND_PROTOCOL_VERSION})`,
-    capabilities: { transports: ['http'], features: hello.features ?? [] },
+    capabilities: {
+      transports: hello.transports ?? ['http'],
+      features: hello.features ?? [],
+      ...(hello.eras !== undefined ? { eras: hello.eras } : {}),
+    },
     create: () => new CommandClientAdapter(command, options),
   };
 }
@@ -57,6 +62,7 @@ async function probe(command: string, options: CreateCommandClientOptions): Prom
         [COMMAND_ENV.probe]: '1',
       },
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+      ...(options.tap !== undefined ? { tap: options.tap } : {}),
     },
     {
       message: (message) =>

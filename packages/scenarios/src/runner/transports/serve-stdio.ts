@@ -19,6 +19,12 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
         channels.push(runStdioServer(server, { stdin: toServer, stdout: toClient }));
         return new StdioStreamClientTransport(toServer, toClient);
       },
+      openChannel: () => {
+        const toServer = new PassThrough();
+        const fromServer = new PassThrough();
+        channels.push(runStdioServer(server, { stdin: toServer, stdout: fromServer }));
+        return { toServer, fromServer };
+      },
     },
     async close() {
       for (const channel of channels) channel.close('drop');

@@ -1,0 +1,115 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { SCENARIOS } from '../../catalog/index.js';
+import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
+import { SMOKE_SCENARIOS } from '../scorecard/capability-groups.js';
+import { discoverDrivers } from '../scorecard/driver-manifest.js';
+import { runScorecard } from '../scorecard/run-scorecard.js';
+import { driverDetailsMarkdown, scorecardMarkdown, slug } from '../scorecard/scorecard-markdown.js';
+import { EXIT } from './exit-codes.js';
+import { ERA_CHOICES } from './run-command.js';
+import { UsageError } from './usage-error.js';
+
+/** Options of `toolshift scorecard`. */
+export interface ScorecardCommandOptions {
+  /** The repository root: drivers are under `<root>/clients`, `SCORECARD.md` and `scorecard/` are written there. */
+  root: string;
+  /** Only the drivers whose id (`clients/<language>/<library>`) or client name is listed. */
+  driver?: string[];
+  scenario?: string[];
+  /** Only the CI smoke selection. */
+  smoke?: boolean;
+  era?: string;
+  transport?: string[];
+  concurrency?: string;
+  /** Write nothing; print the matrix. */
+  dryRun?: boolean;
+}
+
+/**
+ * `toolshift scorecard`: discovers the drivers under `clients/*\/*`, runs the suite for each (in
+ * parallel up to the cores), and writes `SCORECARD.md`, `scorecard/<client>.md` detail pages and
+ * `scorecard/scorecard.json`.
+ * @returns `EXIT.ok` when every driver that ran matched its baseline, `EXIT.mismatch` otherwise.
+ * @throws {UsageError} for an unknown driver, scenario, era or transport.
+ */
+export async function scorecardCommand(
+  options: ScorecardCommandOptions,
+  out: NodeJS.WritableStream,
+): Promise<number> {
+  let drivers = await discoverDrivers(join(options.root, 'clients'), options.root);
+  if (options.driver?.length) {
+    const unknown = options.driver.filter((d) => !drivers.some((x) => x.id === d || x.manifest.client === d));
+    if (unknown.length)
+      throw new UsageError(
+        `Unknown driver ${unknown.join(', ')}. Drivers: ${drivers.map((d) => `${d.id} (${d.manifest.client})`).join(', ') || 'none'}.`,
+      );
+    drivers = drivers.filter((d) => options.driver!.some((x) => x === d.id || x === d.manifest.client));
+  }
+  if (!drivers.length)
+    throw new UsageError(
+      `No driver found under ${join(options.root, 'clients')}/<language>/<library>/toolshift-driver.yaml.`,
+    );
+  const ids = options.smoke ? [...SMOKE_SCENARIOS] : (options.scenario ?? []);
+  const scenarios = ids.length
+    ? ids.map((id) => {
+        const found = SCENARIOS.find((s) => s.id === id);
+        if (!found)
+          throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
+        return found;
+      })
+    : SCENARIOS;
+  const eraChoice = options.era ?? (options.smoke ? 'both' : 'all');
+  const eras = Object.hasOwn(ERA_CHOICES, eraChoice) ? ERA_CHOICES[eraChoice]! : undefined;
+  if (!eras)
+    throw new UsageError(`--era must be ${Object.keys(ERA_CHOICES).join(', ')} (got '${options.era}').`);
+  const transports = (options.transport ?? ['http']) as ScenarioTransport[];
+  for (const transport of transports)
+    if (!(TRANSPORT_KINDS as readonly string[]).includes(transport))
+      throw new UsageError(
+        `Unknown transport '${transport}'. Known transports: ${TRANSPORT_KINDS.join(', ')}.`,
+      );
+  const concurrency = options.concurrency === undefined ? undefined : Number(options.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
+    throw new UsageError(`--concurrency must be an integer ≥ 1 (got '${options.concurrency}').`);
+
+  const scores = await runScorecard({
+    drivers,
+    scenarios,
+    eras,
+    transports,
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    log: (line) => out.write(`${line}\n`),
+  });
+  const detailsDir = 'scorecard';
+  const command = [
+    'pnpm scorecard',
+    ...(options.smoke ? ['--smoke'] : []),
+    ...(options.scenario?.length && !options.smoke ? ['--scenario', ...options.scenario] : []),
+    ...(options.era ? ['--era', options.era] : []),
+    ...(options.transport ? ['--transport', ...options.transport] : []),
+  ].join(' ');
+  const page = scorecardMarkdown(scores, { command, eras, transports, detailsDir });
+  if (options.dryRun) out.write(page);
+  else {
+    await mkdir(join(options.root, detailsDir), { recursive: true });
+    await writeFile(join(options.root, 'SCORECARD.md'), page);
+    for (const score of scores.filter((s) => !s.skipped))
+      await writeFile(
+        join(options.root, detailsDir, `${slug(score.client)}.md`),
+        driverDetailsMarkdown(score),
+      );
+    const json = join(options.root, detailsDir, 'scorecard.json');
+    await writeFile(
+      json,
+      `${JSON.stringify({ toolshiftScorecard: 1, command, eras, transports, drivers: scores }, null, 2)}\n`,
+    );
+    out.write(
+      `Wrote ${join(options.root, 'SCORECARD.md')}, ${relative(options.root, json)} and the detail pages.\n`,
+    );
+  }
+  const mismatched = scores.filter((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4);
+  for (const s of mismatched)
+    out.write(`${s.client}: results do not match its baseline (exit ${s.exitCode}).\n`);
+  return mismatched.length ? EXIT.mismatch : EXIT.ok;
+}

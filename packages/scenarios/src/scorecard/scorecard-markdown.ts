@@ -1,0 +1,129 @@
+import { CAPABILITY_GROUPS } from './capability-groups.js';
+import type { GroupGrade } from './group-grade.js';
+import type { DriverScore } from './run-scorecard.js';
+
+/** How the run was made, for the page's header. */
+export interface ScorecardRun {
+  /** The command that regenerates it. */
+  command: string;
+  eras: readonly string[];
+  transports: readonly string[];
+  /** The folder (relative to the repository root) with the per-client detail pages and the JSON. */
+  detailsDir: string;
+}
+
+/** A file-name and anchor friendly form of a client name or group. */
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const cellText = (score: DriverScore, grade: GroupGrade, detailsDir: string) =>
+  `[${grade.grade}](${detailsDir}/${slug(score.client)}.md#${slug(grade.group)})`;
+
+/** `SCORECARD.md`: the matrix, the skipped drivers, the findings and how to regenerate it. */
+export function scorecardMarkdown(scores: readonly DriverScore[], run: ScorecardRun): string {
+  const ran = scores.filter((score) => !score.skipped);
+  const languages = new Set(ran.map((score) => score.language));
+  const lines: string[] = [
+    '# Which MCP clients keep up? The toolshift scorecard',
+    '',
+    `${ran.length} clients in ${languages.size} languages, each driven the way its README shows, run against the`,
+    `toolshift scenario suite (eras ${run.eras.join(', ')}; transport ${run.transports.join(', ')}). Every cell links to the`,
+    'checks and transcript evidence behind it. Regenerate with:',
+    '',
+    '```bash',
+    run.command,
+    '```',
+    '',
+    '**pass**: every judged cell of the group passed. **pass by re-asking**: it passed, but the wire shows',
+    'the host saw changes only because it lists again before every request: it opened no change channel',
+    '(no legacy GET stream, no `subscriptions/listen`) and re-listed when nothing had changed; right today,',
+    'at one `tools/list` per turn with freshness hints ignored (a host that caches would go stale). **fail**:',
+    'some cell failed (failures the library baseline explains count: they are its bugs). **n/a**: nothing in',
+    'the group could be judged for this client (it lacks the transport or host feature the scenarios need).',
+    '',
+    `| client | language | library | version | date | ${CAPABILITY_GROUPS.join(' | ')} |`,
+    `| --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
+  ];
+  for (const score of ran)
+    lines.push(
+      `| ${score.client} | ${score.language} | \`${score.library}\` | ${score.version} | ${score.date} | ${score.groups
+        .map((grade) => cellText(score, grade, run.detailsDir))
+        .join(' | ')} |`,
+    );
+  const skipped = scores.filter((score) => score.skipped);
+  if (skipped.length) {
+    lines.push('', '## Not run here', '');
+    for (const score of skipped)
+      lines.push(
+        `- ${score.client} (${score.language}, \`${score.library}\` ${score.version}): ${score.skipped}`,
+      );
+  }
+  lines.push('', '## Findings', '');
+  const findings = ran.flatMap((score) => score.findings.map((finding) => ({ score, finding })));
+  const seen = new Set<string>();
+  let count = 0;
+  for (const { score, finding } of findings) {
+    const key = `${finding.client}|${finding.scenarioId}|${finding.checkId}|${finding.reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    count++;
+    const eras = findings
+      .filter(
+        (f) => `${f.finding.client}|${f.finding.scenarioId}|${f.finding.checkId}|${f.finding.reason}` === key,
+      )
+      .map((f) => f.finding.era);
+    const evidence = finding.evidence.length ? ` Evidence: ${finding.evidence.join(', ')}.` : '';
+    const flag = finding.explained ? '' : ' **(not in the library baseline yet: unexplained)**';
+    lines.push(
+      `- **${score.library}** — \`${finding.scenarioId}\` (${[...new Set(eras)].join(', ')}), \`${finding.checkId}\`: ${oneLine(finding.reason)}${evidence}${flag}`,
+    );
+  }
+  if (!count) lines.push('No failing cell.');
+  lines.push('', '## How each driver gets the tool set it hands the model', '');
+  for (const score of ran) {
+    lines.push(
+      `- **${score.client}** (${score.relists.replaceAll('-', ' ')}): ${score.notes.join(' ') || '—'}`,
+    );
+  }
+  lines.push('');
+  return `${lines.join('\n')}\n`;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** One client's detail page: per group, every cell with its status, failing check and evidence frames. */
+export function driverDetailsMarkdown(score: DriverScore): string {
+  const lines = [
+    `# ${score.client}: \`${score.library}\` ${score.version} (${score.language})`,
+    '',
+    `Run ${score.date}; driver \`${score.id}\`; ${score.relists.replaceAll('-', ' ')}. Cells: ${Object.entries(
+      score.counts,
+    )
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ')}; \`toolshift run\` exit code against the library baseline: ${score.exitCode}.`,
+    '',
+  ];
+  for (const grade of score.groups) {
+    lines.push(`## ${grade.group}`, '', `**${grade.grade}** — ${grade.summary}`, '');
+    if (!grade.cells.length) continue;
+    lines.push(
+      '| scenario | era | transport | status | check and evidence |',
+      '| --- | --- | --- | --- | --- |',
+    );
+    for (const cell of grade.cells) {
+      const status = cell.reasked ? 'pass (by re-asking)' : cell.status;
+      const detail = cell.failure
+        ? `\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)} (frames ${cell.failure.evidence.map((seq) => `#${seq}`).join(', ') || 'none'})${cell.baselineReason ? ` — baseline: ${oneLine(cell.baselineReason)}` : ''}`
+        : (cell.reason ?? '');
+      lines.push(
+        `| ${cell.scenarioId} | ${cell.era} | ${cell.transport} | ${status} | ${detail.replaceAll('|', '\\|')} |`,
+      );
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
