@@ -245,6 +245,8 @@ public final class Driver {
             "type", "hello",
             "protocol", 1,
             "name", "java-mcp",
+            // The SDK speaks 2025-11-25 only (initialize; no server/discover).
+            "eras", List.of("legacy"),
             "features",
                 List.of("multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect")));
     ExecutorService workers = Executors.newCachedThreadPool();
