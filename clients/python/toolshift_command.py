@@ -73,6 +73,7 @@ async def serve(
     features: list[str],
     handlers: dict[str, Handler],
     shutdown: Callable[[], Awaitable[None]],
+    eras: list[str] | None = None,
 ) -> None:
     """Sends the handshake, then answers every request on stdin with its handler until `shutdown` or EOF.
 
@@ -80,7 +81,16 @@ async def serve(
     becomes an `ok: false` response (a `PhaseError` carries its phase). A request kind without a
     handler is answered with an error naming it.
     """
-    send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "features": features})
+    send(
+        {
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "name": name,
+            "features": features,
+            # The eras the library speaks (absent: every cell runs).
+            **({"eras": eras} if eras is not None else {}),
+        }
+    )
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=64 * 1024 * 1024)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
