@@ -68,6 +68,11 @@ export interface ScorecardOptions {
   /** Cells of one driver run at once (default 1). */
   cellConcurrency?: number;
   settleTimeoutMs?: number;
+  /**
+   * Upper bound for each client action (default 15000): a command driver's connect includes starting
+   * its runtime and importing its library, which a loaded machine can stretch.
+   */
+  actionTimeoutMs?: number;
   /** Progress lines. */
   log?: (line: string) => void;
 }
@@ -204,6 +209,7 @@ async function scoreDriver(
       ...(baseline ? { baseline } : {}),
       concurrency: options.cellConcurrency ?? 1,
       ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+      ...(options.actionTimeoutMs !== undefined ? { actionTimeoutMs: options.actionTimeoutMs } : {}),
     });
     log(`${driver.id}: done (exit ${summary.exitCode})`);
     return {

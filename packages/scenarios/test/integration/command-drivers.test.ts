@@ -27,6 +27,9 @@ describe.each(drivers.map((driver) => ({ id: driver.id, driver })))('driver $id'
         scenarios: SCENARIOS.filter((scenario) => ids.includes(scenario.id)),
         eras: ['legacy', 'modern'],
         transports: ['http'],
+        // A driver's connect includes starting its runtime (a JVM, a Python agent framework's imports),
+        // which the busy machine of a full test run can stretch past the default 15 s.
+        actionTimeoutMs: 45_000,
       });
       expect(score?.skipped).toBeUndefined();
       const unexplained = score?.findings.filter((finding) => !finding.explained) ?? [];
