@@ -15,7 +15,8 @@ for (const driver of await discoverDrivers(join(root, 'clients'), root)) {
   const outcome = await prepareDriver(driver, (line) => console.log(line));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (outcome.ready) console.log(`${driver.id}: ready${outcome.reused ? ' (cached)' : ''} in ${seconds} s`);
-  else if (outcome.skipped.startsWith('toolchain absent')) console.log(`${driver.id}: skipped: ${outcome.skipped}`);
+  else if (outcome.skipped.startsWith('toolchain absent'))
+    console.log(`${driver.id}: skipped: ${outcome.skipped}`);
   else {
     failed = true;
     console.error(`${driver.id}: ${outcome.skipped}`);
