@@ -121,10 +121,6 @@ async def call(request: dict[str, Any]) -> Any:
     return {"content": [{"type": "text", "text": result if isinstance(result, str) else json.dumps(result, default=str)}], "isError": False}
 
 
-async def refresh(request: dict[str, Any]) -> None:
-    await _report(request["serverId"])
-
-
 async def reauthorize(request: dict[str, Any]) -> None:
     tokens[request["serverId"]] = request["bearerToken"]
 
@@ -204,11 +200,12 @@ if __name__ == "__main__":
     asyncio.run(
         protocol.serve(
             NAME,
-            ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh"],
+            # No manual-refresh: list_tools() serves the toolset's cache, and Pydantic AI has no call
+            # that re-lists on demand (only a list_changed notification or leaving the toolset does).
+            ["multi-server", "bearer-auth", "reauthorize", "model-exposure"],
             {
                 "connect": connect,
                 "call": call,
-                "refresh": refresh,
                 "reauthorize": reauthorize,
                 "model-request": model_request,
                 "model-call": model_call,
