@@ -1,10 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
 import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { SMOKE_SCENARIOS } from '../scorecard/capability-groups.js';
 import { discoverDrivers } from '../scorecard/driver-manifest.js';
-import { runScorecard } from '../scorecard/run-scorecard.js';
+import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
 import { driverDetailsMarkdown, scorecardMarkdown, slug } from '../scorecard/scorecard-markdown.js';
 import { EXIT } from './exit-codes.js';
 import { ERA_CHOICES } from './run-command.js';
@@ -73,7 +74,7 @@ export async function scorecardCommand(
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
     throw new UsageError(`--concurrency must be an integer ≥ 1 (got '${options.concurrency}').`);
 
-  const scores = await runScorecard({
+  const fresh = await runScorecard({
     drivers,
     scenarios,
     eras,
@@ -82,8 +83,18 @@ export async function scorecardCommand(
     log: (line) => out.write(`${line}\n`),
   });
   const detailsDir = 'scorecard';
+  const scores = await mergeWithPrevious(
+    fresh,
+    options,
+    join(options.root, detailsDir, 'scorecard.json'),
+    eras,
+    transports,
+  );
   const command = [
     'pnpm scorecard',
+    ...(options.driver?.length && (options.smoke || options.scenario?.length)
+      ? ['--driver', ...options.driver]
+      : []),
     ...(options.smoke ? ['--smoke'] : []),
     ...(options.scenario?.length && !options.smoke ? ['--scenario', ...options.scenario] : []),
     ...(options.era ? ['--era', options.era] : []),
@@ -108,8 +119,38 @@ export async function scorecardCommand(
       `Wrote ${join(options.root, 'SCORECARD.md')}, ${relative(options.root, json)} and the detail pages.\n`,
     );
   }
-  const mismatched = scores.filter((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4);
+  const mismatched = fresh.filter((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4);
   for (const s of mismatched)
     out.write(`${s.client}: results do not match its baseline (exit ${s.exitCode}).\n`);
   return mismatched.length ? EXIT.mismatch : EXIT.ok;
+}
+
+/**
+ * With `--driver` (and the whole catalog), keeps the other drivers' rows of the previous
+ * `scorecard.json` when it was made with the same eras and transports, so one driver can be
+ * re-scored without running every other one again.
+ */
+async function mergeWithPrevious(
+  fresh: DriverScore[],
+  options: ScorecardCommandOptions,
+  previousPath: string,
+  eras: readonly string[],
+  transports: readonly string[],
+): Promise<DriverScore[]> {
+  if (!options.driver?.length || options.smoke || options.scenario?.length || !existsSync(previousPath))
+    return fresh;
+  const previous = JSON.parse(await readFile(previousPath, 'utf8')) as {
+    eras?: string[];
+    transports?: string[];
+    drivers?: DriverScore[];
+  };
+  if (
+    JSON.stringify(previous.eras) !== JSON.stringify(eras) ||
+    JSON.stringify(previous.transports) !== JSON.stringify(transports)
+  )
+    return fresh;
+  const rerun = new Set(fresh.map((score) => score.id));
+  return [...(previous.drivers ?? []).filter((score) => !rerun.has(score.id)), ...fresh].sort((a, b) =>
+    a.id.localeCompare(b.id),
+  );
 }

@@ -69,7 +69,10 @@ export function groupsOf(scenarioId: string): CapabilityGroup[] {
   );
 }
 
-/** The scenarios of the CI smoke selection (both eras): one or more per common capability. */
+/**
+ * The scenarios of the CI smoke selection (run in legacy and modern): one per common capability
+ * (list changes, removal, pagination, schema change, identity), kept small so `pnpm test` stays fast.
+ */
 export const SMOKE_SCENARIOS = [
   'one-valid-tool',
   'tool-added-at-runtime',
@@ -77,5 +80,4 @@ export const SMOKE_SCENARIOS = [
   'paginated-list',
   'schema-changed-between-refreshes',
   'same-name-on-two-servers',
-  'lc-01-no-list-changed-handler',
 ] as const;

@@ -14,7 +14,7 @@ import { closeIsolatedClients, loadIsolatedClients } from '../runner/client-proc
 import { runSuite } from '../runner/run-suite.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import type { Driver, DriverManifest } from './driver-manifest.js';
-import { type GroupGrade, gradeGroups } from './group-grade.js';
+import { type GradeContext, type GroupGrade, gradeGroups, reaskingExcuse } from './group-grade.js';
 import { prepareDriver } from './prepare-driver.js';
 
 /** A bug the run showed: a failing cell, explained by a baseline entry of the library or not. */
@@ -41,6 +41,8 @@ export interface DriverScore {
   relists: DriverManifest['relists'];
   notes: string[];
   repository?: string;
+  /** The `toolshift run` options that run this driver's cells from the repository root (add `--scenario`, `--era`). */
+  runOptions: string;
   /** When it ran (ISO date). */
   date: string;
   /** Absent when it ran; the reason it did not (toolchain absent, prepare or handshake failed). */
@@ -111,7 +113,11 @@ export async function loadDriverBaseline(
   return baseline;
 }
 
-function findingsOf(results: readonly CellResult[], baseline: ExpectedFailures | undefined): Finding[] {
+function findingsOf(
+  results: readonly CellResult[],
+  baseline: ExpectedFailures | undefined,
+  context: GradeContext,
+): Finding[] {
   const entryFor = (result: CellResult): ExpectedFailure | undefined =>
     baseline?.entries.find(
       (entry) =>
@@ -122,6 +128,7 @@ function findingsOf(results: readonly CellResult[], baseline: ExpectedFailures |
     );
   return results.flatMap((result): Finding[] => {
     if (result.status !== 'fail' && result.status !== 'known-failure') return [];
+    if (reaskingExcuse(result, context) !== undefined) return [];
     const entry = result.status === 'known-failure' ? entryFor(result) : undefined;
     return [
       {
@@ -177,6 +184,10 @@ async function scoreDriver(
     relists: manifest.relists,
     notes: manifest.notes ?? [],
     ...(manifest.repository !== undefined ? { repository: manifest.repository } : {}),
+    runOptions:
+      manifest.kind === 'command'
+        ? `--client 'command:cd ${driver.id} && ${manifest.start}'`
+        : `--client-module ${driver.id}/${manifest.module} --client ${manifest.client}`,
     date: new Date().toISOString().slice(0, 10),
   };
   const skip = (reason: string): DriverScore => {
@@ -211,13 +222,28 @@ async function scoreDriver(
       ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
       ...(options.actionTimeoutMs !== undefined ? { actionTimeoutMs: options.actionTimeoutMs } : {}),
     });
-    log(`${driver.id}: done (exit ${summary.exitCode})`);
+    const context: GradeContext = {
+      reasksBeforeModelRequests: manifest.relists !== 'on-change-signal',
+      scenarios: new Map(SCENARIOS.map((scenario) => [scenario.id, scenario])),
+    };
+    // A failure the grade does not count (a re-asking host's registry-only failure) does not make the run a mismatch.
+    const counted = summary.results.filter(
+      (result) => result.status !== 'fail' || reaskingExcuse(result, context) === undefined,
+    );
+    const exitCode =
+      summary.exitCode === 1 &&
+      counted.every(
+        (result) => result.status !== 'fail' && result.status !== 'stale' && result.status !== 'error',
+      )
+        ? 0
+        : summary.exitCode;
+    log(`${driver.id}: done (exit ${exitCode})`);
     return {
       ...row,
-      groups: gradeGroups(summary.results),
+      groups: gradeGroups(summary.results, context),
       counts: Object.fromEntries(Object.entries(summary.counts).filter(([, n]) => n > 0)),
-      exitCode: summary.exitCode,
-      findings: findingsOf(summary.results, baseline),
+      exitCode,
+      findings: findingsOf(summary.results, baseline, context),
       durationMs: Date.now() - started,
     };
   } catch (error) {

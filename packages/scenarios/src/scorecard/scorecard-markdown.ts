@@ -106,6 +106,12 @@ export function driverDetailsMarkdown(score: DriverScore): string {
       .map(([status, n]) => `${n} ${status}`)
       .join(', ')}; \`toolshift run\` exit code against the library baseline: ${score.exitCode}.`,
     '',
+    'Re-run one cell with its full transcripts (frames `#seq` below):',
+    '',
+    '```bash',
+    `pnpm toolshift run ${score.runOptions} --baseline ${score.id}/expected-failures.yaml --scenario <id> --era <era> --transport http --json cell.json --json-transcripts all`,
+    '```',
+    '',
   ];
   for (const grade of score.groups) {
     lines.push(`## ${grade.group}`, '', `**${grade.grade}** — ${grade.summary}`, '');
@@ -115,10 +121,16 @@ export function driverDetailsMarkdown(score: DriverScore): string {
       '| --- | --- | --- | --- | --- |',
     );
     for (const cell of grade.cells) {
-      const status = cell.reasked ? 'pass (by re-asking)' : cell.status;
-      const detail = cell.failure
-        ? `\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)} (frames ${cell.failure.evidence.map((seq) => `#${seq}`).join(', ') || 'none'})${cell.baselineReason ? ` — baseline: ${oneLine(cell.baselineReason)}` : ''}`
-        : (cell.reason ?? '');
+      const status = cell.reasked
+        ? 'pass (by re-asking)'
+        : cell.notApplicable
+          ? 'n/a (re-asking host)'
+          : cell.status;
+      const detail = cell.notApplicable
+        ? `${cell.notApplicable}${cell.failure ? ` (\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)})` : ''}`
+        : cell.failure
+          ? `\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)} (frames ${cell.failure.evidence.map((seq) => `#${seq}`).join(', ') || 'none'})${cell.baselineReason ? ` — baseline: ${oneLine(cell.baselineReason)}` : ''}`
+          : (cell.reason ?? '');
       lines.push(
         `| ${cell.scenarioId} | ${cell.era} | ${cell.transport} | ${status} | ${detail.replaceAll('|', '\\|')} |`,
       );

@@ -1,0 +1,164 @@
+import { expect, test } from 'vitest';
+import type { CellResult } from '../runner/cell.js';
+import { gradeGroups, reaskingExcuse, reaskingGrade } from './group-grade.js';
+import { scorecardMarkdown } from './scorecard-markdown.js';
+
+const result = (
+  scenarioId: string,
+  status: CellResult['status'],
+  extra: Partial<CellResult> = {},
+): CellResult =>
+  ({
+    scenarioId,
+    era: 'legacy',
+    transport: 'http',
+    client: 'lib',
+    status,
+    rawStatus: status === 'known-failure' ? 'fail' : status === 'stale' ? 'pass' : status,
+    verdicts: [],
+    transcript: [],
+    servers: [],
+    observations: [],
+    durationMs: 1,
+    ...extra,
+  }) as CellResult;
+
+const gradeOf = (results: CellResult[], group: string) =>
+  gradeGroups(results).find((g) => g.group === group)!;
+
+test('a group fails when any cell failed, a known failure too; passes when every judged cell passed', () => {
+  const failure = {
+    checkId: 'registry.matches-final-catalog',
+    message: 'missing beta',
+    evidence: [{ seq: 7 }],
+  };
+  const grade = gradeOf(
+    [
+      result('tool-removed', 'pass'),
+      result('rm-01-tool-added-mid-turn', 'known-failure', { firstFailure: failure as never }),
+    ],
+    'removal',
+  );
+  expect(grade.grade).toBe('fail');
+  expect(grade.summary).toContain('rm-01-tool-added-mid-turn (legacy) registry.matches-final-catalog');
+  expect(grade.cells[1]!.failure).toEqual({
+    checkId: 'registry.matches-final-catalog',
+    message: 'missing beta',
+    evidence: [7],
+  });
+  expect(
+    gradeOf([result('tool-removed', 'pass'), result('rm-03-unknown-tool-forwarded', 'n/a')], 'removal').grade,
+  ).toBe('pass');
+});
+
+test('a group nothing judged is n/a, and one passed only by re-asking says so', () => {
+  expect(
+    gradeOf([result('paginated-list', 'n/a'), result('pg-03-first-page-only', 'inconclusive')], 'pagination')
+      .grade,
+  ).toBe('n/a');
+  expect(gradeOf([], 'pagination').summary).toBe('no cell ran');
+  const frames = [
+    { seq: 1, direction: 'in', kind: 'message', streamId: 'post-1', message: { method: 'tools/list' } },
+    { seq: 2, direction: 'in', kind: 'message', streamId: 'post-2', message: { method: 'tools/list' } },
+    { seq: 3, direction: 'server', kind: 'step', streamId: 'world' },
+    { seq: 4, direction: 'in', kind: 'message', streamId: 'post-3', message: { method: 'tools/list' } },
+  ];
+  const reasked = result('tool-added-at-runtime', 'pass', {
+    servers: [{ serverId: 'primary', transcript: frames as never }],
+  });
+  const grade = gradeOf([reasked, result('one-valid-tool', 'pass')], 'list changes');
+  expect(grade.grade).toBe('pass by re-asking');
+  expect(
+    scorecardMarkdown(
+      [
+        {
+          id: 'clients/typescript/lib',
+          language: 'typescript',
+          library: 'lib',
+          version: '1.0.0',
+          client: 'lib',
+          relists: 'before-each-model-request',
+          runOptions: '--client-module x.mjs',
+          notes: [],
+          date: '2026-12-01',
+          groups: gradeGroups([reasked]),
+          counts: { pass: 1 },
+          exitCode: 0,
+          findings: [],
+          durationMs: 1,
+        },
+      ],
+      { command: 'pnpm scorecard', eras: ['legacy'], transports: ['http'], detailsDir: 'scorecard' },
+    ),
+  ).toContain('[pass by re-asking](scorecard/lib.md#list-changes)');
+});
+
+test('a re-asking host is not failed by registry checks of a scenario that makes no model request', () => {
+  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
+    checkId,
+    status,
+    message: checkId,
+    evidence: [],
+  });
+  const registryOnly = result('tool-added-at-runtime', 'fail', {
+    verdicts: [
+      verdict('registry.matches-final-catalog', 'fail'),
+      verdict('calls.current-tools-callable', 'pass'),
+    ] as never,
+  });
+  const scenarios = new Map([
+    ['tool-added-at-runtime', { clientActions: [{ do: 'connect' }, { do: 'settle' }] }],
+    ['rm-01-tool-added-mid-turn', { clientActions: [{ do: 'connect' }, { do: 'model-call' }] }],
+  ]) as never;
+  const reasker = { reasksBeforeModelRequests: true, scenarios };
+  expect(reaskingExcuse(registryOnly, reasker)).toContain('makes no model request');
+  expect(gradeOf([registryOnly, result('one-valid-tool', 'pass')], 'list changes').grade).toBe('fail');
+  expect(
+    gradeGroups([registryOnly, result('one-valid-tool', 'pass')], reasker).find(
+      (g) => g.group === 'list changes',
+    )!.grade,
+  ).toBe('pass');
+  // A host that relies on change signals, a model-request scenario, or another failing check: it counts.
+  expect(reaskingExcuse(registryOnly, { reasksBeforeModelRequests: false, scenarios })).toBeUndefined();
+  const modelScenario = result('rm-01-tool-added-mid-turn', 'fail', {
+    verdicts: [verdict('registry.matches-final-catalog', 'fail')] as never,
+  });
+  // In a model-request scenario the same failure is graded as passed by re-asking, not n/a.
+  expect(reaskingGrade(modelScenario, reasker)?.kind).toBe('reasked');
+  const other = result('tool-added-at-runtime', 'fail', {
+    verdicts: [verdict('calls.current-tools-callable', 'fail')] as never,
+  });
+  expect(reaskingExcuse(other, reasker)).toBeUndefined();
+});
+
+test('a re-asking host whose only failure in a model-request scenario is its reaction to the signal passed by re-asking', () => {
+  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
+    checkId,
+    status,
+    message: checkId,
+    evidence: [],
+  });
+  const cellResult = result('lc-01-new-tool-offered-to-model', 'fail', {
+    verdicts: [
+      verdict('change.relisted-within-bound', 'fail'),
+      verdict('model.request-offers', 'pass'),
+    ] as never,
+  });
+  const scenarios = new Map([
+    ['lc-01-new-tool-offered-to-model', { clientActions: [{ do: 'model-call' }] }],
+  ]) as never;
+  const grade = gradeGroups([cellResult], { reasksBeforeModelRequests: true, scenarios }).find(
+    (g) => g.group === 'list changes',
+  )!;
+  expect(grade.grade).toBe('pass by re-asking');
+  expect(grade.cells[0]!.reaskedDespite).toContain(
+    'ignored the change signal (change.relisted-within-bound)',
+  );
+  const modelFailed = result('lc-01-new-tool-offered-to-model', 'fail', {
+    verdicts: [
+      verdict('change.relisted-within-bound', 'fail'),
+      verdict('model.request-offers', 'fail'),
+    ] as never,
+  });
+  expect(reaskingExcuse(modelFailed, { reasksBeforeModelRequests: true, scenarios })).toBeUndefined();
+});
