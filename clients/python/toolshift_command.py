@@ -68,6 +68,30 @@ def era() -> str:
     return os.environ.get("TOOLSHIFT_ERA", "dual")
 
 
+_announced = False
+
+
+def announce(name: str, features: list[str], eras: list[str] | None = None) -> None:
+    """Sends the handshake right away, before a driver imports a heavy library (toolshift reads it within 15 s)."""
+    global _announced
+    send(
+        {
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "name": name,
+            "features": features,
+            # The eras the library speaks (absent: every cell runs).
+            **({"eras": eras} if eras is not None else {}),
+        }
+    )
+    _announced = True
+    if os.environ.get("TOOLSHIFT_PROBE") == "1":
+        # The up-front handshake run: toolshift reads the hello line and sends shutdown; leave without
+        # loading the library.
+        sys.stdin.readline()
+        os._exit(0)
+
+
 async def serve(
     name: str,
     features: list[str],
@@ -81,16 +105,8 @@ async def serve(
     becomes an `ok: false` response (a `PhaseError` carries its phase). A request kind without a
     handler is answered with an error naming it.
     """
-    send(
-        {
-            "type": "hello",
-            "protocol": PROTOCOL_VERSION,
-            "name": name,
-            "features": features,
-            # The eras the library speaks (absent: every cell runs).
-            **({"eras": eras} if eras is not None else {}),
-        }
-    )
+    if not _announced:
+        announce(name, features, eras)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=64 * 1024 * 1024)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)

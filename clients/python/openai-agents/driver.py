@@ -18,11 +18,15 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import toolshift_command as protocol  # noqa: E402
+
+# The handshake goes out before the framework's imports, which take seconds on a busy machine.
+protocol.announce("openai-agents", ["multi-server", "bearer-auth", "model-exposure", "manual-refresh", "reconnect"])
+
 from agents import Agent, RunContextWrapper
 from agents.mcp import MCPServerStreamableHttp, MCPUtil
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import toolshift_command as protocol  # noqa: E402
 
 NAME = "openai-agents"
 

@@ -17,14 +17,18 @@ import os
 import sys
 from typing import Any
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import toolshift_command as protocol  # noqa: E402
+
+# The handshake goes out before the framework's imports, which take seconds on a busy machine.
+protocol.announce("pydantic-ai", ["multi-server", "bearer-auth", "reauthorize", "model-exposure"])
+
 import httpx2
 from pydantic_ai import Agent
 from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import ModelMessage, ModelResponse, RetryPromptPart, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import toolshift_command as protocol  # noqa: E402
 
 NAME = "pydantic-ai"
 
