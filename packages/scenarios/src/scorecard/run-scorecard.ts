@@ -70,6 +70,11 @@ export interface ScorecardOptions {
   /** Cells of one driver run at once (default 1). */
   cellConcurrency?: number;
   settleTimeoutMs?: number;
+  /**
+   * Upper bound for each client action (default 15000): a command driver's connect includes starting
+   * its runtime and importing its library, which a loaded machine can stretch.
+   */
+  actionTimeoutMs?: number;
   /** Progress lines. */
   log?: (line: string) => void;
 }
@@ -216,6 +221,7 @@ async function scoreDriver(
       ...(baseline ? { baseline } : {}),
       concurrency: options.cellConcurrency ?? 1,
       ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+      ...(options.actionTimeoutMs !== undefined ? { actionTimeoutMs: options.actionTimeoutMs } : {}),
     });
     const context: GradeContext = {
       reasksBeforeModelRequests: manifest.relists !== 'on-change-signal',
