@@ -4,9 +4,9 @@ import { join, relative } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
 import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { applyDriverBaselines } from '../scorecard/apply-driver-baselines.js';
-import { SMOKE_SCENARIOS } from '../scorecard/capability-groups.js';
 import { type Driver, discoverDrivers } from '../scorecard/driver-manifest.js';
 import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
+import { smokeSelection } from '../scorecard/smoke-selection.js';
 import { driverDetailsMarkdown, scorecardMarkdown, slug } from '../scorecard/scorecard-markdown.js';
 import { EXIT } from './exit-codes.js';
 import { ERA_CHOICES } from './run-command.js';
@@ -55,8 +55,11 @@ export async function scorecardCommand(
       `No driver found under ${join(options.root, 'clients')}/<language>/<library>/toolshift-driver.yaml.`,
     );
   if (options.rerender) return rerender(options, drivers, out);
-  const ids = options.smoke ? [...SMOKE_SCENARIOS] : (options.scenario ?? []);
-  const scenarios = ids.length
+  const ids = options.smoke ? [] : (options.scenario ?? []);
+  // --smoke: each driver its own selection (the `smoke` list of its manifest).
+  const scenarios = options.smoke
+    ? smokeSelection
+    : ids.length
     ? ids.map((id) => {
         const found = SCENARIOS.find((s) => s.id === id);
         if (!found)
@@ -64,6 +67,8 @@ export async function scorecardCommand(
         return found;
       })
     : SCENARIOS;
+  // An unknown scenario in a manifest's smoke list is refused before anything runs.
+  if (options.smoke) for (const driver of drivers) smokeSelection(driver);
   const eraChoice = options.era ?? (options.smoke ? 'both' : 'all');
   const eras = Object.hasOwn(ERA_CHOICES, eraChoice) ? ERA_CHOICES[eraChoice]! : undefined;
   if (!eras)

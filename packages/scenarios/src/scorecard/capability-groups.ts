@@ -17,7 +17,13 @@ export type CapabilityGroup = (typeof CAPABILITY_GROUPS)[number];
 
 /** Scenario ids per group (exact ids; a trailing `*` matches a prefix). */
 export const GROUP_SCENARIOS: Readonly<Record<CapabilityGroup, readonly string[]>> = {
-  pagination: ['paginated-list', 'pg-*', 'tool-added-to-paginated-list', 'very-large-tool-list'],
+  pagination: [
+    'paginated-list',
+    'pg-*',
+    'tool-added-to-paginated-list',
+    'very-large-tool-list',
+    'fresh-cursor-same-page',
+  ],
   'list changes': [
     'empty-list',
     'one-valid-tool',
@@ -32,9 +38,20 @@ export const GROUP_SCENARIOS: Readonly<Record<CapabilityGroup, readonly string[]
     'lc-11-refresh-replaces-not-merges',
     'seed-002-legacy-flow',
     'seed-002-legacy-without-list-changed',
+    'resources-added-at-runtime',
+    'prompts-added-at-runtime',
+    'resources-and-tools-notified-together',
   ],
   removal: ['tool-removed', 'lc-01-tool-removed-after-call', 'rm-*'],
-  'schema change': ['schema-changed-between-refreshes', 'invalid-schema', 'sc-03-*', 'sc-04-*', 'sc-06-*'],
+  'schema change': [
+    'schema-changed-between-refreshes',
+    'invalid-schema',
+    'sc-03-*',
+    'sc-04-*',
+    'sc-06-*',
+    'output-schema-dropped-after-change',
+    'tool-result-is-error-with-structured-content',
+  ],
   'modern protocol': [
     'seed-002-modern-*',
     'seed-002-no-modern-flow-in-legacy-session',
@@ -43,12 +60,22 @@ export const GROUP_SCENARIOS: Readonly<Record<CapabilityGroup, readonly string[]
     'era-kept-per-server',
     'expired-cache',
   ],
-  'reconnect/session': ['rc-*', 'subscription-disconnect', 'lc-10-*', 'dropped-call-resumed'],
+  'reconnect/session': [
+    'rc-*',
+    'subscription-disconnect',
+    'lc-10-*',
+    'dropped-call-resumed',
+    'listen-stream-cut-without-event-ids',
+    'late-server-joins',
+    'session-restored-after-expiry',
+    'stdio-server-respawned',
+  ],
   'auth-dependent lists': [
     'au-*',
     'auth-dependent-list',
     'lc-11-per-user-connections',
     'lc-11-second-user-from-shared-cache',
+    'token-rotated-during-listing',
   ],
   'identity/collisions': [
     'same-name-on-two-servers',

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { ToolshiftError } from '@toolshift/fake-server';
 import { SCENARIOS } from '../../catalog/index.js';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import { createCommandClient } from '../adapters/command/create-command-client.js';
@@ -59,8 +60,11 @@ export interface DriverScore {
 /** Options of {@link runScorecard}. */
 export interface ScorecardOptions {
   drivers: readonly Driver[];
-  /** Default: the whole catalog. */
-  scenarios?: readonly Scenario[];
+  /**
+   * Default: the whole catalog. A function picks each driver's own selection (`smokeSelection`:
+   * the `smoke` list of its manifest).
+   */
+  scenarios?: readonly Scenario[] | ((driver: Driver) => readonly Scenario[]);
   /** Default: legacy, modern and dual. */
   eras?: readonly CellEra[];
   /** Default: `http`. */
@@ -100,17 +104,30 @@ async function clientOf(driver: Driver): Promise<ClientAdapterFactory> {
   return client;
 }
 
-/** The library's baseline, checked against the catalog (entries may name only its client). */
+/**
+ * The library's baseline, checked against the catalog (entries may name only its client) and
+ * held to the driver rule: every entry names its evidence (an issue, a source line of the library,
+ * transcript frames), since each is a claim about someone else's code.
+ * @throws {ToolshiftError} BASELINE_INVALID naming the file, the entry and the rule.
+ */
 export async function loadDriverBaseline(
   driver: Driver,
-  client: ClientAdapterFactory,
+  client: Pick<ClientAdapterFactory, 'name' | 'kind'>,
 ): Promise<ExpectedFailures | undefined> {
   if (!driver.manifest.baseline) return undefined;
-  const baseline = await loadExpectedFailures(join(driver.dir, driver.manifest.baseline));
+  const source = join(driver.dir, driver.manifest.baseline);
+  const baseline = await loadExpectedFailures(source);
   checkExpectedFailures(baseline, {
     clients: new Map([[client.name, client]]),
     scenarios: new Map(SCENARIOS.map((scenario) => [scenario.id, scenario])),
   });
+  const bare = baseline.entries.findIndex((entry) => !entry.evidence?.length);
+  if (bare >= 0)
+    throw new ToolshiftError(
+      'BASELINE_INVALID',
+      `Baseline ${source}: /expectedFailures/${bare}/evidence is missing: a library's baseline entry names the bug's evidence (an issue, a source line, transcript frames).`,
+      { source, pointer: `/expectedFailures/${bare}/evidence` },
+    );
   return baseline;
 }
 
@@ -212,9 +229,11 @@ async function scoreDriver(
   }
   try {
     const baseline = await loadDriverBaseline(driver, client);
+    const scenarios =
+      typeof options.scenarios === 'function' ? options.scenarios(driver) : (options.scenarios ?? SCENARIOS);
     log(`${driver.id}: running`);
     const summary = await runSuite({
-      scenarios: options.scenarios ?? SCENARIOS,
+      scenarios,
       eras: options.eras ?? ['legacy', 'modern', 'dual'],
       transports: options.transports ?? ['http'],
       clients: [client],
