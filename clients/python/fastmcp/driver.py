@@ -17,15 +17,19 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx2
-import mcp_types
-from fastmcp import Client
-from fastmcp.client.messages import MessageHandler
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import toolshift_command as protocol  # noqa: E402
 
 NAME = "fastmcp"
+FEATURES = ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect"]
+# The handshake goes out before the library's imports, which take seconds on a busy machine.
+protocol.announce(NAME, FEATURES)
+
+import httpx2  # noqa: E402
+import mcp_types  # noqa: E402
+from fastmcp import Client  # noqa: E402
+from fastmcp.client.messages import MessageHandler  # noqa: E402
+
 
 
 class _Bearer(httpx2.Auth):
@@ -213,7 +217,7 @@ if __name__ == "__main__":
     asyncio.run(
         protocol.serve(
             NAME,
-            ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect"],
+            FEATURES,
             {
                 "connect": connect,
                 "call": call,

@@ -16,14 +16,19 @@ import os
 import sys
 from typing import Any
 
-from langchain_core.tools import ToolException
-from langchain_core.utils.function_calling import convert_to_openai_tool
-from langchain_mcp_adapters.client import MultiServerMCPClient
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import toolshift_command as protocol  # noqa: E402
 
 NAME = "langchain-mcp-adapters"
+FEATURES = ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect"]
+ERAS = ["legacy"]
+# The handshake goes out before the library's imports, which take seconds on a busy machine.
+protocol.announce(NAME, FEATURES, ERAS)
+
+from langchain_core.tools import ToolException  # noqa: E402
+from langchain_core.utils.function_calling import convert_to_openai_tool  # noqa: E402
+from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
+
 
 #: The host's server configuration, in connect order.
 servers: dict[str, dict[str, Any]] = {}
@@ -151,7 +156,7 @@ if __name__ == "__main__":
     asyncio.run(
         protocol.serve(
             NAME,
-            ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect"],
+            FEATURES,
             {
                 "connect": connect,
                 "call": call,
@@ -162,6 +167,6 @@ if __name__ == "__main__":
                 "model-call": model_call,
             },
             shutdown,
-            eras=["legacy"],
+            eras=ERAS,
         )
     )

@@ -17,16 +17,20 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx2
-from mcp.client.streamable_http import streamable_http_client
-from mcp import Client
-from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from mcp_types import ToolListChangedNotification
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import toolshift_command as protocol  # noqa: E402
 
 NAME = "python-mcp"
+FEATURES = ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect"]
+# The handshake goes out before the library's imports, which take seconds on a busy machine.
+protocol.announce(NAME, FEATURES)
+
+import httpx2  # noqa: E402
+from mcp.client.streamable_http import streamable_http_client  # noqa: E402
+from mcp import Client  # noqa: E402
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS  # noqa: E402
+from mcp_types import ToolListChangedNotification  # noqa: E402
+
 #: A host's guard on a listing that never ends.
 MAX_PAGES = 100
 
@@ -243,7 +247,7 @@ if __name__ == "__main__":
     asyncio.run(
         protocol.serve(
             NAME,
-            ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect"],
+            FEATURES,
             {
                 "connect": connect,
                 "call": call,

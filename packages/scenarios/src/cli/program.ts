@@ -191,7 +191,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     )
     .option('--driver <ids...>', 'only these drivers (clients/<language>/<library> or client name)')
     .option('--scenario <ids...>', 'only these scenarios (default: the whole catalog)')
-    .option('--smoke', "only each driver's CI smoke selection (the smoke list of its manifest), in legacy and modern")
+    .option(
+      '--smoke',
+      "only each driver's CI smoke selection (the smoke list of its manifest), in legacy and modern",
+    )
     .option('--era <era>', 'cell eras: legacy, modern, dual, both, all (default all; --smoke: both)')
     .option('--transport <kinds...>', 'transports (default http)')
     .option('--concurrency <n>', 'drivers run at once (default: the cores)')

@@ -6,8 +6,8 @@ import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { applyDriverBaselines } from '../scorecard/apply-driver-baselines.js';
 import { type Driver, discoverDrivers } from '../scorecard/driver-manifest.js';
 import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
-import { smokeSelection } from '../scorecard/smoke-selection.js';
 import { driverDetailsMarkdown, scorecardMarkdown, slug } from '../scorecard/scorecard-markdown.js';
+import { smokeSelection } from '../scorecard/smoke-selection.js';
 import { EXIT } from './exit-codes.js';
 import { ERA_CHOICES } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -60,13 +60,13 @@ export async function scorecardCommand(
   const scenarios = options.smoke
     ? smokeSelection
     : ids.length
-    ? ids.map((id) => {
-        const found = SCENARIOS.find((s) => s.id === id);
-        if (!found)
-          throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
-        return found;
-      })
-    : SCENARIOS;
+      ? ids.map((id) => {
+          const found = SCENARIOS.find((s) => s.id === id);
+          if (!found)
+            throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
+          return found;
+        })
+      : SCENARIOS;
   // An unknown scenario in a manifest's smoke list is refused before anything runs.
   if (options.smoke) for (const driver of drivers) smokeSelection(driver);
   const eraChoice = options.era ?? (options.smoke ? 'both' : 'all');

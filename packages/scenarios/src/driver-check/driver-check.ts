@@ -4,6 +4,7 @@ import { ClientProgram } from '../adapters/command/client-program.js';
 import {
   COMMAND_ENV,
   COMMAND_PROTOCOL_VERSION,
+  HELLO_DEADLINE_MS,
   type HelloMessage,
   type ServerTarget,
   UNSUPPORTED_REQUEST,
@@ -45,7 +46,7 @@ export interface DriverCheckReport {
 export interface DriverCheckOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** How long the driver has to print `hello`, ms (default 15000). */
+  /** How long the driver has to print `hello`, ms (default: the protocol's `HELLO_DEADLINE_MS`, 60000). */
   handshakeTimeoutMs?: number;
   /** How long each request may take to be answered, ms (default 15000). */
   requestTimeoutMs?: number;
@@ -589,7 +590,7 @@ async function probeHello(
       },
     },
   );
-  const timeoutMs = options.handshakeTimeoutMs ?? 15_000;
+  const timeoutMs = options.handshakeTimeoutMs ?? HELLO_DEADLINE_MS;
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
     first,

@@ -18,7 +18,10 @@ test('the drivers are found', () => {
 test.for(drivers.map((driver) => ({ id: driver.id, driver })))(
   "$id: its baseline loads through the scorecard's loader, each entry with evidence",
   async ({ driver }) => {
-    expect(driver.manifest.baseline, 'every driver keeps a baseline (empty when it has no known bug)').toBeDefined();
+    expect(
+      driver.manifest.baseline,
+      'every driver keeps a baseline (empty when it has no known bug)',
+    ).toBeDefined();
     const baseline = await loadDriverBaseline(driver, { name: driver.manifest.client, kind: 'external' });
     for (const entry of baseline!.entries) {
       expect(entry.client).toBe(driver.manifest.client);

@@ -1,48 +1,83 @@
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { SCENARIOS } from '../../catalog/index.js';
-import { checkDriver } from '../../src/driver-check/driver-check.js';
-import { SMOKE_SCENARIOS } from '../../src/scorecard/capability-groups.js';
-import { discoverDrivers } from '../../src/scorecard/driver-manifest.js';
-import { runScorecard } from '../../src/scorecard/run-scorecard.js';
+import { checkDriver, type DriverCheckReport } from '../../src/driver-check/driver-check.js';
+import { type Driver, discoverDrivers } from '../../src/scorecard/driver-manifest.js';
+import { type DriverScore, runScorecard } from '../../src/scorecard/run-scorecard.js';
+import { smokeSelection } from '../../src/scorecard/smoke-selection.js';
 
-// Every driver under clients/<language>/<library>/ runs the smoke selection in both eras against its
-// library's baseline: its environment is prepared once and reused while its lockfiles are unchanged
-// (.toolshift-prepared); a driver whose toolchain is absent, or whose prepare fails (no registry),
-// is skipped with the reason. A command program must also pass `toolshift driver-check`.
+// Every driver under clients/<language>/<library>/ runs its smoke selection (the `smoke` list of its
+// manifest) in both eras against its library's baseline: its environment is prepared once and reused
+// while its lockfiles are unchanged (.toolshift-prepared); a driver whose toolchain is absent, or whose
+// prepare fails (no registry), is skipped with the reason. A command program must also pass
+// `toolshift driver-check`. The drivers run in parallel up to the machine's cores, as `toolshift
+// scorecard` runs them.
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const drivers = await discoverDrivers(join(root, 'clients'), root);
 
+interface Outcome {
+  score: DriverScore;
+  check?: DriverCheckReport;
+}
+
+async function smoke(driver: Driver): Promise<Outcome> {
+  const [score] = await runScorecard({
+    drivers: [driver],
+    scenarios: smokeSelection,
+    eras: ['legacy', 'modern'],
+    transports: ['http'],
+    cellConcurrency: 2,
+    // A command driver's connect includes starting its runtime (a JVM, a Python agent framework's
+    // imports), which every driver running at once on a busy machine stretches past the default 15 s.
+    actionTimeoutMs: 45_000,
+  });
+  if (score!.skipped || driver.manifest.kind !== 'command') return { score: score! };
+  return { score: score!, check: await checkDriver(driver.manifest.start!, { cwd: driver.dir }) };
+}
+
+let outcomes: Map<string, Promise<Outcome>> | undefined;
+
+/** Starts every driver's smoke once, `availableParallelism()` drivers at a time, in discovery order. */
+function outcomeOf(driver: Driver): Promise<Outcome> {
+  if (!outcomes) {
+    const queue = drivers.map((each) => {
+      let start!: () => void;
+      const started = new Promise<void>((resolve) => {
+        start = resolve;
+      });
+      return { each, start, done: started.then(() => smoke(each)) };
+    });
+    outcomes = new Map(queue.map(({ each, done }) => [each.id, done]));
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < queue.length) {
+        const job = queue[next++]!;
+        job.start();
+        await job.done.catch(() => {});
+      }
+    };
+    for (let i = 0; i < Math.min(availableParallelism(), queue.length); i++) void worker();
+  }
+  return outcomes.get(driver.id)!;
+}
+
 test('the drivers are found', () => {
-  expect(drivers.length).toBeGreaterThanOrEqual(7);
+  expect(drivers.length).toBeGreaterThanOrEqual(16);
 });
 
 describe.concurrent('every driver', () => {
   test.for(drivers.map((driver) => ({ id: driver.id, driver })))(
-    '$id runs the smoke selection in both eras, matches its baseline and (a program) passes driver-check',
-    { timeout: 600_000 },
+    '$id runs its smoke selection in both eras, matches its baseline and (a program) passes driver-check',
+    // The drivers queue behind each other (as many at once as the machine has cores).
+    { timeout: 1_800_000 },
     async ({ driver }, context) => {
-      const [score] = await runScorecard({
-        drivers: [driver],
-        scenarios: SCENARIOS.filter((s) =>
-          (driver.manifest.smoke ?? SMOKE_SCENARIOS).includes(s.id as never),
-        ),
-        eras: ['legacy', 'modern'],
-        transports: ['http'],
-        cellConcurrency: 2,
-        // A command driver's connect includes starting its runtime (a JVM, a Python agent framework's
-        // imports), which every driver running at once on a busy machine stretches past the default 15 s.
-        actionTimeoutMs: 45_000,
-      });
-      if (score!.skipped) context.skip(score!.skipped);
-      const unexpected = score!.findings.filter((finding) => !finding.explained);
+      const { score, check } = await outcomeOf(driver);
+      if (score.skipped) context.skip(score.skipped);
+      const unexpected = score.findings.filter((finding) => !finding.explained);
       expect(unexpected, JSON.stringify(unexpected, null, 2)).toEqual([]);
-      expect(score!.exitCode, JSON.stringify(score!.counts)).toBe(0);
-      if (driver.manifest.kind === 'command') {
-        const report = await checkDriver(driver.manifest.start!, { cwd: driver.dir });
-        expect(report.checks.filter((check) => check.status === 'fail')).toEqual([]);
-      }
+      expect(score.exitCode, JSON.stringify(score.counts)).toBe(0);
+      if (check) expect(check.checks.filter((c) => c.status === 'fail')).toEqual([]);
     },
   );
 });

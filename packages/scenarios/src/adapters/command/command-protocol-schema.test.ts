@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CLIENT_FEATURES } from '../../scenario.js';
 import { CLIENT_PHASES } from '../client-phase-error.js';
-import { parseProgramLine } from './command-protocol.js';
+import { HELLO_DEADLINE_MS, parseProgramLine } from './command-protocol.js';
 import { COMMAND_PROTOCOL_SCHEMA, checkAgainst, checkMessage } from './command-protocol-schema.js';
 
 describe('the command-protocol JSON Schema', () => {
@@ -9,6 +9,11 @@ describe('the command-protocol JSON Schema', () => {
     const defs = COMMAND_PROTOCOL_SCHEMA.$defs as Record<string, { enum?: unknown[] }>;
     expect(defs.feature!.enum).toEqual([...CLIENT_FEATURES]);
     expect(defs.phase!.enum).toEqual([...CLIENT_PHASES]);
+  });
+
+  test('states the handshake deadline the runner applies', () => {
+    const defs = COMMAND_PROTOCOL_SCHEMA.$defs as Record<string, { description?: string }>;
+    expect(defs.hello!.description).toContain(`(${HELLO_DEADLINE_MS} ms)`);
   });
 
   test.each([

@@ -72,6 +72,14 @@ export const MODEL_API_KEY_ENV = [
 /** The API key value the client under test gets for the fake model provider. */
 export const FAKE_MODEL_API_KEY = 'toolshift-fake-model-key';
 
+/**
+ * The protocol's handshake deadline: a program writes its `hello` line within 60 s of being started.
+ * Generous on purpose — a runtime starting on a busy machine (a JVM, a Python interpreter) takes
+ * seconds — and meant to be met by saying hello before loading the library (`TOOLSHIFT_PROBE=1`
+ * runs then end without loading it). Stated in `command-protocol.schema.json` (`hello`).
+ */
+export const HELLO_DEADLINE_MS = 60_000;
+
 /** First line the program writes: who it is and what it can do. */
 export interface HelloMessage {
   type: 'hello';

@@ -2,11 +2,16 @@ import { ToolshiftError } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../client-adapter.js';
 import { ClientProgram } from './client-program.js';
 import { CommandClientAdapter, type CommandClientOptions } from './command-client-adapter.js';
-import { COMMAND_ENV, COMMAND_PROTOCOL_VERSION, type HelloMessage } from './command-protocol.js';
+import {
+  COMMAND_ENV,
+  COMMAND_PROTOCOL_VERSION,
+  HELLO_DEADLINE_MS,
+  type HelloMessage,
+} from './command-protocol.js';
 
 /** Options of {@link createCommandClient}. */
 export interface CreateCommandClientOptions extends CommandClientOptions {
-  /** How long the program has to print its `hello` line, ms (default 15000). */
+  /** How long the program has to print its `hello` line, ms (default: the protocol's `HELLO_DEADLINE_MS`, 60000). */
   handshakeTimeoutMs?: number;
 }
 
@@ -73,7 +78,7 @@ async function probe(command: string, options: CreateCommandClientOptions): Prom
       },
     },
   );
-  const timeoutMs = options.handshakeTimeoutMs ?? 15_000;
+  const timeoutMs = options.handshakeTimeoutMs ?? HELLO_DEADLINE_MS;
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
     first,
