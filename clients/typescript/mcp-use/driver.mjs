@@ -74,6 +74,11 @@ export default {
   name: 'mcp-use',
   kind: 'external',
   description: 'mcp-use 1.34.6 MCPClient (the last release that ships a client), used as its README shows.',
-  capabilities: { transports: ['http'], features: ['multi-server', 'bearer-auth'] },
+  capabilities: {
+    transports: ['http'],
+    features: ['multi-server', 'bearer-auth'],
+    // 1.34.6 connects through its bundled @modelcontextprotocol/sdk 1.26.0, which speaks only 2025-11-25.
+    eras: ['legacy'],
+  },
   create: createAdapter,
 };
