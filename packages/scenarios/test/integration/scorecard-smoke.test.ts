@@ -45,7 +45,12 @@ test("--smoke runs the scenarios of the driver's smoke list, in legacy and moder
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'toolshift-driver.yaml'), manifest(SMOKE));
   let output = '';
-  const out = { write: (chunk: string) => ((output += chunk), true) } as unknown as NodeJS.WritableStream;
+  const out = {
+    write: (chunk: string) => {
+      output += chunk;
+      return true;
+    },
+  } as unknown as NodeJS.WritableStream;
   const code = await scorecardCommand({ root, smoke: true }, out);
   expect([0, 1], output).toContain(code);
   const json = JSON.parse(await readFile(join(root, 'scorecard/scorecard.json'), 'utf8'));
