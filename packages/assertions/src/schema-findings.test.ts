@@ -42,3 +42,18 @@ test('classifySchema tells current, stale (served by an earlier revision, or rew
     rewrite: [{ pointer: '/additionalProperties', from: false, to: true }],
   });
 });
+
+test('declaring the default dialect (2020-12) at the root is no rewrite; another dialect or a nested change is', () => {
+  const declared = { $schema: 'https://json-schema.org/draft/2020-12/schema', ...v1 };
+  expect(schemaChanges(v1, declared)).toEqual([]);
+  expect(
+    schemaChanges(v1, { ...declared, $schema: 'https://json-schema.org/draft/2020-12/schema#' }),
+  ).toEqual([]);
+  expect(classifySchema(declared, v1, [])).toEqual({ kind: 'current' });
+  expect(schemaChanges(v1, { ...v1, $schema: 'http://json-schema.org/draft-07/schema#' })).toEqual([
+    { pointer: '/$schema', from: undefined, to: 'http://json-schema.org/draft-07/schema#' },
+  ]);
+  expect(schemaChanges(v1, { ...declared, additionalProperties: true })).toEqual([
+    { pointer: '/additionalProperties', from: false, to: true },
+  ]);
+});

@@ -2,7 +2,24 @@ import type { TranscriptFrame } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
 import { listExchanges } from './tool-listings.js';
 
+/** The dialect a schema without `$schema` has (MCP 2025-11-25 and 2026-07-28: JSON Schema 2020-12). */
+export const DEFAULT_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+/**
+ * The schema with a root `$schema` that names the default dialect removed: declaring 2020-12 on a
+ * schema that had no `$schema` changes nothing (the spec's default), so it is no rewrite.
+ */
+function withoutDefaultDialect(value: unknown): unknown {
+  if (!isObject(value) || !('$schema' in value)) return value;
+  const dialect = value.$schema;
+  if (dialect !== DEFAULT_SCHEMA_DIALECT && dialect !== `${DEFAULT_SCHEMA_DIALECT}#`) return value;
+  const { $schema: _default, ...rest } = value;
+  return rest;
+}
+
 const canonical = (value: unknown): string => canonicalize(value ?? null) ?? 'null';
+/** {@link canonical} of a whole input schema (the default dialect declared or not is the same schema). */
+const canonicalSchema = (value: unknown): string => canonical(withoutDefaultDialect(value));
 
 /** One difference between two schemas: the JSON pointer and the value on each side (`undefined` = absent). */
 export interface SchemaChange {
@@ -64,6 +81,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** The JSON-pointer differences that turn `from` into `to` (leaves only; key order ignored). */
 export function schemaChanges(from: unknown, to: unknown, pointer = ''): SchemaChange[] {
+  if (pointer === '') {
+    from = withoutDefaultDialect(from);
+    to = withoutDefaultDialect(to);
+  }
   if (canonical(from) === canonical(to)) return [];
   if (isObject(from) && isObject(to)) {
     const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort();
@@ -92,11 +113,11 @@ export function classifySchema(
   current: unknown,
   served: readonly ServedSchema[],
 ): SchemaFinding {
-  const exposedForm = canonical(exposed);
-  const currentForm = canonical(current);
+  const exposedForm = canonicalSchema(exposed);
+  const currentForm = canonicalSchema(current);
   if (exposedForm === currentForm) return { kind: 'current' };
-  const older = served.filter((entry) => canonical(entry.schema) !== currentForm);
-  const equal = older.find((entry) => canonical(entry.schema) === exposedForm);
+  const older = served.filter((entry) => canonicalSchema(entry.schema) !== currentForm);
+  const equal = older.find((entry) => canonicalSchema(entry.schema) === exposedForm);
   const changes = schemaChanges(current, exposed);
   if (equal) return { kind: 'stale', served: equal, changes };
   let nearest: { served: ServedSchema; rewrite: SchemaChange[] } | undefined;
