@@ -36,30 +36,23 @@ async function smoke(driver: Driver): Promise<Outcome> {
   return { score: score!, check: await checkDriver(driver.manifest.start!, { cwd: driver.dir }) };
 }
 
-let outcomes: Map<string, Promise<Outcome>> | undefined;
+/** Drivers whose test asked for their smoke, not started yet, in the order asked. */
+const waiting: Array<() => void> = [];
+let running = 0;
+const slots = availableParallelism();
 
-/** Starts every driver's smoke once, `availableParallelism()` drivers at a time, in discovery order. */
-function outcomeOf(driver: Driver): Promise<Outcome> {
-  if (!outcomes) {
-    const queue = drivers.map((each) => {
-      let start!: () => void;
-      const started = new Promise<void>((resolve) => {
-        start = resolve;
-      });
-      return { each, start, done: started.then(() => smoke(each)) };
-    });
-    outcomes = new Map(queue.map(({ each, done }) => [each.id, done]));
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < queue.length) {
-        const job = queue[next++]!;
-        job.start();
-        await job.done.catch(() => {});
-      }
-    };
-    for (let i = 0; i < Math.min(availableParallelism(), queue.length); i++) void worker();
+/** Runs a driver's smoke once its turn comes: at most `availableParallelism()` drivers at once. */
+async function outcomeOf(driver: Driver): Promise<Outcome> {
+  // A finished driver hands its slot straight to the next one waiting.
+  if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await smoke(driver);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   }
-  return outcomes.get(driver.id)!;
 }
 
 test('the drivers are found', () => {
@@ -69,7 +62,8 @@ test('the drivers are found', () => {
 describe.concurrent('every driver', () => {
   test.for(drivers.map((driver) => ({ id: driver.id, driver })))(
     '$id runs its smoke selection in both eras, matches its baseline and (a program) passes driver-check',
-    // The drivers queue behind each other (as many at once as the machine has cores).
+    // The drivers queue behind each other (as many at once as the machine has cores; vitest starts
+    // up to five of these tests at once).
     { timeout: 1_800_000 },
     async ({ driver }, context) => {
       const { score, check } = await outcomeOf(driver);
