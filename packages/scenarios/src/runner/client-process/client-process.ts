@@ -4,14 +4,18 @@ import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fail } from '@toolshift/assertions';
 import { ToolshiftError } from '@toolshift/fake-server';
+import { StderrCapture } from '../../adapters/client-stderr.js';
 import type { CellEra, Scenario } from '../../scenario.js';
 import type { CheckVerdict } from '../cell.js';
 import type { RawCellResult } from '../run-cell.js';
-import type {
-  ClientDescription,
-  FromClientProcess,
-  PortableCellOptions,
-  ToClientProcess,
+import {
+  CELL_END_MARK,
+  cellEndMark,
+  type ClientDescription,
+  type ClientJob,
+  type FromClientProcess,
+  type PortableCellOptions,
+  type ToClientProcess,
 } from './client-process-protocol.js';
 
 /** The runner check a cell fails when its client process dies or hangs mid-cell. */
@@ -64,6 +68,38 @@ interface RunningCell {
   resolve(result: RawCellResult): void;
   base: Pick<RawCellResult, 'scenarioId' | 'era' | 'transport' | 'client'>;
   started: number;
+  /** What the process wrote to stderr since the cell started. */
+  stderr: StderrCapture;
+  /** The result, once it arrived, while the process's stderr has not reached the cell's end mark. */
+  result?: RawCellResult;
+  /** Set once the stderr end mark of this cell was read. */
+  stderrDone?: boolean;
+  /** Finishes with the result after `OUTPUT_DRAIN_MS` should the end mark never come. */
+  drainTimer?: NodeJS.Timeout;
+}
+
+interface RunningJob {
+  id: number;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/** Matches a cell's end mark in the process's stderr (see {@link cellEndMark}). */
+const END_MARK = new RegExp(`${CELL_END_MARK}(\\d+)\u001e\\n`);
+/** Every end mark in a text (left out of error messages). */
+const END_MARKS = new RegExp(`${CELL_END_MARK}\\d+\u001e\\n?`, 'g');
+/** The longest an end mark can be, characters. */
+const END_MARK_MAX = cellEndMark(Number.MAX_SAFE_INTEGER).length;
+
+/** Where a mark that `text` may end in the middle of starts (`text.length` when it ends in none). */
+function partialMarkStart(text: string): number {
+  for (let i = text.length - 1; i >= Math.max(0, text.length - END_MARK_MAX); i--) {
+    if (text[i] !== CELL_END_MARK[0]) continue;
+    const tail = text.slice(i);
+    if (CELL_END_MARK.startsWith(tail)) return i;
+    if (tail.startsWith(CELL_END_MARK) && /^\d*\u001e?$/.test(tail.slice(CELL_END_MARK.length))) return i;
+  }
+  return text.length;
 }
 
 /**
@@ -83,6 +119,9 @@ export class ClientProcess {
   private readonly stdout: Tail;
   private readonly silenceTimeoutMs: number;
   private cell: RunningCell | undefined;
+  private job: RunningJob | undefined;
+  /** Stderr not yet attributed: it may hold the start of a cell's end mark. */
+  private stderrScan = '';
   private nextId = 1;
   private silence: NodeJS.Timeout | undefined;
   private killedFor: string | undefined;
@@ -109,7 +148,7 @@ export class ClientProcess {
       (stream) => new Promise<void>((resolve) => stream?.once('close', resolve) ?? resolve()),
     );
     this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => this.stdout.add(chunk));
-    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderr.add(chunk));
+    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.onStderr(chunk));
     this.ended = new Promise((resolve) => {
       const end = (how: string) => {
         if (this.endedHow !== undefined) return;
@@ -171,13 +210,14 @@ export class ClientProcess {
     era: CellEra,
     options: PortableCellOptions & { transport: RawCellResult['transport'] },
   ): Promise<RawCellResult> {
-    if (this.cell) throw new Error('a client process runs one cell at a time');
+    if (this.cell || this.job) throw new Error('a client process runs one cell at a time');
     const base = { scenarioId: scenario.id, era, transport: options.transport, client };
     const started = Date.now();
     if (!this.alive) return Promise.resolve(this.deathResult(base, started, undefined, this.endedHow!));
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.cell = { id, at: undefined, resolve, base, started };
+      this.stderrScan = '';
+      this.cell = { id, at: undefined, resolve, base, started, stderr: new StderrCapture() };
       try {
         this.post({ type: 'run-cell', id, client, scenario, era, options });
       } catch (error) {
@@ -188,6 +228,23 @@ export class ClientProcess {
         });
         return;
       }
+      this.watch();
+    });
+  }
+
+  /**
+   * Runs a job other than a cell in the process — exploring a property or replaying a counterexample
+   * with the module's client (see {@link ClientJob}) — and resolves with its answer.
+   * @throws {Error} when the job throws in the process, or the process ends or goes silent first
+   *   (naming how it ended and its last output).
+   */
+  runJob(job: ClientJob): Promise<unknown> {
+    if (this.cell || this.job) throw new Error('a client process runs one job at a time');
+    if (!this.alive) return Promise.reject(new Error(`the client's process ${this.endedHow}`));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.job = { id, resolve, reject };
+      this.post({ type: 'job', id, job });
       this.watch();
     });
   }
@@ -213,7 +270,7 @@ export class ClientProcess {
   /** (Re)starts the silence watchdog while the process runs a cell. */
   private watch(): void {
     clearTimeout(this.silence);
-    if (!this.alive || !this.cell) return;
+    if (!this.alive || (!this.cell && !this.job)) return;
     this.silence = setTimeout(
       () =>
         this.kill(
@@ -246,7 +303,19 @@ export class ClientProcess {
         if (this.cell?.id === message.id) this.cell.at = message.at;
         return;
       case 'cell-result':
-        if (this.cell?.id === message.id) this.finish(message.result);
+        if (this.cell?.id === message.id) this.resultArrived(message.result);
+        return;
+      case 'job-result':
+        if (this.job?.id === message.id) {
+          this.job.resolve(message.result);
+          this.job = undefined;
+        }
+        return;
+      case 'job-error':
+        if (this.job?.id === message.id) {
+          this.job.reject(new Error(message.message));
+          this.job = undefined;
+        }
         return;
       case 'cell-error':
         if (this.cell?.id === message.id) {
@@ -266,8 +335,48 @@ export class ClientProcess {
     }
   }
 
+  /**
+   * The cell's result arrived over IPC: it is final once the process's stderr reached the cell's end
+   * mark (the two travel on different pipes), so the cell's stderr is complete.
+   */
+  private resultArrived(result: RawCellResult): void {
+    const cell = this.cell;
+    if (!cell) return;
+    cell.result = result;
+    if (cell.stderrDone) this.finish(result);
+    else cell.drainTimer = setTimeout(() => this.finish(result), OUTPUT_DRAIN_MS);
+  }
+
+  /** Attributes stderr to the running cell, up to its end mark (which the process writes after the cell). */
+  private onStderr(chunk: string): void {
+    this.stderr.add(chunk);
+    this.stderrScan += chunk;
+    for (;;) {
+      const match = END_MARK.exec(this.stderrScan);
+      if (!match) break;
+      const before = this.stderrScan.slice(0, match.index);
+      this.stderrScan = this.stderrScan.slice(match.index + match[0].length);
+      const cell = this.cell;
+      if (cell?.id !== Number(match[1])) continue;
+      cell.stderr.add(before);
+      cell.stderrDone = true;
+      if (cell.result) this.finish(cell.result);
+    }
+    // Keep only what could be the start of an end mark; the rest belongs to the running cell.
+    const from = partialMarkStart(this.stderrScan);
+    this.cell?.stderr.add(this.stderrScan.slice(0, from));
+    this.stderrScan = this.stderrScan.slice(from);
+  }
+
   private finish(result: RawCellResult): void {
-    this.cell?.resolve(result);
+    const cell = this.cell;
+    if (cell) {
+      clearTimeout(cell.drainTimer);
+      cell.stderr.add(this.stderrScan);
+      this.stderrScan = '';
+      const clientStderr = cell.stderr.result();
+      cell.resolve(clientStderr ? { ...result, clientStderr } : result);
+    }
     this.cell = undefined;
     this.watch();
   }
@@ -284,14 +393,20 @@ export class ClientProcess {
     );
     this.loadedHandlers = undefined;
     if (this.cell) {
-      const { base, started, at } = this.cell;
-      this.finish(this.deathResult(base, started, at, how));
+      const { base, started, at, result } = this.cell;
+      this.finish(result ?? this.deathResult(base, started, at, how));
+    }
+    if (this.job) {
+      this.job.reject(
+        new Error(`the client's process ${how}${output ? `; its last output: ${output}` : ''}`),
+      );
+      this.job = undefined;
     }
   }
 
   /** The process's last stderr (else stdout) output, on one line. */
   private output(): string {
-    const text = this.stderr.toString() || this.stdout.toString();
+    const text = (this.stderr.toString() || this.stdout.toString()).replace(END_MARKS, '');
     return text.replace(/\s*\n\s*/g, ' | ');
   }
 
