@@ -8,9 +8,8 @@ import { StderrCapture } from '../../adapters/client-stderr.js';
 import type { CellEra, Scenario } from '../../scenario.js';
 import type { CheckVerdict } from '../cell.js';
 import type { RawCellResult } from '../run-cell.js';
+import { CellStderrSplitter, withoutEndMarks } from './cell-stderr-splitter.js';
 import {
-  CELL_END_MARK,
-  cellEndMark,
   type ClientDescription,
   type ClientJob,
   type FromClientProcess,
@@ -84,24 +83,6 @@ interface RunningJob {
   reject(error: Error): void;
 }
 
-/** Matches a cell's end mark in the process's stderr (see {@link cellEndMark}). */
-const END_MARK = new RegExp(`${CELL_END_MARK}(\\d+)\u001e\\n`);
-/** Every end mark in a text (left out of error messages). */
-const END_MARKS = new RegExp(`${CELL_END_MARK}\\d+\u001e\\n?`, 'g');
-/** The longest an end mark can be, characters. */
-const END_MARK_MAX = cellEndMark(Number.MAX_SAFE_INTEGER).length;
-
-/** Where a mark that `text` may end in the middle of starts (`text.length` when it ends in none). */
-function partialMarkStart(text: string): number {
-  for (let i = text.length - 1; i >= Math.max(0, text.length - END_MARK_MAX); i--) {
-    if (text[i] !== CELL_END_MARK[0]) continue;
-    const tail = text.slice(i);
-    if (CELL_END_MARK.startsWith(tail)) return i;
-    if (tail.startsWith(CELL_END_MARK) && /^\d*\u001e?$/.test(tail.slice(CELL_END_MARK.length))) return i;
-  }
-  return text.length;
-}
-
 /**
  * One client process: a child process (Node's `fork`, with an IPC channel) that loads one
  * `--client-module` file and runs that module's cells one at a time — the fake servers, msw,
@@ -120,8 +101,8 @@ export class ClientProcess {
   private readonly silenceTimeoutMs: number;
   private cell: RunningCell | undefined;
   private job: RunningJob | undefined;
-  /** Stderr not yet attributed: it may hold the start of a cell's end mark. */
-  private stderrScan = '';
+  /** Splits the process's stderr at the marks that end each cell. */
+  private readonly stderrSplitter = new CellStderrSplitter();
   private nextId = 1;
   private silence: NodeJS.Timeout | undefined;
   private killedFor: string | undefined;
@@ -216,7 +197,6 @@ export class ClientProcess {
     if (!this.alive) return Promise.resolve(this.deathResult(base, started, undefined, this.endedHow!));
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.stderrScan = '';
       this.cell = { id, at: undefined, resolve, base, started, stderr: new StderrCapture() };
       try {
         this.post({ type: 'run-cell', id, client, scenario, era, options });
@@ -350,30 +330,22 @@ export class ClientProcess {
   /** Attributes stderr to the running cell, up to its end mark (which the process writes after the cell). */
   private onStderr(chunk: string): void {
     this.stderr.add(chunk);
-    this.stderrScan += chunk;
-    for (;;) {
-      const match = END_MARK.exec(this.stderrScan);
-      if (!match) break;
-      const before = this.stderrScan.slice(0, match.index);
-      this.stderrScan = this.stderrScan.slice(match.index + match[0].length);
+    for (const piece of this.stderrSplitter.push(chunk)) {
       const cell = this.cell;
-      if (cell?.id !== Number(match[1])) continue;
-      cell.stderr.add(before);
-      cell.stderrDone = true;
-      if (cell.result) this.finish(cell.result);
+      cell?.stderr.add(piece.text);
+      if (cell && piece.endOf === cell.id) {
+        cell.stderrDone = true;
+        if (cell.result) this.finish(cell.result);
+      }
     }
-    // Keep only what could be the start of an end mark; the rest belongs to the running cell.
-    const from = partialMarkStart(this.stderrScan);
-    this.cell?.stderr.add(this.stderrScan.slice(0, from));
-    this.stderrScan = this.stderrScan.slice(from);
   }
 
   private finish(result: RawCellResult): void {
     const cell = this.cell;
     if (cell) {
       clearTimeout(cell.drainTimer);
-      cell.stderr.add(this.stderrScan);
-      this.stderrScan = '';
+      // Its end mark never came (the process died, or was too slow): what is held back belongs to it too.
+      if (!cell.stderrDone) cell.stderr.add(this.stderrSplitter.flush());
       const clientStderr = cell.stderr.result();
       cell.resolve(clientStderr ? { ...result, clientStderr } : result);
     }
@@ -406,7 +378,7 @@ export class ClientProcess {
 
   /** The process's last stderr (else stdout) output, on one line. */
   private output(): string {
-    const text = (this.stderr.toString() || this.stdout.toString()).replace(END_MARKS, '');
+    const text = withoutEndMarks(this.stderr.toString() || this.stdout.toString());
     return text.replace(/\s*\n\s*/g, ' | ');
   }
 
