@@ -1,8 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import type { ExposedTool, ModelTool, WithheldModelTool } from '@toolshift/assertions';
 import type { Era } from '@toolshift/fake-server';
-import type { ClientStderr } from './client-stderr.js';
 import type { ClientFeature, ScenarioTransport } from '../scenario.js';
+import type { ClientStderr } from './client-stderr.js';
 
 /**
  * How the client reaches one fake server:

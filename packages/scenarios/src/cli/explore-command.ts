@@ -1,5 +1,5 @@
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
-import { PROPERTIES, type PropertyOutcome, PropertyExplorer, replayDir } from '../properties/index.js';
+import { PROPERTIES, PropertyExplorer, type PropertyOutcome, replayDir } from '../properties/index.js';
 import { readReplayFile } from '../replay/replay-file.js';
 import type { ClientJob } from '../runner/client-process/client-process-protocol.js';
 import { closeIsolatedClients, isIsolated } from '../runner/client-process/isolated-client.js';
@@ -79,7 +79,12 @@ export async function exploreCommand(
       throw new UsageError(
         `explore drives one client; name it with --client (the client modules define ${selected.map((f) => f.name).join(', ')}).`,
       );
-    return await explore(selected[0]!, ids, { numRuns, seed, dir: options.replayDir ?? replayDir(), shrink: options.shrink }, out);
+    return await explore(
+      selected[0]!,
+      ids,
+      { numRuns, seed, dir: options.replayDir ?? replayDir(), shrink: options.shrink },
+      out,
+    );
   } finally {
     await closeIsolatedClients(known.values());
   }
@@ -111,7 +116,11 @@ async function explore(
         kind: 'explore',
         client: name,
         property: id,
-        options: { ...options, clientModule: modulePath, replayArgs: ` --client-module ${shellArg(modulePath)}` },
+        options: {
+          ...options,
+          clientModule: modulePath,
+          replayArgs: ` --client-module ${shellArg(modulePath)}`,
+        },
       };
       outcome = (await client.isolation.runJob(job)) as PropertyOutcome;
     } else outcome = await new PropertyExplorer(PROPERTIES[id]!, client, options).check();

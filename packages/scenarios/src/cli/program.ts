@@ -232,7 +232,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       'Replay a recorded failing run (a property counterexample) with its recorded interleaving. Exit 0: the property holds; 1: the failure reproduces; 4: inconclusive (the recorded interleaving does not fit this client).',
     )
     .argument('<file>', 'replay file written by a failing property run')
-    .option('--client <name>', 'replay against this client instead of the recorded one (not a command: program)')
+    .option(
+      '--client <name>',
+      'replay against this client instead of the recorded one (not a command: program)',
+    )
     .option(
       '--client-module <files...>',
       'ES modules exporting ClientAdapterFactory objects (needed when the recorded client came from one)',

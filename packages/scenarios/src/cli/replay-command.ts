@@ -47,7 +47,12 @@ export async function replayCommand(
   const modules = options.clientModule ?? [];
   const { selected, known } = await resolveClients([name], modules, options.cwd ?? process.cwd()).catch(
     (error: unknown) => {
-      if (error instanceof UsageError && replay.clientModule && name === replay.client && modules.length === 0)
+      if (
+        error instanceof UsageError &&
+        replay.clientModule &&
+        name === replay.client &&
+        modules.length === 0
+      )
         throw new UsageError(
           `${file} was recorded with client '${name}' of the client module ${replay.clientModule}: replay it with --client-module ${replay.clientModule}.`,
         );

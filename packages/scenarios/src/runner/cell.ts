@@ -1,7 +1,7 @@
 import type { NegotiatedEra, Observation, Verdict } from '@toolshift/assertions';
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
-import type { CellEra, ScenarioTransport } from '../scenario.js';
 import type { ClientStderr } from '../adapters/client-stderr.js';
+import type { CellEra, ScenarioTransport } from '../scenario.js';
 
 /** One cell of a run: a scenario in one era (`legacy`, `modern` or `dual`), over one transport, against one client. */
 export interface Cell {

@@ -49,12 +49,18 @@ async function cli(args: string[], cwd: string) {
 /** The `<system-err>` of each testcase of a JUnit report, by `client/name`, unescaped. */
 function systemErrs(xml: string): Map<string, string | undefined> {
   const cases = new Map<string, string | undefined>();
-  for (const match of xml.matchAll(/<testcase classname="toolshift\.([^"]+)" name="([^"]+)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+  for (const match of xml.matchAll(
+    /<testcase classname="toolshift\.([^"]+)" name="([^"]+)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g,
+  )) {
     const body = match[4] ?? '';
     const err = /<system-err>([\s\S]*?)<\/system-err>/.exec(body)?.[1];
     cases.set(
       `${match[1]}/${match[2]}`,
-      err?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+      err
+        ?.replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
     );
   }
   return cases;
@@ -101,7 +107,9 @@ test("each cell's JUnit <system-err> and JSON clientStderr hold what that client
   expect(moduleLegacy).not.toContain('noise 0000');
   expect(moduleLegacy).not.toContain('connecting one-valid-tool modern');
 
-  const programName = [...errs.keys()].find((key) => key.endsWith('/one-valid-tool [modern, http]') && !key.startsWith('stderr-client/'))!;
+  const programName = [...errs.keys()].find(
+    (key) => key.endsWith('/one-valid-tool [modern, http]') && !key.startsWith('stderr-client/'),
+  )!;
   expect(programName).toBeDefined();
   const client = programName.slice(0, programName.indexOf('/'));
   expect(errs.get(`${client}/one-valid-tool [modern, http]`)).toBe('chatty program: era modern');
@@ -122,7 +130,10 @@ test("each cell's JUnit <system-err> and JSON clientStderr hold what that client
   expect(legacy.text).toHaveLength(CLIENT_STDERR_MAX_CHARS);
   // 'stderr-client: connecting one-valid-tool legacy\n' and 400 noise lines of 102 characters.
   expect(legacy.truncatedChars + legacy.text.length).toBe(48 + 400 * 102);
-  expect(cell(client, 'modern').clientStderr).toEqual({ text: 'chatty program: era modern\n', truncatedChars: 0 });
+  expect(cell(client, 'modern').clientStderr).toEqual({
+    text: 'chatty program: era modern\n',
+    truncatedChars: 0,
+  });
   const programStderr = cell(client, 'legacy').clientStderr;
   expect(programStderr.text).toHaveLength(CLIENT_STDERR_MAX_CHARS);
   expect(programStderr.truncatedChars + programStderr.text.length).toBe(

@@ -86,7 +86,9 @@ test('explore finds, shrinks and writes a replayable counterexample for a --clie
 
 test('a correct --client-module client holds under exploration in its client process (exit 0)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'toolshift-explore-module-'));
-  const example = fileURLToPath(new URL('../../examples/client-module/sdk-client-module.mjs', import.meta.url));
+  const example = fileURLToPath(
+    new URL('../../examples/client-module/sdk-client-module.mjs', import.meta.url),
+  );
   const held = await cli(
     [
       'explore',
@@ -120,7 +122,19 @@ test('explore and replay refuse a command: client with exit 2 and one line sayin
   expect(explored.stderr).toContain('keeps its own clock');
 
   const found = await cli(
-    ['explore', '--client', 'defect:no-atomic-swap', '--property', 'list-changed-race', '--runs', '100', '--seed', '7', '--replay-dir', 'r'],
+    [
+      'explore',
+      '--client',
+      'defect:no-atomic-swap',
+      '--property',
+      'list-changed-race',
+      '--runs',
+      '100',
+      '--seed',
+      '7',
+      '--replay-dir',
+      'r',
+    ],
     dir,
   );
   expect(found.code).toBe(1);

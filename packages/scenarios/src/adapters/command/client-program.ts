@@ -100,8 +100,12 @@ export class ClientProgram {
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), graceMs);
     });
-    const reason = (await Promise.race([this.exited, timeout])) ?? (this.kill(), await this.exited);
+    let reason = await Promise.race([this.exited, timeout]);
     clearTimeout(timer);
+    if (reason === undefined) {
+      this.kill();
+      reason = await this.exited;
+    }
     // Its last stderr lines may still be in the pipe after the exit: read them (bounded, should
     // something it started keep the pipe open).
     const drain = new Promise<void>((resolve) => {

@@ -1,5 +1,7 @@
 import { CELL_END_MARK, cellEndMark } from './client-process-protocol.js';
 
+/** The character that closes a mark's id (a newline follows it). */
+const MARK_END = '\u001e';
 /** Matches a cell's end mark (see {@link cellEndMark}). */
 const END_MARK = new RegExp(`${CELL_END_MARK}(\\d+)\u001e\\n`);
 /** Every end mark in a text. */
@@ -26,7 +28,9 @@ function partialMarkStart(text: string): number {
     if (text[i] !== CELL_END_MARK[0]) continue;
     const tail = text.slice(i);
     if (CELL_END_MARK.startsWith(tail)) return i;
-    if (tail.startsWith(CELL_END_MARK) && /^\d*\u001e?$/.test(tail.slice(CELL_END_MARK.length))) return i;
+    if (!tail.startsWith(CELL_END_MARK)) continue;
+    const id = tail.slice(CELL_END_MARK.length);
+    if (/^\d*$/.test(id.endsWith(MARK_END) ? id.slice(0, -1) : id)) return i;
   }
   return text.length;
 }

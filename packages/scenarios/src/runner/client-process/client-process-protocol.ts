@@ -1,7 +1,7 @@
+import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../../adapters/client-adapter.js';
 import type { ExploreOptions, PropertyOutcome } from '../../properties/property-explorer.js';
 import type { ReplayFile } from '../../replay/replay-file.js';
-import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { CellEra, Scenario } from '../../scenario.js';
 import type { CellOptions, RawCellResult } from '../run-cell.js';
 

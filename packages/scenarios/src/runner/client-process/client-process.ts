@@ -9,12 +9,12 @@ import type { CellEra, Scenario } from '../../scenario.js';
 import type { CheckVerdict } from '../cell.js';
 import type { RawCellResult } from '../run-cell.js';
 import { CellStderrSplitter, withoutEndMarks } from './cell-stderr-splitter.js';
-import {
-  type ClientDescription,
-  type ClientJob,
-  type FromClientProcess,
-  type PortableCellOptions,
-  type ToClientProcess,
+import type {
+  ClientDescription,
+  ClientJob,
+  FromClientProcess,
+  PortableCellOptions,
+  ToClientProcess,
 } from './client-process-protocol.js';
 
 /** The runner check a cell fails when its client process dies or hangs mid-cell. */
