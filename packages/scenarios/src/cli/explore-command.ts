@@ -52,11 +52,11 @@ function shellArg(value: string): string {
  * writes the replay file and the `toolshift replay FILE` line that reproduces it. Built-in clients
  * run their trials in this process; a client of a `--client-module` file runs them in a client
  * process of its own (the module's code never runs here), where its timers share that process's
- * virtual clock just the same.
+ * virtual clock just the same. A module client whose process dies or goes silent mid-exploration
+ * fails that property (no counterexample), with how the process ended.
  * @returns {@link EXIT}: `ok` (0) when every property held, `mismatch` (1) when one failed.
  * @throws {UsageError} for an unknown client or property, a bad count, a `command:` client (see
  *   `refuseCommandClient`), or several module clients and no `--client`.
- * @throws {Error} when a client process dies or goes silent during the exploration (exit 3).
  */
 export async function exploreCommand(
   options: ExploreCommandOptions,
@@ -122,7 +122,15 @@ async function explore(
           replayArgs: ` --client-module ${shellArg(modulePath)}`,
         },
       };
-      outcome = (await client.isolation.runJob(job)) as PropertyOutcome;
+      try {
+        outcome = (await client.isolation.runJob(job)) as PropertyOutcome;
+      } catch (error) {
+        // The client's process ended or went silent mid-exploration (its doing), or the runner
+        // failed in it: no counterexample to shrink, but the property was not shown to hold.
+        failed += 1;
+        out.write(`\n✗ ${id} could not be explored against ${name}: ${(error as Error).message}\n`);
+        continue;
+      }
     } else outcome = await new PropertyExplorer(PROPERTIES[id]!, client, options).check();
     if (outcome.ok) {
       out.write(`\n✓ ${outcome.report}\n`);

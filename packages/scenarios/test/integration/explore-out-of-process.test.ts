@@ -146,3 +146,34 @@ test('explore and replay refuse a command: client with exit 2 and one line sayin
   expect(replayed.stderr).toContain(`replay cannot drive '${program}'`);
   expect(existsSync(join(dir, 'started'))).toBe(false);
 }, 240_000);
+
+test('a module client whose process exits mid-exploration fails that property with how its process ended (exit 1), and toolshift carries on', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-explore-module-'));
+  const exits = fileURLToPath(
+    new URL('../fixtures/client-modules/exits-mid-cell-client.mjs', import.meta.url),
+  );
+  const explored = await cli(
+    [
+      'explore',
+      '--client-module',
+      exits,
+      '--property',
+      'revalidation-before-execution,stuck-paginator',
+      '--runs',
+      '5',
+      '--seed',
+      '1',
+      '--replay-dir',
+      'r',
+    ],
+    dir,
+  );
+  expect(explored.stderr).toBe('');
+  expect(explored.stdout).toContain(
+    "✗ revalidation-before-execution could not be explored against exits-mid-cell-client: the client's process exited with code 0",
+  );
+  // A fresh process explores the next property.
+  expect(explored.stdout).toContain('✓ stuck-paginator held for 5 runs (seed 1).');
+  expect(explored.stdout).toContain('1 of 2 properties held against exits-mid-cell-client.');
+  expect(explored.code).toBe(1);
+}, 240_000);

@@ -32,8 +32,8 @@ const send = (message: FromClientProcess) => {
 // (synchronously, before the process is gone), so the runner's verdict can name who called it.
 const exit = process.exit.bind(process);
 let exiting = false;
-/** The runner's own folder: its frames say nothing about who called `process.exit`. */
-const runnerDir = dirname(dirname(fileURLToPath(import.meta.url)));
+/** Toolshift's own sources (the runner, the trial runner of explore): their frames say nothing about who called `process.exit`. */
+const runnerDir = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 process.exit = ((code?: number | string | null) => {
   if (!exiting) {
     const stack = (new Error().stack ?? '')
