@@ -188,7 +188,7 @@ export interface ClientAdapter {
   failure?(): string | undefined;
   /**
    * After `close`: what the client's own process wrote to stderr during the cell, for a client that
-   * runs one (a `command:` program); the reports put it in the cell's `<system-err>`.
+   * runs one (a `command:` or `--command` program); the reports put it in the cell's `<system-err>`.
    */
   clientStderr?(): ClientStderr | undefined;
 }

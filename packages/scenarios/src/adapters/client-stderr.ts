@@ -3,7 +3,7 @@ export const CLIENT_STDERR_MAX_CHARS = 16_384;
 
 /**
  * What a client that runs in a process of its own (a `--client-module` client's process, a
- * `command:` program) wrote to stderr during one cell: the last {@link CLIENT_STDERR_MAX_CHARS}
+ * `command:` or `--command` program) wrote to stderr during one cell: the last {@link CLIENT_STDERR_MAX_CHARS}
  * characters, and how many earlier ones were cut (`truncatedChars`, 0 when it is all there).
  */
 export interface ClientStderr {

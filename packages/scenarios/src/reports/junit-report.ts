@@ -121,8 +121,9 @@ function testcase(result: CellResult): string {
  * `<skipped>` with the reason (the run's exit code, not this file, says a run of nothing but skips
  * is not a pass). Each suite carries the run's start `timestamp` and the `hostname`; a failing cell's
  * `<system-out>` lists every check with its status; `<system-err>` holds a harness error's message
- * and what the client's own process (a `--client-module` client's process, a `command:` program)
- * wrote to stderr during the cell, its last 16 KiB with a marker line when the start was cut.
+ * and what the client's own process (a `--client-module` client's process, a `command:` or
+ * `--command` program) wrote to stderr during the cell, its last 16 KiB with a marker line when
+ * the start was cut.
  */
 export function renderJunit(summary: SuiteSummary, options: { hostname?: string } = {}): string {
   const host = escape(options.hostname ?? osHostname());

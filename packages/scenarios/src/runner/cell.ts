@@ -93,7 +93,7 @@ export interface CellResult extends Cell {
   teardownObservations?: readonly Observation[];
   /**
    * What the client's own process wrote to stderr during the cell (`--client-module` clients'
-   * processes and `command:` programs; absent for in-process clients and when it wrote nothing),
+   * processes, `command:` and `--command` programs; absent for in-process clients and when it wrote nothing),
    * bounded: the last characters, with the count of those cut.
    */
   clientStderr?: ClientStderr;
