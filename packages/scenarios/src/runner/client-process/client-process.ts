@@ -300,7 +300,8 @@ export class ClientProcess {
       case 'cell-error':
         if (this.cell?.id === message.id) {
           const { base, started } = this.cell;
-          this.finish({
+          // The process writes the cell's end mark before this answer too: wait for it like for a result.
+          this.resultArrived({
             ...base,
             rawStatus: 'error',
             error: `the runner failed inside the client process: ${message.message}`,
