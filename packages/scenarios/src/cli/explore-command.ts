@@ -73,7 +73,9 @@ export async function exploreCommand(
   const numRuns = count(options.runs, '--runs', 100, 1);
   const seed = count(options.seed, '--seed', Math.floor(Math.random() * 2 ** 31), 0);
   const names = options.client !== undefined ? [options.client] : modules.length ? undefined : ['reference'];
-  const { selected, known } = await resolveClients(names, modules, options.cwd ?? process.cwd());
+  const { selected, known } = await resolveClients(names, modules, options.cwd ?? process.cwd(), {
+    commands: false,
+  });
   try {
     if (selected.length !== 1)
       throw new UsageError(

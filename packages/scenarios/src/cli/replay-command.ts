@@ -45,20 +45,15 @@ export async function replayCommand(
   const name = options.client ?? replay.client;
   refuseCommandClient('replay', name);
   const modules = options.clientModule ?? [];
-  const { selected, known } = await resolveClients([name], modules, options.cwd ?? process.cwd()).catch(
-    (error: unknown) => {
-      if (
-        error instanceof UsageError &&
-        replay.clientModule &&
-        name === replay.client &&
-        modules.length === 0
-      )
-        throw new UsageError(
-          `${file} was recorded with client '${name}' of the client module ${replay.clientModule}: replay it with --client-module ${replay.clientModule}.`,
-        );
-      throw error;
-    },
-  );
+  const { selected, known } = await resolveClients([name], modules, options.cwd ?? process.cwd(), {
+    commands: false,
+  }).catch((error: unknown) => {
+    if (error instanceof UsageError && replay.clientModule && name === replay.client && modules.length === 0)
+      throw new UsageError(
+        `${file} was recorded with client '${name}' of the client module ${replay.clientModule}: replay it with --client-module ${replay.clientModule}.`,
+      );
+    throw error;
+  });
   let outcome: ReplayJobResult;
   try {
     const client = selected[0]!;
