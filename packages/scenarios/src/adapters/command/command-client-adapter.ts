@@ -9,6 +9,7 @@ import type {
   ModelRequest,
   ReportedState,
 } from '../client-adapter.js';
+import { type ClientStderr, StderrCapture } from '../client-stderr.js';
 import { ClientProgram, type ProtocolTap } from './client-program.js';
 import {
   COMMAND_ENV,
@@ -50,6 +51,7 @@ export class CommandClientAdapter implements ClientAdapter {
   /** How each server of the cell is handed to the program (stdio bridges open for the cell's life). */
   private readonly targets = new Map<string, ServerTarget>();
   private readonly bridges: StdioBridge[] = [];
+  private readonly stderr = new StderrCapture();
 
   constructor(
     readonly command: string,
@@ -197,6 +199,11 @@ export class CommandClientAdapter implements ClientAdapter {
     await Promise.all(this.bridges.map((bridge) => bridge.close()));
   }
 
+  /** What the program wrote to stderr during the cell (bounded; see {@link StderrCapture}). */
+  clientStderr(): ClientStderr | undefined {
+    return this.stderr.result();
+  }
+
   private running(): ClientProgram {
     if (!this.program) throw new Error('the client program was never started (no connect)');
     return this.program;
@@ -267,7 +274,10 @@ export class CommandClientAdapter implements ClientAdapter {
               return;
           }
         },
-        stray: (text) => this.observer?.note(`client program ${text}`),
+        stray: (text) => {
+          if (text.startsWith('stderr: ')) this.stderr.add(`${text.slice('stderr: '.length)}\n`);
+          this.observer?.note(`client program ${text}`);
+        },
       },
     );
   }
