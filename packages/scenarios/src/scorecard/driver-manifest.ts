@@ -28,7 +28,10 @@ export interface DriverManifest {
   /** Executables that must be on PATH. */
   toolchain: string[];
   lockfiles?: string[];
+  /** Run in the driver's directory with TOOLSHIFT_DRIVER_ENV set to the cache entry they build. */
   prepare?: string[];
+  /** Paths of the driver's directory that are symlinks to the prepared cache entry. */
+  environment?: string[];
   start?: string;
   module?: string;
   relists:
