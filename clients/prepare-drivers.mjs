@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Prepares every driver under clients/<language>/<library>/ as `toolshift scorecard` does (its
-// toolshift-driver.yaml `prepare` commands, run once per lockfile key; a driver whose toolchain is
-// absent is skipped with the reason), as many at once as the machine has cores, so the test suite's
-// driver smoke starts from ready environments. Run by .ci/run after `pnpm build`; needs the built packages/scenarios.
+// toolshift-driver.yaml `prepare` commands, run once per machine and lockfile key into
+// $TOOLSHIFT_CACHE_DIR/drivers/, default ~/.cache/toolshift, and linked from the driver's folder; a
+// driver whose toolchain is absent is skipped with the reason), as many at once as the machine has
+// cores, so the test suite's driver smoke starts from ready environments and a fresh clone reuses them. Run by .ci/run after `pnpm build`; needs the built packages/scenarios.
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -8,8 +8,8 @@ import { type DriverScore, runScorecard } from '../../src/scorecard/run-scorecar
 import { smokeSelection } from '../../src/scorecard/smoke-selection.js';
 
 // Every driver under clients/<language>/<library>/ runs its smoke selection (the `smoke` list of its
-// manifest) in both eras against its library's baseline: its environment is prepared once and reused
-// while its lockfiles are unchanged (.toolshift-prepared); a driver whose toolchain is absent, or whose
+// manifest) in both eras against its library's baseline: its environment is prepared once per machine
+// and reused while its lockfiles are unchanged ($TOOLSHIFT_CACHE_DIR/drivers/…); a driver whose toolchain is absent, or whose
 // prepare fails (no registry), is skipped with the reason. A command program must also pass
 // `toolshift driver-check`. The drivers run in parallel up to the machine's cores, as `toolshift
 // scorecard` runs them.
