@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { isToolshiftError } from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { discoverDrivers, parseDriverManifest } from './driver-manifest.js';
-import { missingToolchain, prepareDriver, prepareKey, preparedEntry } from './prepare-driver.js';
+import { missingToolchain, prepareDriver, preparedEntry, prepareKey } from './prepare-driver.js';
 
 const valid = {
   toolshiftDriver: 1,
@@ -52,7 +52,10 @@ async function fakeCheckout(root: string, lock: string): Promise<string> {
   const manifest = {
     ...valid,
     lockfiles: ['lock.txt'],
-    prepare: [`echo run >> '${runs}'`, 'mkdir "$TOOLSHIFT_DRIVER_ENV/.venv" && cp lock.txt "$TOOLSHIFT_DRIVER_ENV/.venv/"'],
+    prepare: [
+      `echo run >> '${runs}'`,
+      'mkdir "$TOOLSHIFT_DRIVER_ENV/.venv" && cp lock.txt "$TOOLSHIFT_DRIVER_ENV/.venv/"',
+    ],
     environment: ['.venv'],
   };
   await writeFile(

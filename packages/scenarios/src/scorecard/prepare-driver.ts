@@ -81,7 +81,8 @@ export async function prepareDriver(
       await release();
     }
   }
-  for (const path of driver.manifest.environment ?? []) await linkInto(join(driver.dir, path), join(entry, path));
+  for (const path of driver.manifest.environment ?? [])
+    await linkInto(join(driver.dir, path), join(entry, path));
   return { ready: true, reused };
 }
 
