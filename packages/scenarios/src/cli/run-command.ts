@@ -4,6 +4,7 @@ import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expecte
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
+import { machineConcurrency } from '../runner/machine-concurrency.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
@@ -89,7 +90,9 @@ export async function runCommand(
     ...(options.settleTimeout
       ? { settleTimeoutMs: parseCount(options.settleTimeout, '--settle-timeout', 1) }
       : {}),
-    ...(options.concurrency ? { concurrency: parseCount(options.concurrency, '--concurrency', 1) } : {}),
+    concurrency: options.concurrency
+      ? parseCount(options.concurrency, '--concurrency', 1)
+      : machineConcurrency(),
     ...(options.seed ? { seed: parseCount(options.seed, '--seed', 0) } : {}),
   };
   const json = options.json === undefined ? undefined : resolve(options.json);
