@@ -55,8 +55,8 @@ function metaAjv(dialect: SchemaDialect): Ajv {
  * are not registered (`addUsedSchema: false`), and formats come from ajv-formats.
  */
 export class ValidatorCache {
-  /** Compiling instances, created on the first compile (a host that never validates arguments needs none). */
-  private ajvByDialect: Record<SchemaDialect, Ajv> | undefined;
+  /** Compiling instances, each created on its dialect's first compile (a host that never validates arguments needs none). */
+  private readonly ajvByDialect: Partial<Record<SchemaDialect, Ajv>> = {};
   private readonly entries = new Map<string, { contract: CompileOutcome; schemas: JsonObject[] }>();
   private compiles = 0;
   private hits = 0;
@@ -113,15 +113,17 @@ export class ValidatorCache {
   private compileOne(schema: JsonObject): ValidateFunction {
     const dialect = schemaDialect(schema as Record<string, unknown>);
     if (typeof dialect !== 'string') throw new Error(`Unsupported dialect ${dialect.unsupported}`);
-    return this.ajv()[dialect].compile(schema as Record<string, unknown>);
+    return this.ajv(dialect).compile(schema as Record<string, unknown>);
   }
 
-  private ajv(): Record<SchemaDialect, Ajv> {
-    if (!this.ajvByDialect) {
-      this.ajvByDialect = { '2020-12': new Ajv2020(AJV_OPTIONS), 'draft-07': new Ajv(AJV_OPTIONS) };
-      for (const ajv of Object.values(this.ajvByDialect)) addFormats.default(ajv);
+  private ajv(dialect: SchemaDialect): Ajv {
+    let ajv = this.ajvByDialect[dialect];
+    if (!ajv) {
+      ajv = dialect === '2020-12' ? new Ajv2020(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+      addFormats.default(ajv);
+      this.ajvByDialect[dialect] = ajv;
     }
-    return this.ajvByDialect;
+    return ajv;
   }
 
   private evict(): void {
@@ -132,7 +134,7 @@ export class ValidatorCache {
       ];
       this.entries.delete(oldest);
       for (const schema of entry.schemas) {
-        for (const ajv of Object.values(this.ajvByDialect ?? {}))
+        for (const ajv of Object.values(this.ajvByDialect))
           ajv.removeSchema(schema as Record<string, unknown>);
       }
     }
