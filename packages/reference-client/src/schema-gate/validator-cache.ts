@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ArgumentError } from '../errors/codes.js';
 import type { JsonObject } from '../snapshot/discovered-tool.js';
+import { plainlyMetaValid2020 } from './plainly-meta-valid.js';
 import { type SchemaDialect, schemaDialect } from './schema-dialect.js';
 
 /** Compiled validators of one contract. */
@@ -70,8 +71,10 @@ export class ValidatorCache {
    * hold no user schema, and compiling a meta-schema costs ~50 ms.
    */
   metaValidate(schema: JsonObject, dialect: SchemaDialect): string | undefined {
-    const ajv = metaAjv(dialect);
     const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
+    // Most tool schemas use a handful of keywords: checked here without ajv (a third of a first listing's CPU).
+    if (dialect === '2020-12' && plainlyMetaValid2020(rest)) return undefined;
+    const ajv = metaAjv(dialect);
     if (ajv.validateSchema(rest) === true) return undefined;
     return ajv.errorsText(ajv.errors, { dataVar: 'schema' });
   }
