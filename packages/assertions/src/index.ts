@@ -2,7 +2,10 @@
  * @toolshift/assertions — pure invariant checks over a toolshift transcript and a client's
  * observations, each returning a verdict with the frames that prove it.
  */
-
+export type { ServerVerdict } from './check-every-server.js';
+export { checkEveryServer } from './check-every-server.js';
+export type { DuplicateName } from './duplicate-names.js';
+export { duplicateNames } from './duplicate-names.js';
 export { erasSpoken, unlessSpoken } from './era-gate.js';
 export type { Invariant, InvariantParams } from './invariant.js';
 export * from './invariants/index.js';
@@ -29,7 +32,9 @@ export type {
   ServerRecord,
   WithheldModelTool,
 } from './run-record.js';
-export { connectionFrames, connectionIds, negotiationOf } from './run-record.js';
+export { connectionFrames, connectionIds, negotiationOf, recordOf, serverIds } from './run-record.js';
+export type { SchemaChange, SchemaFinding, ServedSchema } from './schema-findings.js';
+export { classifySchema, describeChanges, schemaChanges, servedSchemas } from './schema-findings.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';
 export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';
 export type { FrameRef, Verdict, VerdictStatus } from './verdict.js';

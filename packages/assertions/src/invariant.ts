@@ -18,6 +18,13 @@ export interface Invariant {
   source: string;
   check(run: RunRecord, params?: InvariantParams): Verdict;
   /**
+   * How a check no `server:` narrows judges a run with several servers (`checkEveryServer`): `all`
+   * (default) checks each server's record and holds when no server fails; `any` holds when some
+   * server passes (e.g. "the user was told X", whichever server it concerned); `run`: the invariant
+   * judges every server in one pass itself (e.g. over model requests, which span all servers).
+   */
+  acrossServers?: 'all' | 'any' | 'run';
+  /**
    * For invariants that take parameters: returns why `params` are unusable, or `undefined` when they
    * are fine. Scenario loading calls it, so a bad parameter fails at load time, not mid-run.
    */

@@ -91,6 +91,22 @@ describe('negotiatedEra', () => {
     expect(negotiated.attempts.map((attempt) => attempt.method)).toEqual(['initialize']);
   });
 
+  test('an initialize answered on an SSE stream is read past its priming event', async () => {
+    const server = createFakeServer(
+      scriptBuilder('sse-answers').eras('legacy').streams({ postResponse: 'sse', eventIds: true }).build(),
+    );
+    await server.handle({
+      transport: 'http',
+      httpMethod: 'POST',
+      headers: HTTP_HEADERS,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT_PARAMS }),
+    });
+    expect(server.transcript.frames.some((frame) => frame.raw === '' && frame.sseEventId !== undefined)).toBe(
+      true,
+    );
+    expect(negotiatedEra(server.transcript.frames)).toMatchObject({ era: 'legacy', accepted: ['legacy'] });
+  });
+
   test('reads modern from the first accepted 2026-07-28 request; later ones are not attempts', async () => {
     const wire = new Wire(['legacy', 'modern']);
     await wire.discover();

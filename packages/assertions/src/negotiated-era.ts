@@ -111,10 +111,19 @@ function answerOf(
     }
     if (frame.streamId !== request.streamId) continue;
     if (message && message.method === undefined && message.id === id) return frame;
-    if (ownStream && (frame.kind === 'http' || (frame.kind === 'message' && frame.message === undefined)))
+    if (
+      ownStream &&
+      (frame.kind === 'http' ||
+        (frame.kind === 'message' && frame.message === undefined && !isPriming(frame)))
+    )
       return frame;
   }
   return undefined;
+}
+
+/** A legacy SSE priming event (an id and empty data, 2025-11-25 §5.2): it opens a stream, it answers nothing. */
+function isPriming(frame: TranscriptFrame): boolean {
+  return frame.raw === '' && frame.sseEventId !== undefined;
 }
 
 function attemptOf(frames: readonly TranscriptFrame[], index: number, era: Era): EraAttempt {

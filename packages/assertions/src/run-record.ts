@@ -10,6 +10,13 @@ export interface ExposedTool {
   description?: string;
   inputSchema?: unknown;
   outputSchema?: unknown;
+  /**
+   * Set when the client deliberately exposes an input schema that differs from the one the server
+   * served (e.g. normalized for a model provider), saying what it changed. A declared rewrite is not
+   * a finding of `registry.schemas-as-served`; `registry.current-contracts` never counts a rewrite
+   * as staleness.
+   */
+  schemaRewrite?: string;
 }
 
 /** One tool as a model is shown it in a request: the model-facing name and what it stands for. */
@@ -89,6 +96,12 @@ export type Observation =
       arguments: unknown;
       /** The identity the client says it routed the call to (absent when it did not route it). */
       routedTo?: { serverId: string; toolName: string };
+      /**
+       * The entry of the model request the model chose (by its description), when it chose one;
+       * absent when the model called a name literally. Routing checks resolve the intended server
+       * from its description and the servers' own listings, not from the name alone.
+       */
+      chosen?: ModelTool;
       outcome: ModelCallOutcome;
       /** The transcript position when the model's call was handed to the client. */
       startedAfterSeq?: number;
@@ -115,6 +128,13 @@ export interface CatalogTruth {
 export interface ServerRecord {
   transcript: readonly TranscriptFrame[];
   finalCatalog: CatalogTruth;
+  /**
+   * The client's observations stamped against this server's transcript (the same observations, in
+   * the same order, as every other server's record). Absent: the run's own `observations`.
+   */
+  observations?: readonly Observation[];
+  /** Every connection to this server's fake server, when more than one shares it (as in `RunRecord`). */
+  connections?: readonly ConnectionRecord[];
 }
 
 /** Everything an invariant may look at: the transcript, the client's observations and the server's truth. */
@@ -161,6 +181,32 @@ export function connectionFrames(run: RunRecord, serverId: string): readonly Tra
 /** The server ids of the run: its connections, or the one `serverId`. */
 export function connectionIds(run: RunRecord): string[] {
   return run.connections ? run.connections.map((connection) => connection.serverId) : [run.serverId];
+}
+
+/** Every server connection id of the run: the keys of `servers`, or the one `serverId`. */
+export function serverIds(run: RunRecord): string[] {
+  return run.servers ? Object.keys(run.servers) : [run.serverId];
+}
+
+/**
+ * The run record of server `serverId` of the same run: its transcript, final catalog, observations
+ * stamped against its transcript and its connections, with every server still attached (its
+ * negotiated era and endpoint eras are read from its own frames). `run` itself when `serverId` is
+ * its own; `undefined` for a server the run does not hold.
+ */
+export function recordOf(run: RunRecord, serverId: string): RunRecord | undefined {
+  if (serverId === run.serverId) return run;
+  const server = run.servers?.[serverId];
+  if (!server) return undefined;
+  const { connections: _c, negotiated: _n, endpointEras: _e, ...rest } = run;
+  return {
+    ...rest,
+    serverId,
+    transcript: server.transcript,
+    finalCatalog: server.finalCatalog,
+    observations: server.observations ?? run.observations,
+    ...(server.connections && server.connections.length > 1 ? { connections: server.connections } : {}),
+  };
 }
 
 /** The era the client negotiated on the record's connection: `run.negotiated`, or read from its frames. */

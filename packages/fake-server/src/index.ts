@@ -139,5 +139,6 @@ export { assertTransportSupports, TRANSPORTS } from './transports/index.js';
 export type { CatalogSnapshot } from './world/catalog.js';
 export type { Principal } from './world/principal.js';
 export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './world/server-settings.js';
+export { StallAwareDeadline, setVirtualTime } from './world/stall-aware-deadline.js';
 export type { JsonObject, ToolDefinition } from './world/tool-definition.js';
 export { generatedToolName } from './world/tool-generator.js';

@@ -56,6 +56,7 @@ import { pg05EmptyStringCursorIsACursor } from './pagination/pg-05-empty-string-
 import { toolAddedToPaginatedList } from './pagination/tool-added-to-paginated-list.scenario.js';
 import { readOnlyHintStillAsks } from './permissions/read-only-hint-still-asks.scenario.js';
 import { standingGrantStaysWithItsServer } from './permissions/standing-grant-stays-with-its-server.scenario.js';
+import { droppedCallResumed } from './reconnect/dropped-call-resumed.scenario.js';
 import { rc01Session404OnRefresh } from './reconnect/rc-01-session-404-on-refresh.scenario.js';
 import { rc01Session404Reinitialize } from './reconnect/rc-01-session-404-reinitialize.scenario.js';
 import { rc02Session404EmptyBody } from './reconnect/rc-02-session-404-empty-body.scenario.js';
@@ -120,6 +121,7 @@ export const SCENARIOS: readonly Scenario[] = [
   rc03GetStreamClosedWithoutEventIds,
   rc05RestartKeepsOldTools,
   subscriptionDisconnect,
+  droppedCallResumed,
   legacyFlow,
   legacyWithoutListChanged,
   modernAckWithoutTools,

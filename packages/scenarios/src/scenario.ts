@@ -145,7 +145,7 @@ const WaitForAction = action(
     server: Type.Optional(ServerRef),
     timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 60_000 })),
   },
-  'Wait until the server records a matching frame (past frames after the previous wait count); a timeout fails the cell with the runner check `runner.awaited-frame`.',
+  'Wait until the server records a matching frame (past frames after the previous wait count); a timeout is recorded as the inconclusive runner check `runner.awaited-frame` (staging that did not happen, not a verdict on the client) and the run goes on.',
 );
 const AdvanceClockAction = action(
   'advance-clock',

@@ -4,15 +4,22 @@ import ts from 'typescript';
 import { expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const readme = readFileSync(`${root}README.md`, 'utf8');
-/** The README's TypeScript samples (```ts blocks), with the line each starts on. */
-const samples = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({
-  line: readme.slice(0, match.index).split('\n').length + 1,
-  code: match[1]!,
-}));
+/** The READMEs whose samples are complete programs (the others show fragments of a host). */
+const READMES = ['README.md', 'packages/scenarios/README.md', 'packages/assertions/README.md'];
+/** Each README's TypeScript samples (```ts blocks), with the line each starts on. */
+const samples = READMES.flatMap((file) => {
+  const readme = readFileSync(`${root}${file}`, 'utf8');
+  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({
+    file,
+    line: readme.slice(0, match.index).split('\n').length + 1,
+    code: match[1]!,
+  }));
+});
 
-test('the README has TypeScript samples', () => {
-  expect(samples.length).toBeGreaterThanOrEqual(2);
+test.each(READMES)('%s has TypeScript samples', (file) => {
+  expect(samples.filter((sample) => sample.file === file).length).toBeGreaterThanOrEqual(
+    file === 'README.md' ? 2 : 1,
+  );
 });
 
 /**
@@ -20,10 +27,12 @@ test('the README has TypeScript samples', () => {
  * imports resolve to the workspace sources) with the workspace's compiler options; only the
  * samples' own diagnostics are computed (the sources are checked by `pnpm build`).
  */
-function typeCheckSamples(): Map<number, string[]> {
+function typeCheckSamples(): Map<string, string[]> {
   const files = new Map(
     samples.map((sample) => [
-      fileURLToPath(new URL(`./readme-sample-${sample.line}.ts`, import.meta.url)),
+      fileURLToPath(
+        new URL(`./readme-sample-${sample.file.replace(/\W+/g, '-')}-${sample.line}.ts`, import.meta.url),
+      ),
       sample,
     ]),
   );
@@ -52,7 +61,7 @@ function typeCheckSamples(): Map<number, string[]> {
       : getSourceFile(name, version, ...rest);
   };
   const program = ts.createProgram([...files.keys()], options, host);
-  const problems = new Map<number, string[]>();
+  const problems = new Map<string, string[]>();
   for (const [name, sample] of files) {
     const source = program.getSourceFile(name)!;
     const diagnostics = [
@@ -60,17 +69,17 @@ function typeCheckSamples(): Map<number, string[]> {
       ...program.getSemanticDiagnostics(source),
     ];
     problems.set(
-      sample.line,
+      `${sample.file}:${sample.line}`,
       diagnostics.map((d) => {
         const at = d.start === undefined ? 0 : source.getLineAndCharacterOfPosition(d.start).line;
-        return `README.md:${sample.line + at}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+        return `${sample.file}:${sample.line + at}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
       }),
     );
   }
   return problems;
 }
 
-test('every TypeScript sample in the README type-checks against the workspace sources', () => {
+test('every TypeScript sample in the READMEs type-checks against the workspace sources', () => {
   const problems = typeCheckSamples();
   expect(problems.size).toBe(samples.length);
   expect([...problems.values()].flat()).toEqual([]);

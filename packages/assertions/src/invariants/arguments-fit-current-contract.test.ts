@@ -54,3 +54,14 @@ describe('execution.arguments-fit-current-contract', () => {
     expect(argumentsFitCurrentContract.check(h.record()).status).toBe('pass');
   });
 });
+
+test('the near miss blames an older contract only when one accepted the arguments (issue 9, point 12)', () => {
+  const stale = history();
+  stale.callObservation('count', { duration: '1h' }, () => stale.call('count', { duration: '1h' }));
+  expect(argumentsFitCurrentContract.check(stale.record()).nearMiss).toContain('older contract');
+  const neither = history();
+  neither.callObservation('count', { nothing: 1 }, () => neither.call('count', { nothing: 1 }));
+  expect(argumentsFitCurrentContract.check(neither.record()).nearMiss).toBe(
+    'the arguments fit no contract the client exposed for this tool; they were sent unvalidated',
+  );
+});

@@ -21,6 +21,21 @@ function fits(schema: unknown, args: unknown): boolean | undefined {
   }
 }
 
+/** Whether an earlier exposed contract of the tool accepts `args` (the call was built against it). */
+function olderFits(
+  exposures: readonly Exposure[],
+  serverId: string,
+  name: string,
+  beforeSeq: number,
+  args: unknown,
+): boolean {
+  return exposures.some((exposure) => {
+    if (exposure.afterSeq >= beforeSeq) return false;
+    const tool = exposure.tools.find((t) => t.serverId === serverId && t.name === name);
+    return tool?.inputSchema !== undefined && fits(tool.inputSchema, args) === true;
+  });
+}
+
 /**
  * Arguments are re-validated against the contract current at execution: every `tools/call` that
  * reaches the server carries arguments valid under the input schema the client exposed for that
@@ -77,7 +92,9 @@ export const argumentsFitCurrentContract: Invariant = {
               note: `arguments sent: ${JSON.stringify(message.params?.arguments ?? {}).slice(0, 120)}`,
             },
           ],
-          'the arguments were built against an older contract and sent without re-validation',
+          olderFits(exposures, serverId, name, current.exposure.afterSeq, message.params?.arguments)
+            ? 'the arguments were built against an older contract and sent without re-validation'
+            : 'the arguments fit no contract the client exposed for this tool; they were sent unvalidated',
         );
       }
     }

@@ -42,3 +42,15 @@ test('reconnect.dead-session-dropped fails a terminal 404, a reused dead id and 
   loop.exchange('initialize', {}, {});
   expect(deadSessionDropped.check(loop.record(), { max404: 3 }).status).toBe('fail');
 });
+
+test('closing the dead session’s stream after the new session opened is not reusing the dead id (found by the false-positive corpus)', () => {
+  const h = new History('legacy');
+  lostSession(h);
+  h.exchange('initialize', {}, {});
+  h.exchange('tools/list', {}, { tools: [] }, { sessionId: 's2' });
+  // The host closes its old SDK client: the old GET stream ends from the client side.
+  h.frame({ direction: 'in', kind: 'stream-close', streamId: 'get-1', sessionId: 's1', closeMode: 'client' });
+  h.frame({ direction: 'in', kind: 'http', httpMethod: 'DELETE', sessionId: 's1' });
+  // Before: "sent the dead id s1 again" for each of them.
+  expect(deadSessionDropped.check(h.record()).status).toBe('pass');
+});

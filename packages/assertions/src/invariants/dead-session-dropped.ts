@@ -10,7 +10,8 @@ const method = (frame: TranscriptFrame) => (frame.message as { method?: string }
 /**
  * Legacy (2025-11-25) session loss is recoverable: after the server answers 404 to a request
  * carrying `Mcp-Session-Id`, the client sends a fresh `initialize` without that id, never sends the
- * dead id again once it has a new session, and does not hammer the server (at most `max404`
+ * dead id again on a request once it has a new session (closing the old stream or a `DELETE` of
+ * the dead session is letting go of it, not reuse), and does not hammer the server (at most `max404`
  * answers of 404 to dead ids in the run, default 3). Params: `max404`.
  * @see ../shared/spec/mcp-discovery-spec.md §5.2 (404 means re-initialize)
  */
@@ -48,11 +49,15 @@ export const deadSessionDropped: Invariant = {
       (f) =>
         f.seq > reinit.seq && f.direction === 'out' && f.sessionId !== undefined && !deadIds.has(f.sessionId),
     );
+    // Reuse is a request carrying the dead id; closing the old stream, or a DELETE ending the dead
+    // session, is the client letting go of it.
     const reused = newSession
       ? frames.find(
           (f) =>
             f.seq > newSession.seq &&
             f.direction === 'in' &&
+            f.kind === 'message' &&
+            f.httpMethod !== 'DELETE' &&
             f.sessionId !== undefined &&
             deadIds.has(f.sessionId),
         )

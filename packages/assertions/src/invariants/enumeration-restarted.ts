@@ -1,13 +1,16 @@
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { changeSignals, enumerations, listExchanges } from '../tool-listings.js';
+import { listsPerUse, toolUses } from '../tool-uses.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 /**
  * After a change, the client enumerates again from page one: a listing that a change notification
  * interrupted may be finished, but a fresh page-one listing must follow and complete; and a cursor
  * from a listing that had already completed before the change is never used to "resume" (cursors
- * describe the old catalog, §11.1).
+ * describe the old catalog, §11.1). A notification before the connection's first `tools/list` is
+ * not judged (its first listing comes after it); neither is, for a client that lists per use
+ * (`listsPerUse`), a notification no use of the tools followed.
  */
 export const enumerationRestarted: Invariant = {
   id: 'change.enumeration-restarted',
@@ -17,12 +20,24 @@ export const enumerationRestarted: Invariant = {
     'seed 002 (on change re-list from page one); spec digest §7 (restart without a cursor for a snapshot), §11.1; cases LC-04 E2',
   check(run) {
     let checked = 0;
+    let signalsSeen = 0;
     for (const serverId of connectionIds(run)) {
+      const registry = !listsPerUse(run, serverId);
       const frames = connectionFrames(run, serverId);
       const signals = changeSignals(frames);
       const exchanges = listExchanges(frames);
       const all = enumerations(exchanges);
+      const uses = toolUses(run, serverId);
       for (const signal of signals) {
+        signalsSeen += 1;
+        // Before the first listing a signal outdates nothing: a complete listing after it is evidence, none is no fault.
+        if (
+          registry &&
+          signal.seq < (exchanges[0]?.request.seq ?? Number.POSITIVE_INFINITY) &&
+          !all.some((e) => e.pages[0]!.request.seq > signal.seq && e.complete)
+        )
+          continue;
+        if (!registry && !uses.some((use) => use.from >= signal.seq)) continue;
         checked += 1;
         // The first list request after the signal either starts at page one or continues a listing
         // still in flight at the signal; continuing a listing finished before it is a resume.
@@ -75,7 +90,13 @@ export const enumerationRestarted: Invariant = {
         );
       }
     }
-    if (checked === 0) return inconclusive(this.id, 'The server sent no change notification in this run.');
+    if (signalsSeen === 0)
+      return inconclusive(this.id, 'The server sent no change notification in this run.');
+    if (checked === 0)
+      return inconclusive(
+        this.id,
+        `None of the ${signalsSeen} change notification(s) had anything to outdate: each came before the client first listed, or (a client listing per use) no use followed it.`,
+      );
     return pass(
       this.id,
       `A fresh page-one enumeration completed after each of the ${checked} change notification(s).`,

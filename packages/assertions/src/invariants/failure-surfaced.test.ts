@@ -38,3 +38,14 @@ test('discovery.failure-surfaced fails a swallowed page failure', () => {
     nearMiss: expect.stringContaining('swallowed'),
   });
 });
+
+test('a JSON-RPC error answered with HTTP 200 is named as such, not as "HTTP 200" (issue 9, point 12)', () => {
+  const h = new History();
+  h.page([{ name: 'a' }], { nextCursor: 'c1' });
+  h.exchange('tools/list', { cursor: 'c1' }, { error: { code: -32602, message: 'Invalid cursor' } });
+  h.expose([{ name: 'a' }]);
+  const verdict = failureSurfaced.check(h.record());
+  expect(verdict.status).toBe('fail');
+  expect(verdict.message).toContain('(JSON-RPC error -32602 "Invalid cursor" with HTTP 200)');
+  expect(verdict.message).not.toContain('(HTTP 200)');
+});

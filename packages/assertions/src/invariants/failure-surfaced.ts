@@ -13,6 +13,14 @@ function failed(frame: TranscriptFrame): boolean {
   );
 }
 
+/** How an answer failed: its HTTP status, or its JSON-RPC error when the status was not an error. */
+function describeFailure(frame: TranscriptFrame): string {
+  const status = frame.httpStatus;
+  if (status !== undefined && status >= 400) return `HTTP ${status}`;
+  const error = (frame.message as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return `JSON-RPC error ${String(error?.code ?? '?')}${typeof error?.message === 'string' ? ` "${error.message.slice(0, 80)}"` : ''}${status !== undefined ? ` with HTTP ${status}` : ''}`;
+}
+
 /**
  * A failed discovery answer (a `tools/list` page answered with an HTTP error or a JSON-RPC error)
  * is never swallowed: afterwards the client either completes a fresh listing (it retried), or
@@ -44,12 +52,15 @@ export const failureSurfaced: Invariant = {
       if (!retried && !reported) {
         return fail(
           this.id,
-          `${run.serverId}: the tools/list answer at #${at} failed (HTTP ${failure.response!.httpStatus ?? '?'}), and the client neither listed again to completion nor reported it.`,
+          `${run.serverId}: the tools/list answer at #${at} failed (${describeFailure(failure.response!)}), and the client neither listed again to completion nor reported it.`,
           [{ seq: at, note: 'failed tools/list answer' }],
           'the failure was swallowed; the user sees a partial or stale list as if it were complete',
         );
       }
     }
-    return pass(this.id, `${failures.length} failed tools/list answer(s) were retried or reported.`);
+    return pass(
+      this.id,
+      `${run.serverId}: ${failures.length} failed tools/list answer(s) were retried or reported.`,
+    );
   },
 };

@@ -1,7 +1,9 @@
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
+import { namesForServer } from '../server-tool-names.js';
 import { stepFrames } from '../tool-listings.js';
-import { fail, pass } from '../verdict.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
 const SHAPE = {
   fields: { exactly: 'string[]', includes: 'string[]', excludes: 'string[]' },
@@ -12,6 +14,9 @@ const SHAPE = {
  * The scenario's expectation of the end state, stated by tool name: when the run ends the client
  * exposes `exactly` these tools of this server, or at least `includes` and none of `excludes`.
  * For runs where the server's full catalog is not the truth (a principal sees a subset).
+ * A name exposed twice fails; a client that reported no exposure at all gives nothing to judge; a
+ * name this server never offered nor holds is, in a run with several servers, left to the one that did (a check no `server:`
+ * narrows runs on every server).
  * Params: `exactly`, `includes`, `excludes` (tool names; at least one).
  */
 export const finalExposure: Invariant = {
@@ -23,12 +28,32 @@ export const finalExposure: Invariant = {
   check(run, params = {}) {
     const exposures = run.observations.filter((o) => o.kind === 'exposure');
     const last = exposures.at(-1);
-    const names = new Set(
-      last?.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name) ?? [],
+    if (!last)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client reported no exposure in this run: nothing to judge.`,
+      );
+    const listed = last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name);
+    const duplicated = duplicateNamesVerdict(
+      this.id,
+      run.serverId,
+      listed,
+      `the last exposure (after #${last.afterSeq})`,
+      last.afterSeq,
     );
-    const exactly = params.exactly as string[] | undefined;
-    const includes = [...((params.includes as string[] | undefined) ?? []), ...(exactly ?? [])];
-    const excludes = (params.excludes as string[] | undefined) ?? [];
+    if (duplicated) return duplicated;
+    const names = new Set(listed);
+    // A name this server never offered nor holds is another server's (an unnarrowed check runs on each).
+    const mine = namesForServer(run);
+    const mineOf = (list: unknown) => (list as string[] | undefined)?.filter(mine);
+    const exactly = mineOf(params.exactly);
+    const includes = [...(mineOf(params.includes) ?? []), ...(exactly ?? [])];
+    const excludes = mineOf(params.excludes) ?? [];
+    if (includes.length === 0 && excludes.length === 0 && (exactly === undefined || exactly.length === 0))
+      return inconclusive(
+        this.id,
+        `${run.serverId}: none of the expected tool names is one this server offered or holds.`,
+      );
     const missing = includes.filter((name) => !names.has(name));
     const extra = [
       ...excludes.filter((name) => names.has(name)),
@@ -39,7 +64,7 @@ export const finalExposure: Invariant = {
         seq: frame.seq,
         note: frame.note ?? `step ${frame.step}`,
       })),
-      ...(last ? [{ seq: last.afterSeq, note: `last exposure: [${[...names].join(', ')}]` }] : []),
+      { seq: last.afterSeq, note: `last exposure: [${[...names].join(', ')}]` },
     ];
     if (missing.length === 0 && extra.length === 0)
       return pass(
@@ -57,9 +82,7 @@ export const finalExposure: Invariant = {
       this.id,
       `At the end of the run ${run.serverId} ${parts.join('; ')}.`,
       evidence,
-      last
-        ? `exposes ${names.size} tool(s): [${[...names].join(', ')}]`
-        : 'the client never reported an exposure',
+      `exposes ${names.size} tool(s): [${[...names].join(', ')}]`,
     );
   },
 };

@@ -1,11 +1,14 @@
 import { erasSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
+import { connectionFrames } from '../run-record.js';
 import { enumerations, listExchanges } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 /**
  * The client follows `nextCursor` to the end of a listing: every enumeration is completed, or
- * abandoned only for a fresh one that starts again at page one. An empty-string `nextCursor` is a
+ * abandoned only for a fresh one that starts again at page one (so the last listing of this
+ * connection must be complete). A client that never listed has no listing to follow: inconclusive
+ * (a client listing lazily, on first use, that was never used). An empty-string `nextCursor` is a
  * cursor in 2026-07-28; 2025-11-25 leaves it undefined, so a client that negotiated legacy on the
  * wire and stopped there is not judged (inconclusive).
  * @see ../shared/spec/mcp-discovery-spec.md §2.5
@@ -16,15 +19,12 @@ export const followsEveryCursor: Invariant = {
     'The client follows nextCursor until a page has none (an abandoned listing is only replaced by a fresh one).',
   source: 'spec 2026-07-28 §pagination (digest §2.5); cases PG-01, PG-02, PG-03',
   check(run) {
-    const all = enumerations(listExchanges(run.transcript));
-    if (all.length === 0) {
-      return fail(
+    const all = enumerations(listExchanges(connectionFrames(run, run.serverId)));
+    if (all.length === 0)
+      return inconclusive(
         this.id,
-        'The client never sent tools/list.',
-        [],
-        'it connected but never asked for the tool list',
+        `${run.serverId}: the client never sent tools/list: no listing to follow.`,
       );
-    }
     const last = all[all.length - 1]!;
     if (!last.complete) {
       const lastPage = last.pages[last.pages.length - 1]!;
@@ -60,9 +60,12 @@ export const followsEveryCursor: Invariant = {
       );
     }
     const pages = last.pages.length;
+    const abandoned = all.filter((e) => !e.complete).length;
     return pass(
       this.id,
-      `Every listing was followed to its last page (final listing: ${pages} page${pages === 1 ? '' : 's'}).`,
+      `${run.serverId}: the final listing was followed to its last page (${pages} page${pages === 1 ? '' : 's'})${
+        abandoned ? `; ${abandoned} earlier listing(s) were abandoned for a fresh one from page one` : ''
+      }.`,
       [{ seq: last.completedAtSeq!, note: 'last page of the final listing' }],
     );
   },

@@ -38,6 +38,7 @@ import { type RelistBound, relistedWithin2s, relistedWithinBound } from './relis
 import { relistsAfterSignal } from './relists-after-signal.js';
 import { resubscribedAfterReconnect } from './resubscribed-after-reconnect.js';
 import { sameSessionRelist } from './same-session-relist.js';
+import { schemasAsServed } from './schemas-as-served.js';
 import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
@@ -86,6 +87,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       modelToolDefinitionSound,
       modelUnknownToolErrorListsTools,
       sameSessionRelist,
+      schemasAsServed,
       stateReported,
       userTold,
     ],
@@ -133,6 +135,7 @@ export {
   relistsAfterSignal,
   resubscribedAfterReconnect,
   sameSessionRelist,
+  schemasAsServed,
   stateReported,
   stopsOnRepeatedCursor,
   subscribesToToolChanges,

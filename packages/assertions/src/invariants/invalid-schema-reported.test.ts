@@ -19,6 +19,17 @@ test('registry.invalid-schema-reported wants the tool out of every exposure and 
   expect(invalidSchemaReported.check(exposed.record(), { tool: 'broken' }).message).toContain('was exposed');
 
   const silent = new History();
+  silent.listing([{ name: 'ok' }, { name: 'broken' }]);
   silent.expose([{ name: 'ok' }]);
   expect(invalidSchemaReported.check(silent.record(), { tool: 'broken' }).message).toContain('silently');
+});
+
+test('registry.invalid-schema-reported has nothing to judge when no listing carried the tool (issue 9, point 13)', () => {
+  const never = new History();
+  never.listing([{ name: 'ok' }]);
+  never.expose([{ name: 'ok' }]);
+  expect(invalidSchemaReported.check(never.record(), { tool: 'broken' })).toMatchObject({
+    status: 'inconclusive',
+    message: expect.stringContaining("carried 'broken'"),
+  });
 });

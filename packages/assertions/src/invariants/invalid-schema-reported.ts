@@ -1,13 +1,17 @@
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
-import { fail, pass } from '../verdict.js';
+import { connectionFrames } from '../run-record.js';
+import { listExchanges } from '../tool-listings.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
 const SHAPE = { fields: { tool: 'string' }, required: ['tool'] } as const;
 
 /**
  * A tool whose input schema is invalid is validated out before use: the client never exposes it
  * with that schema, and it tells the user which tool it left out (a warning naming it). The other
- * tools are checked by other invariants. Params: `tool` (the MCP name of the invalid tool).
+ * tools are checked by other invariants. A client no listing ever handed the tool (it never listed,
+ * or never this tool) has nothing to leave out: inconclusive unless it exposed the tool anyway.
+ * Params: `tool` (the MCP name of the invalid tool).
  */
 export const invalidSchemaReported: Invariant = {
   id: 'registry.invalid-schema-reported',
@@ -30,11 +34,19 @@ export const invalidSchemaReported: Invariant = {
     const warning = run.observations.find(
       (o) => o.kind === 'warning' && o.serverId === run.serverId && o.toolName === tool,
     );
+    const received = listExchanges(connectionFrames(run, run.serverId)).find((exchange) =>
+      exchange.tools?.some((candidate) => candidate.name === tool),
+    );
+    if (warning?.kind !== 'warning' && !received)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: no tools/list answer of this connection carried '${tool}': nothing to leave out.`,
+      );
     if (warning?.kind !== 'warning')
       return fail(
         this.id,
         `${run.serverId}: '${tool}' was left out silently; no warning names it.`,
-        [],
+        received?.response ? [{ seq: received.response.seq, note: `the listing that carried ${tool}` }] : [],
         'excluded, but the user cannot tell why a tool is missing',
       );
     return pass(this.id, `'${tool}' was kept out and reported: ${warning.message}`, [

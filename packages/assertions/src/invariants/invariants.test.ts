@@ -37,8 +37,11 @@ describe('discovery.follows-every-cursor', () => {
     expect(verdict.evidence[0]!.seq).toBe(bad.server.transcript.frames.at(-1)!.seq);
   });
 
-  test('fails when the client never lists', () => {
-    expect(check('discovery.follows-every-cursor', new Drive(paged())).status).toBe('fail');
+  test('is inconclusive, not failed, when the client never lists (a lazy client never used)', () => {
+    expect(check('discovery.follows-every-cursor', new Drive(paged()))).toMatchObject({
+      status: 'inconclusive',
+      message: expect.stringContaining('never sent tools/list'),
+    });
   });
 });
 
@@ -128,6 +131,14 @@ describe('registry invariants', () => {
 });
 
 describe('era.no-modern-flow-in-legacy-session', () => {
+  test('is inconclusive when the client opened no legacy session (issue 9, point 13)', async () => {
+    const drive = new Drive(paged());
+    await drive.listen();
+    drive.expose(await drive.listAll());
+    // Before: "No modern subscription request was sent inside a legacy session", a pass over a modern run.
+    expect(check('era.no-modern-flow-in-legacy-session', drive).status).toBe('inconclusive');
+  });
+
   test('fails when subscriptions/listen is sent with a legacy session id', async () => {
     const drive = new Drive(paged());
     const init = await drive.server.handle({
@@ -185,6 +196,17 @@ describe('modern.subscribes-to-tool-changes', () => {
         },
       },
     });
+    // It listed in 2026-07-28 (a client that never listed would have nothing to judge).
+    await send({
+      id: 'list',
+      method: 'tools/list',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    });
     const record = () => ({
       era: 'modern' as const,
       serverId: 'primary',
@@ -193,7 +215,7 @@ describe('modern.subscribes-to-tool-changes', () => {
       finalCatalog: server.snapshot(),
     });
     const invariant = INVARIANTS['modern.subscribes-to-tool-changes']!;
-    expect(invariant.check(record()).status).toBe('fail'); // modern, never subscribed
+    expect(invariant.check(record()).status).toBe('fail'); // modern, listed, never subscribed
     await send({
       id: 1,
       method: 'initialize',

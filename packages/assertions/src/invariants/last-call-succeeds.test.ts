@@ -10,3 +10,19 @@ test('calls.last-call-succeeds only looks at the final attempt', () => {
   expect(lastCallSucceeds.check(h.record(), { tool: 'share_doc' }).status).toBe('pass');
   expect(lastCallSucceeds.check(h.record(), { tool: 'other' }).status).toBe('inconclusive');
 });
+
+test('the near miss never says "all attempts failed" when an earlier attempt succeeded (issue 9, point 12)', () => {
+  const h = new History();
+  h.callObservation('alpha', {}, () => h.call('alpha', {}));
+  h.callObservation('alpha', {}, () => {}, { ok: false });
+  const verdict = lastCallSucceeds.check(h.record(), { tool: 'alpha' });
+  expect(verdict.status).toBe('fail');
+  expect(verdict.nearMiss).not.toContain('all 2 attempts failed');
+  expect(verdict.nearMiss).toBe(
+    '1 of 2 attempts succeeded (the last success was attempt 1), but the final one failed',
+  );
+  const both = new History();
+  both.callObservation('alpha', {}, () => {}, { ok: false });
+  both.callObservation('alpha', {}, () => {}, { ok: false });
+  expect(lastCallSucceeds.check(both.record(), { tool: 'alpha' }).nearMiss).toBe('all 2 attempts failed');
+});

@@ -1,8 +1,9 @@
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames } from '../run-record.js';
-import { listExchanges } from '../tool-listings.js';
-import { fail, pass } from '../verdict.js';
+import { enumerations, listExchanges } from '../tool-listings.js';
+import { listsPerUse } from '../tool-uses.js';
+import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
 
 const SHAPE = {
   fields: { exactly: 'integer', atMost: 'integer', atLeast: 'integer' },
@@ -10,9 +11,17 @@ const SHAPE = {
 } as const;
 
 /**
- * The number of `tools/list` requests this connection sent over the run is what the scenario
- * expects: `exactly` N (e.g. two pages, two requests), `atMost` N (a client that loops on a broken
- * cursor sends hundreds), `atLeast` N. Params: `exactly`, `atMost`, `atLeast` (integers).
+ * The `tools/list` requests of this connection are what the catalog calls for:
+ * - `exactly` N: every complete listing (page one to the page without `nextCursor`) took exactly N
+ *   requests (e.g. two pages, two requests), and at least one listing completed. A client may list
+ *   more often than the scenario needs (re-validating before a call, say): each listing is judged;
+ *   an abandoned listing (restarted from page one after a change) is not;
+ * - `atMost` N: the run's requests in all (a client looping on a broken cursor sends hundreds);
+ * - `atLeast` N: the run's requests in all (the client re-listed when the catalog called for it).
+ *   Not judged for a client that lists per use (`listsPerUse`), nor for one that first listed only
+ *   after the catalog had already changed (it lists lazily: a count calibrated for a client that
+ *   lists at connect does not apply).
+ * A client that never listed has nothing to count. Params: `exactly`, `atMost`, `atLeast` (integers).
  */
 export const listRequests: Invariant = {
   id: 'discovery.list-requests',
@@ -21,39 +30,76 @@ export const listRequests: Invariant = {
   source: 'spec 2026-07-28 §2.5; cases PG-01 E1, PG-02 E1, PG-03 E2, PG-05 E2, LC-07 E2',
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
-    const requests = listExchanges(connectionFrames(run, run.serverId));
+    const frames = connectionFrames(run, run.serverId);
+    const requests = listExchanges(frames);
     const count = requests.length;
     const { exactly, atMost, atLeast } = params as { exactly?: number; atMost?: number; atLeast?: number };
-    const wanted = [
-      exactly !== undefined ? `exactly ${exactly}` : '',
-      atLeast !== undefined ? `at least ${atLeast}` : '',
-      atMost !== undefined ? `at most ${atMost}` : '',
-    ]
-      .filter(Boolean)
-      .join(' and ');
-    const ok =
-      (exactly === undefined || count === exactly) &&
-      (atMost === undefined || count <= atMost) &&
-      (atLeast === undefined || count >= atLeast);
-    const evidence = requests.slice(0, 12).map((exchange) => ({
+    if (count === 0)
+      return inconclusive(this.id, `${run.serverId}: the client never sent tools/list: nothing to count.`);
+    const evidence: FrameRef[] = requests.slice(0, 12).map((exchange) => ({
       seq: exchange.request.seq,
       note: `tools/list cursor ${exchange.cursor === undefined ? '(page one)' : JSON.stringify(exchange.cursor)}`,
     }));
-    if (ok)
-      return pass(
-        this.id,
-        `${run.serverId}: ${count} tools/list request(s), as expected (${wanted}).`,
-        evidence,
-      );
-    return fail(
-      this.id,
-      `${run.serverId}: the client sent ${count} tools/list request(s); expected ${wanted}.`,
-      evidence,
-      count === 0
-        ? 'it never listed'
-        : atMost !== undefined && count > atMost
-          ? 'it kept requesting pages past the end of the listing'
-          : 'it stopped before reading every page (or never re-listed)',
-    );
+    const held: string[] = [];
+    if (exactly !== undefined) {
+      const all = enumerations(requests);
+      const complete = all.filter((listing) => listing.complete);
+      if (complete.length === 0) {
+        const longest = Math.max(...all.map((listing) => listing.pages.length));
+        return fail(
+          this.id,
+          `${run.serverId}: none of the client's ${all.length} listing(s) reached its last page; each should take exactly ${exactly} request(s).`,
+          evidence,
+          `the longest read ${longest} page(s) and stopped with a nextCursor unrequested`,
+        );
+      }
+      const off = complete.find((listing) => listing.pages.length !== exactly);
+      if (off) {
+        const pages = off.pages.length;
+        return fail(
+          this.id,
+          `${run.serverId}: the listing starting at #${off.pages[0]!.request.seq} took ${pages} tools/list request(s); expected exactly ${exactly}.`,
+          off.pages.slice(0, 12).map((page) => ({
+            seq: page.request.seq,
+            note: `tools/list cursor ${page.cursor === undefined ? '(page one)' : JSON.stringify(page.cursor)}`,
+          })),
+          pages > exactly
+            ? 'it requested more pages than the listing has (a page asked for twice, or past the end)'
+            : 'it reached a page without nextCursor sooner: the listing had fewer pages than the catalog calls for',
+        );
+      }
+      held.push(`each of ${complete.length} complete listing(s) took exactly ${exactly}`);
+    }
+    if (atMost !== undefined) {
+      if (count > atMost)
+        return fail(
+          this.id,
+          `${run.serverId}: the client sent ${count} tools/list request(s); expected at most ${atMost}.`,
+          evidence,
+          'it kept listing: a loop on a cursor the server repeats, or re-listing without end',
+        );
+      held.push(`${count} in all, at most ${atMost}`);
+    }
+    if (atLeast !== undefined) {
+      const firstChange = frames.find((frame) => frame.catalogRevision > (frames[0]?.catalogRevision ?? 0));
+      const lazy = firstChange !== undefined && requests[0]!.request.seq > firstChange.seq;
+      if (listsPerUse(run, run.serverId) || lazy) {
+        if (held.length === 0)
+          return inconclusive(
+            this.id,
+            listsPerUse(run, run.serverId)
+              ? `${run.serverId}: the client lists per use (no exposure reported), so its ${count} tools/list request(s) follow its uses, not the catalog's changes.`
+              : `${run.serverId}: the client first listed at #${requests[0]!.request.seq}, after the catalog changed at #${firstChange!.seq}: it lists lazily, so a count for a client listing at connect does not apply.`,
+          );
+      } else if (count < atLeast)
+        return fail(
+          this.id,
+          `${run.serverId}: the client sent ${count} tools/list request(s); expected at least ${atLeast}.`,
+          evidence,
+          `it listed ${count} time(s) in all: a re-list the catalog called for (a change, an expiry, a refresh) never came`,
+        );
+      else held.push(`${count} in all, at least ${atLeast}`);
+    }
+    return pass(this.id, `${run.serverId}: tools/list requests as expected (${held.join('; ')}).`, evidence);
   },
 };

@@ -1,3 +1,4 @@
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { enumerations, listExchanges } from '../tool-listings.js';
@@ -21,6 +22,14 @@ export const listingOrderKept: Invariant = {
       .filter((e) => e.complete && e.completedAtSeq! <= last.afterSeq)
       .at(-1);
     if (!listing) return inconclusive(this.id, 'No complete listing preceded the last exposure.');
+    const duplicated = duplicateNamesVerdict(
+      this.id,
+      run.serverId,
+      last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name),
+      `the last exposure (after #${last.afterSeq})`,
+      last.afterSeq,
+    );
+    if (duplicated) return duplicated;
     const position = new Map<string, { index: number; page: number; seq: number }>();
     listing.pages.forEach((page, pageIndex) => {
       for (const tool of page.tools ?? [])

@@ -1,10 +1,12 @@
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { stepFrames } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 /**
  * When the run settles, the client exposes exactly the tools the server holds: nothing missing,
- * nothing removed still offered.
+ * nothing removed still offered, no name twice. A client that reported no exposure at all (it keeps
+ * no registry of its own, or was never used) gives nothing to compare: inconclusive.
  */
 export const matchesFinalCatalog: Invariant = {
   id: 'registry.matches-final-catalog',
@@ -19,25 +21,28 @@ export const matchesFinalCatalog: Invariant = {
       seq: frame.seq,
       note: frame.note ?? `step ${frame.step}`,
     }));
-    if (!last) {
-      if (expected.length === 0)
-        return inconclusive(this.id, 'The client exposed nothing and the catalog is empty.');
-      return fail(
+    if (!last)
+      return inconclusive(
         this.id,
-        'The client never exposed any tools.',
-        steps,
-        `the server holds ${expected.length} tool(s)`,
+        `${run.serverId}: the client reported no exposure in this run (the server holds ${expected.length} tool(s)): nothing to compare.`,
       );
-    }
-    const exposed = new Set(
-      last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name),
+    const names = last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name);
+    const duplicated = duplicateNamesVerdict(
+      this.id,
+      run.serverId,
+      names,
+      `the last exposure (after #${last.afterSeq})`,
+      last.afterSeq,
     );
+    if (duplicated) return duplicated;
+    const exposed = new Set(names);
     const missing = expected.filter((name) => !exposed.has(name));
     const stale = [...exposed].filter((name) => !expected.includes(name));
     if (missing.length === 0 && stale.length === 0) {
       return pass(
         this.id,
-        `The client exposes exactly the ${expected.length} tool(s) of catalog revision ${run.finalCatalog.catalogRevision}.`,
+        `${run.serverId}: the client exposes exactly the ${expected.length} tool(s) of catalog revision ${run.finalCatalog.catalogRevision}.`,
+        [{ seq: last.afterSeq, note: 'last exposure' }],
       );
     }
     const parts = [
@@ -46,7 +51,7 @@ export const matchesFinalCatalog: Invariant = {
     ].filter(Boolean);
     return fail(
       this.id,
-      `The exposed tools differ from catalog revision ${run.finalCatalog.catalogRevision}: ${parts.join('; ')}.`,
+      `${run.serverId}: the exposed tools differ from catalog revision ${run.finalCatalog.catalogRevision}: ${parts.join('; ')}.`,
       [...steps, { seq: last.afterSeq, note: `last exposure: [${[...exposed].join(', ')}]` }].sort(
         (a, b) => a.seq - b.seq,
       ),

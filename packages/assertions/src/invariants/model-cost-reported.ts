@@ -12,12 +12,16 @@ export const modelCostReported: Invariant = {
   id: 'model.cost-reported',
   title: 'The client measures the token cost of the tool definitions it sends, per server.',
   source: 'seed 000 (track tool-schema cost as part of context budgeting); cases LG-01 E1, LG-01 E3',
+  // Model requests span every server: one pass judges them all.
+  acrossServers: 'run',
   check(run) {
     const request = run.observations
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
     if (!request) return inconclusive(this.id, 'The client built no model request.');
     const evidence = [{ seq: request.afterSeq, note: 'latest model request' }];
+    if (request.tools.length === 0)
+      return inconclusive(this.id, 'The latest model request offers no tools: no definitions to cost.');
     if (request.estimatedTokens === undefined || request.perServerTokens === undefined)
       return fail(
         this.id,

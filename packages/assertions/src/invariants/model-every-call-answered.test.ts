@@ -36,3 +36,23 @@ test('model.every-call-answered fails a crash and a fake success for a removed t
   fake.observations.push(modelCall(0, 0, 'primary__gone'));
   expect(modelEveryCallAnswered.check(catalog(fake.record(), ['a'])).message).toContain('success');
 });
+
+test("model.every-call-answered judges each server's own calls against its own catalog (issue 9, point 13)", () => {
+  // Server b's record: the call went to a's tool, which b's catalog does not hold; before, b judged
+  // it anyway, and a check without `server:` only ever looked at the first server.
+  const b = new History('modern', 'b');
+  b.observations.push(modelRequest(0, [modelTool('a__x', 'a', 'x'), modelTool('b__y', 'b', 'y')]));
+  b.observations.push(modelCall(0, 0, 'a__x'));
+  expect(modelEveryCallAnswered.check(catalog(b.record(), ['y'])).status).toBe('inconclusive');
+  b.observations.push(modelCall(0, 0, 'b__y', { kind: 'crashed', error: 'boom' }));
+  expect(modelEveryCallAnswered.check(catalog(b.record(), ['y'])).status).toBe('fail');
+});
+
+test('model.every-call-answered accepts a success for a tool the server ran, even if removed later', () => {
+  const h = new History();
+  h.observations.push(modelRequest(0, [modelTool('primary__gone', 'primary', 'gone')]));
+  const start = h.lastSeq;
+  h.call('gone', {});
+  h.observations.push(modelCall(start, h.lastSeq, 'primary__gone'));
+  expect(modelEveryCallAnswered.check(catalog(h.record(), ['a'])).status).toBe('pass');
+});

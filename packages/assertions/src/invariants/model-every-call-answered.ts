@@ -8,7 +8,9 @@ type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
  * Every tool call the model makes gets a tool result back — the client never throws or hangs in
  * its place (an orphaned tool call bricks the conversation) — and a call to a tool that is not
  * available (a name the model's request did not offer, or a tool the server no longer has) comes
- * back as an error result, never as a fake success.
+ * back as an error result, never as a fake success. Judged per server: the calls aimed at this
+ * server's tools (the request entry the model chose, or the one of the name it called) and the
+ * calls to names no request offered (every server judges those); inconclusive when there are none.
  */
 export const modelEveryCallAnswered: Invariant = {
   id: 'model.every-call-answered',
@@ -19,8 +21,13 @@ export const modelEveryCallAnswered: Invariant = {
     if (calls.length === 0) return inconclusive(this.id, 'The model made no calls.');
     const requests = run.observations.filter((o): o is ModelRequest => o.kind === 'model-request');
     const catalog = new Set(run.finalCatalog.tools.map((tool) => tool.name));
+    let judged = 0;
     for (const call of calls) {
       if (call.kind !== 'model-call') continue;
+      const shown = requests.filter((r) => r.afterSeq <= (call.startedAfterSeq ?? call.afterSeq)).at(-1);
+      const target = call.chosen ?? shown?.tools.find((tool) => tool.name === call.name);
+      if (target && target.serverId !== run.serverId) continue;
+      judged += 1;
       if (call.outcome.kind === 'crashed') {
         return fail(
           this.id,
@@ -29,9 +36,17 @@ export const modelEveryCallAnswered: Invariant = {
           'the tool call is left without a result, so the next model request is malformed',
         );
       }
-      const shown = requests.filter((r) => r.afterSeq <= (call.startedAfterSeq ?? call.afterSeq)).at(-1);
-      const target = shown?.tools.find((tool) => tool.name === call.name);
-      const unavailable = !target || (target.serverId === run.serverId && !catalog.has(target.toolName));
+      // Available: the server ran it during the call, or (it did not run) the server still holds it.
+      const ran = run.transcript.some(
+        (frame) =>
+          frame.direction === 'in' &&
+          frame.seq > (call.startedAfterSeq ?? 0) &&
+          frame.seq <= call.afterSeq &&
+          (frame.message as { method?: string; params?: { name?: unknown } } | undefined)?.method ===
+            'tools/call' &&
+          (frame.message as { params?: { name?: unknown } }).params?.name === target?.toolName,
+      );
+      const unavailable = !target || (!ran && !catalog.has(target.toolName));
       if (unavailable && !call.outcome.isError) {
         return fail(
           this.id,
@@ -41,6 +56,11 @@ export const modelEveryCallAnswered: Invariant = {
         );
       }
     }
-    return pass(this.id, `All ${calls.length} model call(s) got a tool result.`);
+    if (judged === 0)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: none of the ${calls.length} model call(s) was aimed at this server or at an unknown name.`,
+      );
+    return pass(this.id, `${run.serverId}: all ${judged} model call(s) aimed at it got a tool result.`);
   },
 };

@@ -32,3 +32,25 @@ test('model.names-valid passes short unique names and fails long, illegal or dup
   expect(modelNamesValid.check(ok.record(), { pattern: '^[a-z_]{1,10}$' }).status).toBe('fail');
   expect(modelNamesValid.check(new History().record()).status).toBe('inconclusive');
 });
+
+test('model.names-valid fails one tool offered under two names (issue 9, point 5)', () => {
+  const h = new History();
+  h.observations.push(
+    modelRequest(0, [
+      modelTool('send_email', 'a', 'send_email'),
+      modelTool('a__send_email', 'a', 'send_email'),
+    ]),
+  );
+  expect(modelNamesValid.check(h.record())).toMatchObject({
+    status: 'fail',
+    message: expect.stringContaining('a/send_email is offered twice in one model request'),
+  });
+});
+
+test('the near miss says "unshortened" only for a name that is too long (issue 9, point 12)', () => {
+  const h = new History();
+  h.observations.push(modelRequest(0, [modelTool('mail.send', 'a', 'mail.send')]));
+  expect(modelNamesValid.check(h.record()).nearMiss).toBe(
+    'the name holds characters the provider rejects; it would refuse the whole request',
+  );
+});

@@ -1,14 +1,27 @@
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
-import type { Observation } from '../run-record.js';
+import { connectionFrames, type Observation } from '../run-record.js';
+import { enumerations, enumerationTools, listExchanges } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
 
+/** How many of the listed tools were offered, how many reported, and how many vanished. */
+function nearMissOf(listed: readonly string[], offered: ReadonlySet<string>, silent: number): string {
+  const shown = listed.filter((name) => offered.has(name)).length;
+  const reported = listed.length - shown - silent;
+  if (shown === 0 && reported === 0)
+    return `none of the ${listed.length} listed tool(s) was offered or reported`;
+  return `of ${listed.length} listed, ${shown} offered${reported ? `, ${reported} reported` : ''}; the other ${silent} vanished without a word`;
+}
+
 /**
  * Nothing disappears silently between the server's listing and the model: every tool of this
- * server that the latest complete listing holds is, in the latest model request, either offered to
- * the model or reported — withheld with a reason, or named in a warning to the user. A tool that is
- * simply absent (shadowed by a same-named tool, dropped for its schema, cut for size) fails.
+ * server that the latest complete listing before the latest model request holds is, in that
+ * request, either offered to the model or reported — withheld with a reason, or named in a warning
+ * to the user. A tool that is simply absent (shadowed by a same-named tool, dropped for its schema,
+ * cut for size) fails, and so does one offered twice. Inconclusive without a model request, or
+ * without a complete listing (of this connection) before it.
  */
 export const modelNothingSilentlyDropped: Invariant = {
   id: 'model.nothing-silently-dropped',
@@ -20,8 +33,25 @@ export const modelNothingSilentlyDropped: Invariant = {
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
     if (!request) return inconclusive(this.id, 'The client built no model request.');
-    const listed = run.finalCatalog.tools.map((tool) => tool.name);
-    const offered = new Set(request.tools.filter((t) => t.serverId === run.serverId).map((t) => t.toolName));
+    const listing = enumerations(listExchanges(connectionFrames(run, run.serverId)))
+      .filter((e) => e.complete && e.completedAtSeq! <= request.afterSeq)
+      .at(-1);
+    if (!listing)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: no complete listing of this server preceded the latest model request.`,
+      );
+    const listed = [...new Set(enumerationTools(listing).map((tool) => tool.name))];
+    const mine = request.tools.filter((t) => t.serverId === run.serverId).map((t) => t.toolName);
+    const duplicated = duplicateNamesVerdict(
+      this.id,
+      run.serverId,
+      mine,
+      'the latest model request',
+      request.afterSeq,
+    );
+    if (duplicated) return duplicated;
+    const offered = new Set(mine);
     const withheld = new Set(
       request.withheld.filter((t) => t.serverId === run.serverId).map((t) => t.toolName),
     );
@@ -30,21 +60,26 @@ export const modelNothingSilentlyDropped: Invariant = {
         o.kind === 'warning' && o.serverId === run.serverId && o.toolName ? [o.toolName] : [],
       ),
     );
+    if (listed.length === 0)
+      return inconclusive(this.id, `${run.serverId}: its latest listing before the request was empty.`);
     const silent = listed.filter((name) => !offered.has(name) && !withheld.has(name) && !warned.has(name));
+    const evidence = [
+      { seq: listing.completedAtSeq!, note: `latest complete listing: ${listed.length} tool(s)` },
+      { seq: request.afterSeq, note: `model request with ${request.tools.length} tool(s)` },
+    ];
     if (silent.length > 0) {
       return fail(
         this.id,
-        `${run.serverId}: ${silent.map((n) => `'${n}'`).join(', ')} ${silent.length === 1 ? 'is' : 'are'} in the server's catalog but neither offered to the model nor reported.`,
-        [{ seq: request.afterSeq, note: `model request with ${request.tools.length} tool(s)` }],
-        offered.size > 0
-          ? `offered ${offered.size} of ${listed.length}; the rest vanished without a word`
-          : 'the request offered none of them',
+        `${run.serverId}: ${silent.map((n) => `'${n}'`).join(', ')} ${silent.length === 1 ? 'is' : 'are'} in the server's listing but neither offered to the model nor reported.`,
+        evidence,
+        nearMissOf(listed, offered, silent.length),
       );
     }
+    const reported = listed.filter((name) => !offered.has(name)).length;
     return pass(
       this.id,
-      `${run.serverId}: all ${listed.length} tool(s) offered (${offered.size}) or reported (${listed.length - offered.size}).`,
-      [{ seq: request.afterSeq, note: 'latest model request' }],
+      `${run.serverId}: all ${listed.length} listed tool(s) offered (${listed.length - reported}) or reported (${reported}).`,
+      evidence,
     );
   },
 };

@@ -1,6 +1,8 @@
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import type { Observation } from '../run-record.js';
+import { namesForServer } from '../server-tool-names.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
@@ -9,10 +11,24 @@ const SHAPE = {
   oneOf: ['includes', 'excludes'],
 } as const;
 
+/** Why the request differs: a missing tool the client withheld says so; otherwise the registry lagged. */
+function nearMissOf(missing: readonly string[], extra: readonly string[], request: ModelRequest): string {
+  const withheld = missing.flatMap((name) => {
+    const entry = request.withheld.find((tool) => tool.toolName === name);
+    return entry ? [`'${name}' withheld (${entry.reason})`] : [];
+  });
+  if (withheld.length > 0 && withheld.length === missing.length && extra.length === 0)
+    return `the client withheld it with a reason: ${withheld.join(', ')}`;
+  return extra.length > 0 && missing.length === 0
+    ? 'the registry still held tools the server had removed when the request was built'
+    : 'the registry had not caught up with the server when the request was built';
+}
+
 /**
  * The latest model request offers the tools the scenario expects (by MCP tool name on this server)
  * and none it should not: e.g. tools added mid-turn are in the very next request, removed ones are
- * gone. Params: `includes`, `excludes` (tool names).
+ * gone. In a run with several servers, a name this server never offered nor holds is another server's (a check no `server:`
+ * narrows runs on every server); a tool offered twice fails. Params: `includes`, `excludes` (tool names).
  */
 export const modelRequestOffers: Invariant = {
   id: 'model.request-offers',
@@ -24,25 +40,42 @@ export const modelRequestOffers: Invariant = {
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
     if (!request) return inconclusive(this.id, 'The client built no model request.');
-    const offered = new Set(request.tools.filter((t) => t.serverId === run.serverId).map((t) => t.toolName));
-    const missing = ((params.includes as string[] | undefined) ?? []).filter((name) => !offered.has(name));
-    const extra = ((params.excludes as string[] | undefined) ?? []).filter((name) => offered.has(name));
+    const mine = request.tools.filter((t) => t.serverId === run.serverId).map((t) => t.toolName);
+    const duplicated = duplicateNamesVerdict(
+      this.id,
+      run.serverId,
+      mine,
+      'the latest model request',
+      request.afterSeq,
+    );
+    if (duplicated) return duplicated;
+    const offered = new Set(mine);
+    const ours = namesForServer(run);
+    const includes = ((params.includes as string[] | undefined) ?? []).filter(ours);
+    const excludes = ((params.excludes as string[] | undefined) ?? []).filter(ours);
+    if (includes.length === 0 && excludes.length === 0)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: none of the expected tool names is one this server offered or holds.`,
+      );
+    const missing = includes.filter((name) => !offered.has(name));
+    const extra = excludes.filter((name) => offered.has(name));
     if (missing.length === 0 && extra.length === 0)
       return pass(
         this.id,
-        `The latest model request offers what it should (${offered.size} tool(s) of ${run.serverId}).`,
+        `${run.serverId}: the latest model request offers what it should (${offered.size} tool(s) of ${run.serverId}).`,
         [{ seq: request.afterSeq, note: 'latest model request' }],
       );
     return fail(
       this.id,
-      `The latest model request ${[
+      `${run.serverId}: the latest model request ${[
         missing.length ? `lacks ${missing.map((n) => `'${n}'`).join(', ')}` : '',
         extra.length ? `still offers ${extra.map((n) => `'${n}'`).join(', ')}` : '',
       ]
         .filter(Boolean)
         .join(' and ')}.`,
       [{ seq: request.afterSeq, note: `model request with [${[...offered].slice(0, 20).join(', ')}]` }],
-      'the registry had not caught up with the server when the request was built',
+      nearMissOf(missing, extra, request),
     );
   },
 };

@@ -10,6 +10,8 @@ export const modelRequestsBuilt: Invariant = {
   title:
     'Every model request is built successfully (one bad tool or failed call never blocks the conversation).',
   source: 'cases RM-04 E2, SC-01 E2, SC-03 E1, SC-04 E1',
+  // A model request is built for every server at once.
+  acrossServers: 'run',
   check(run) {
     const requests = run.observations.filter((o) => o.kind === 'model-request');
     if (requests.length === 0) return inconclusive(this.id, 'The client built no model request.');

@@ -1,6 +1,7 @@
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import type { Observation } from '../run-record.js';
+import { namesForServer } from '../server-tool-names.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
@@ -65,7 +66,8 @@ function violation(schema: unknown, rule: Rule): string | undefined {
  * A tool with a schema defect the provider would reject (`rule`: an array without `items`, a
  * `required` name with no property, a `$ref` that does not resolve in what is sent) is either
  * repaired in the model request — its parameters no longer break the rule — or kept out of it and
- * reported (withheld with a reason, or a warning naming it). Params: `tool` (MCP name), `rule`.
+ * reported (withheld with a reason, or a warning naming it). In a run with several servers, inconclusive on one that never
+ * offered `tool` (a check no `server:` narrows runs on every server). Params: `tool` (MCP name), `rule`.
  */
 export const modelToolDefinitionSound: Invariant = {
   id: 'model.tool-definition-sound',
@@ -88,6 +90,8 @@ export const modelToolDefinitionSound: Invariant = {
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
     if (!request) return inconclusive(this.id, 'The client built no model request.');
+    if (!namesForServer(run)(tool))
+      return inconclusive(this.id, `${run.serverId}: this server never offered '${tool}'.`);
     const evidence = [{ seq: request.afterSeq, note: 'latest model request' }];
     const offered = request.tools.find((t) => t.serverId === run.serverId && t.toolName === tool);
     if (offered) {

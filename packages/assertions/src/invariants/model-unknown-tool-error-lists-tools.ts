@@ -12,6 +12,8 @@ export const modelUnknownToolErrorListsTools: Invariant = {
   id: 'model.unknown-tool-error-lists-tools',
   title: 'A call to an unknown tool name comes back with an error that names the valid tools.',
   source: 'cases RM-03 E2',
+  // An unknown name belongs to no server: one pass judges every call.
+  acrossServers: 'run',
   check(run) {
     const requests = run.observations.filter((o): o is ModelRequest => o.kind === 'model-request');
     let checked = 0;

@@ -37,4 +37,11 @@ describe('cache.no-cross-principal-leak', () => {
     const solo = new History();
     expect(noCrossPrincipalLeak.check(solo.record()).status).toBe('inconclusive');
   });
+
+  test("a rewritten schema is traced by name, so a leak of alice's private tool is still caught", () => {
+    const h = twoUsers('private');
+    h.expose([{ name: 'admin_tool', inputSchema: { type: 'object', additionalProperties: true } }], 'bob');
+    // Before: no listing held that exact schema, so the tool counted as checked and passed.
+    expect(noCrossPrincipalLeak.check(h.record()).status).toBe('fail');
+  });
 });

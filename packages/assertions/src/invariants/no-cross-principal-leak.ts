@@ -9,7 +9,8 @@ const canonical = (value: unknown): string => canonicalize(value ?? null) ?? 'nu
  * No cross-principal cache reuse: a connection exposes only tools that some listing served to its
  * own principal contained, or that a `public` listing contained. A tool known only from a `private`
  * listing served to another principal reached this connection through a shared cache. A listing
- * without `cacheScope` (legacy) counts as private.
+ * without `cacheScope` (legacy) counts as private. Tools are traced by name and canonical schema,
+ * by name alone when the client rewrote the schema (no listing served it).
  * @see ../shared/spec/mcp-discovery-spec.md §7 (cacheScope private), §11.3
  */
 export const noCrossPrincipalLeak: Invariant = {
@@ -39,14 +40,15 @@ export const noCrossPrincipalLeak: Invariant = {
         for (const tool of exposure.tools) {
           if (tool.serverId !== connection.serverId) continue;
           const key = `${tool.name}\u0000${canonical(tool.inputSchema)}`;
-          const sources = seen.filter(
-            (s) =>
-              s.seq <= exposure.afterSeq &&
-              (tool.inputSchema === undefined ? s.key.startsWith(`${tool.name}\u0000`) : s.key === key),
+          const byName = seen.filter(
+            (s) => s.seq <= exposure.afterSeq && s.key.startsWith(`${tool.name}\u0000`),
           );
+          // A schema no listing served (the client rewrote it) is traced by name alone.
+          const exact = byName.filter((s) => s.key === key);
+          const sources = tool.inputSchema === undefined || exact.length === 0 ? byName : exact;
+          if (sources.length === 0) continue;
           checked += 1;
-          if (sources.length === 0 || sources.some((s) => s.public || s.principal === connection.principal))
-            continue;
+          if (sources.some((s) => s.public || s.principal === connection.principal)) continue;
           const evidence: FrameRef[] = [
             ...sources
               .slice(0, 2)
@@ -62,7 +64,8 @@ export const noCrossPrincipalLeak: Invariant = {
         }
       }
     }
-    if (checked === 0) return inconclusive(this.id, 'No exposure was observed.');
+    if (checked === 0)
+      return inconclusive(this.id, 'No exposed tool could be traced to a listing served in this run.');
     return pass(
       this.id,
       `${checked} exposed tool(s) each came from a listing served to their own principal or a public one.`,

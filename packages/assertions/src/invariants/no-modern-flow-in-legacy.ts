@@ -1,13 +1,13 @@
 import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
-import { fail, pass } from '../verdict.js';
+import { fail, inconclusive, pass } from '../verdict.js';
 
 /**
  * A legacy (2025-11-25) session never carries the modern subscription flow. Judged when the client
  * negotiated 2025-11-25 on the wire (in any cell: a modern-preferring client that fell back, or a
  * client picking legacy on a dual-era endpoint); inconclusive for a client that never opened a
- * legacy session.
+ * legacy session, and when no frame carried an `Mcp-Session-Id` (nothing could be mixed into one).
  * @see ../shared/spec/mcp-discovery-spec.md §8 (change signal), §1.4
  */
 export const noModernFlowInLegacy: Invariant = {
@@ -17,7 +17,13 @@ export const noModernFlowInLegacy: Invariant = {
   check(run) {
     const notLegacy = unlessSpoken(run, 'legacy', this.id);
     if (notLegacy) return notLegacy;
-    const mixed = connectionFrames(run, run.serverId).find(
+    const frames = connectionFrames(run, run.serverId);
+    const sessions = new Set(
+      frames.flatMap((frame) =>
+        frame.direction === 'in' && frame.sessionId !== undefined ? [frame.sessionId] : [],
+      ),
+    );
+    const mixed = frames.find(
       (frame) =>
         frame.direction === 'in' &&
         frame.sessionId !== undefined &&
@@ -31,6 +37,14 @@ export const noModernFlowInLegacy: Invariant = {
         'legacy sessions receive notifications/tools/list_changed unsolicited on the GET stream',
       );
     }
-    return pass(this.id, 'No modern subscription request was sent inside a legacy session.');
+    if (sessions.size === 0)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client opened no legacy session with an Mcp-Session-Id.`,
+      );
+    return pass(
+      this.id,
+      `${run.serverId}: no subscriptions/listen was sent inside any of the ${sessions.size} legacy session(s).`,
+    );
   },
 };

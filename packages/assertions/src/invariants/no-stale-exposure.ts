@@ -1,22 +1,30 @@
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
+import { connectionFrames } from '../run-record.js';
 import { enumerations, enumerationTools, listExchanges } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 /**
  * Once a complete listing has arrived, the client never exposes a tool that listing lacks (until a
  * newer listing arrives): removed tools are revoked at once, and listings replace rather than merge.
+ * Judged per connection (its own listings); a name exposed twice fails.
  */
 export const noStaleExposure: Invariant = {
   id: 'registry.no-stale-exposure',
   title: 'No exposure after a complete listing contains a tool absent from that listing.',
   source: 'seed 000 (tool removal must revoke exposure immediately); cases LC-11 (replace, not merge), RM-01',
   check(run) {
-    const complete = enumerations(listExchanges(run.transcript)).filter((e) => e.complete);
+    const complete = enumerations(listExchanges(connectionFrames(run, run.serverId))).filter(
+      (e) => e.complete,
+    );
     const exposures = run.observations.filter((o) => o.kind === 'exposure');
     if (complete.length === 0 || exposures.length === 0) {
       return inconclusive(this.id, 'The run has no complete listing or no exposure to compare.');
     }
     let checked = 0;
+    const everListed = new Set(
+      complete.flatMap((listing) => enumerationTools(listing).map((tool) => tool.name)),
+    );
     for (const [index, listing] of complete.entries()) {
       const from = listing.completedAtSeq!;
       const until = complete[index + 1]?.completedAtSeq ?? Number.POSITIVE_INFINITY;
@@ -24,18 +32,27 @@ export const noStaleExposure: Invariant = {
       for (const exposure of exposures) {
         if (exposure.afterSeq < from || exposure.afterSeq >= until) continue;
         checked += 1;
-        const stale = exposure.tools.filter(
-          (tool) => tool.serverId === run.serverId && !names.has(tool.name),
+        const mine = exposure.tools.filter((tool) => tool.serverId === run.serverId);
+        const duplicated = duplicateNamesVerdict(
+          this.id,
+          run.serverId,
+          mine.map((tool) => tool.name),
+          `the exposure after #${exposure.afterSeq}`,
+          exposure.afterSeq,
         );
+        if (duplicated) return duplicated;
+        const stale = mine.filter((tool) => !names.has(tool.name));
         if (stale.length > 0) {
           return fail(
             this.id,
-            `After the listing completed at #${from}, the client still exposed ${stale.map((t) => `'${t.name}'`).join(', ')}, which that listing lacks.`,
+            `${run.serverId}: after the listing completed at #${from}, the client still exposed ${stale.map((t) => `'${t.name}'`).join(', ')}, which that listing lacks.`,
             [
               { seq: from, note: `complete listing: [${[...names].join(', ')}]` },
               { seq: exposure.afterSeq, note: 'exposure with the stale tool(s)' },
             ],
-            'merged the new listing into the old registry instead of replacing it',
+            stale.some((tool) => everListed.has(tool.name))
+              ? 'merged the new listing into the old registry instead of replacing it'
+              : 'exposed a tool no listing of this connection ever held',
           );
         }
       }

@@ -1,6 +1,8 @@
 import canonicalize from 'canonicalize';
+import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
-import { connectionFrames, connectionIds } from '../run-record.js';
+import { connectionFrames, connectionIds, type ExposedTool } from '../run-record.js';
+import { schemaChanges, servedSchemas } from '../schema-findings.js';
 import { enumerations, enumerationTools, type ListExchange, listExchanges } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
@@ -15,7 +17,10 @@ const isPublic = (page: ListExchange) =>
  * listing the client had received by then. An exposure holding page one of a listing still in
  * flight, or the tools of two listings at once (an old contract beside a new tool, a removed tool
  * beside its replacement), is a mix. Tools are compared by name and, when the client reports them,
- * by canonical (RFC 8785) input schema; leaving tools out (a schema gate) is allowed.
+ * by canonical (RFC 8785) input schema; leaving tools out (a schema gate) is allowed. A schema the
+ * server never served (the client rewrote it, e.g. for a provider) counts as the served schema it
+ * is nearest to (fewest JSON-pointer changes), or by name alone when two are equally near: a
+ * rewrite is no evidence of a mix. A name exposed twice fails.
  */
 export const registryNeverMixed: Invariant = {
   id: 'registry.never-mixed',
@@ -24,6 +29,7 @@ export const registryNeverMixed: Invariant = {
     'seed 002 (swap the registry atomically); DESIGN (re-list from the first page and swap atomically); cases LC-11',
   check(run) {
     let checked = 0;
+    const attribute = schemaAttribution(run.transcript);
     // Listings served publicly (`cacheScope: public`) may be shared between connections; private ones may not.
     const shared = run.connections
       ? enumerations(listExchanges(run.transcript)).filter((e) => e.complete && e.pages.every(isPublic))
@@ -42,16 +48,22 @@ export const registryNeverMixed: Invariant = {
         const mine = exposure.tools.filter((tool) => tool.serverId === serverId);
         if (mine.length === 0) continue;
         checked += 1;
+        const duplicated = duplicateNamesVerdict(
+          this.id,
+          serverId,
+          mine.map((tool) => tool.name),
+          `the exposure after #${exposure.afterSeq}`,
+          exposure.afterSeq,
+        );
+        if (duplicated) return duplicated;
         const received = listings
           .filter((listing) => listing.completedAtSeq <= exposure.afterSeq)
           .sort((a, b) => a.completedAtSeq - b.completedAtSeq);
         const fits = received.some((listing) =>
           mine.every((tool) => {
             const schema = listing.tools.get(tool.name);
-            return (
-              schema !== undefined &&
-              (tool.inputSchema === undefined || schema === canonical(tool.inputSchema))
-            );
+            const form = attribute(tool);
+            return schema !== undefined && (form === undefined || schema === form);
           }),
         );
         if (fits) continue;
@@ -59,10 +71,8 @@ export const registryNeverMixed: Invariant = {
         const foreign = latest
           ? mine.filter((tool) => {
               const schema = latest.tools.get(tool.name);
-              return (
-                schema === undefined ||
-                (tool.inputSchema !== undefined && schema !== canonical(tool.inputSchema))
-              );
+              const form = attribute(tool);
+              return schema === undefined || (form !== undefined && schema !== form);
             })
           : mine;
         const pending = listings.find(
@@ -90,3 +100,36 @@ export const registryNeverMixed: Invariant = {
     return pass(this.id, `All ${checked} exposure(s) were drawn from a single complete listing.`);
   },
 };
+
+/**
+ * The canonical served schema an exposed tool's schema stands for: itself when the server served
+ * it; else the served schema of that name it is nearest to (a rewrite of it); `undefined` (judge by
+ * name alone) without a schema, without any served schema of that name, or when two are equally near.
+ */
+function schemaAttribution(
+  transcript: Parameters<typeof servedSchemas>[0],
+): (tool: ExposedTool) => string | undefined {
+  const served = servedSchemas(transcript);
+  const memo = new Map<string, string | undefined>();
+  return (tool) => {
+    if (tool.inputSchema === undefined) return undefined;
+    const form = canonical(tool.inputSchema);
+    const key = `${tool.name}\u0000${form}`;
+    if (memo.has(key)) return memo.get(key);
+    const revisions = served.get(tool.name) ?? [];
+    let result: string | undefined;
+    if (revisions.some((entry) => canonical(entry.schema) === form)) result = form;
+    else {
+      const ranked = revisions
+        .map((entry) => ({
+          form: canonical(entry.schema),
+          changes: schemaChanges(entry.schema, tool.inputSchema).length,
+        }))
+        .sort((a, b) => a.changes - b.changes);
+      if (ranked.length === 1 || (ranked.length > 1 && ranked[0]!.changes < ranked[1]!.changes))
+        result = ranked[0]!.form;
+    }
+    memo.set(key, result);
+    return result;
+  };
+}

@@ -2,6 +2,7 @@ import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { changeSignals, listExchanges } from '../tool-listings.js';
+import { listsPerUse, toolUses } from '../tool-uses.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
 
 /** Options of {@link relistedWithinBound}. */
@@ -25,6 +26,10 @@ const SHAPE = { fields: { withinMs: 'integer', wallMs: 'integer' } } as const;
  * connection. Logical time moves only when the script or the harness advances it, so that bound is
  * deterministic: a client that waits for its polling backstop instead of reacting to the signal
  * misses it. A scenario's check params (`withinMs`, `wallMs`, non-negative integers) override the bounds.
+ * A notification before the connection's first `tools/list` outdates nothing and is not judged. A
+ * client that lists per use (`listsPerUse`: no exposure reported) has nothing a late re-list leaves
+ * stale: it is judged by its uses (each use after a notification comes after a page-one
+ * `tools/list` that followed it, whenever that was); a notification no use followed is not judged.
  * @see ../shared/cases/discovery-cases.md LC-01 E1 ("within a short bound (e.g. 2 s)")
  */
 export function relistedWithinBound(bound: RelistBound = {}): Invariant {
@@ -38,14 +43,40 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
       const withinMs = (params.withinMs as number | undefined) ?? defaultWithinMs;
       const wallMs = (params.wallMs as number | undefined) ?? bound.wallMs;
       let signalsSeen = 0;
+      let judged = 0;
       const evidence: FrameRef[] = [];
+      let registry = true;
       for (const serverId of connectionIds(run)) {
         const frames = connectionFrames(run, serverId);
         const signals = changeSignals(frames);
-        const pageOnes = listExchanges(frames).filter((exchange) => exchange.cursor === undefined);
+        const exchanges = listExchanges(frames);
+        const pageOnes = exchanges.filter((exchange) => exchange.cursor === undefined);
+        const firstList = exchanges[0]?.request.seq ?? Number.POSITIVE_INFINITY;
+        const uses = toolUses(run, serverId);
+        registry = !listsPerUse(run, serverId);
         for (const signal of signals) {
           signalsSeen += 1;
           const relist = pageOnes.find((exchange) => exchange.request.seq > signal.seq);
+          // Before the first listing a signal outdates nothing: the first listing, whenever it comes,
+          // is no late reaction to it (a client listing lazily); a prompt one is evidence all the same.
+          if (registry && signal.seq < firstList && (!relist || relist.request.tick - signal.tick > withinMs))
+            continue;
+          if (!registry) {
+            const use = uses.find((candidate) => candidate.from >= signal.seq);
+            if (!use) continue;
+            judged += 1;
+            if (relist && relist.request.seq <= use.seq) {
+              evidence.push({ seq: relist.request.seq, note: `re-list before the ${use.what}` });
+              continue;
+            }
+            return fail(
+              this.id,
+              `${serverId}: after the change notification at #${signal.seq} the client made a ${use.what} without listing tools again first.`,
+              [{ seq: signal.seq, note: 'change notification' }],
+              'it keeps no registry, so it must list afresh before each use; this use relied on an older listing',
+            );
+          }
+          judged += 1;
           if (!relist) {
             return fail(
               this.id,
@@ -92,6 +123,19 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
       }
       if (signalsSeen === 0)
         return inconclusive(this.id, 'The server sent no change notification in this run.');
+      if (judged === 0)
+        return inconclusive(
+          this.id,
+          registry
+            ? `Each of the ${signalsSeen} change notification(s) came before the client first listed: nothing to re-list.`
+            : `The client lists per use (no exposure reported) and used no tool after the ${signalsSeen} change notification(s).`,
+        );
+      if (!registry)
+        return pass(
+          this.id,
+          `The client lists per use (no exposure reported); each of its ${judged} use(s) after a change notification came after a fresh page-one tools/list.`,
+          evidence,
+        );
       return pass(
         this.id,
         `Each of the ${signalsSeen} change notification(s) was followed by a page-one tools/list within ${withinMs} ms${wallMs === undefined ? '' : ` (${wallMs} wall-clock ms)`}.`,

@@ -51,3 +51,15 @@ describe('reconnect.resubscribed-and-relisted', () => {
     expect(resubscribedAfterReconnect.check(bad.record()).nearMiss).toContain('pre-restart');
   });
 });
+
+test('a stream lost before the client first listed needs a new subscription, not a re-list (found by the false-positive corpus)', () => {
+  const h = new History();
+  const stream = h.listen();
+  h.drop(stream);
+  h.listen();
+  // Before: "listened again but did not re-list after it" for a client that had never listed.
+  expect(resubscribedAfterReconnect.check(h.record()).status).toBe('pass');
+  const never = new History();
+  never.drop(never.listen());
+  expect(resubscribedAfterReconnect.check(never.record()).status).toBe('fail');
+});

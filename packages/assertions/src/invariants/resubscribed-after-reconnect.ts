@@ -17,7 +17,8 @@ const method = (frame: TranscriptFrame) => (frame.message as Message | undefined
  * complete page-one listing starts after it (within 30 s of logical time: a poll much later does not
  * count). Legacy: when the server ends the standalone GET stream
  * a new GET stream opens; when the session is lost (HTTP 404 on a session id) a new `initialize`
- * follows and then a complete page-one listing.
+ * follows and then a complete page-one listing. A loss before the client's first `tools/list` (a
+ * client listing lazily) needs the new subscription or session, not a re-list.
  * @see ../shared/spec/mcp-discovery-spec.md §4.2 (delivery guarantees), §11.4; cases RC-01, RC-03, RC-05
  */
 export const resubscribedAfterReconnect: Invariant = {
@@ -30,7 +31,10 @@ export const resubscribedAfterReconnect: Invariant = {
     let losses = 0;
     for (const serverId of connectionIds(run)) {
       const frames = connectionFrames(run, serverId);
-      const complete = enumerations(listExchanges(frames)).filter((e) => e.complete);
+      const exchanges = listExchanges(frames);
+      const complete = enumerations(exchanges).filter((e) => e.complete);
+      // Before its first tools/list the client holds no listing a lost notification could outdate.
+      const firstList = exchanges[0]?.request.seq ?? Number.POSITIVE_INFINITY;
       // A re-list counts when it starts within the bound (logical ms) of the reconnect, not at a later poll.
       const relistedAfter = (seq: number) => {
         const from = frames.find((frame) => frame.seq === seq)?.tick ?? 0;
@@ -77,7 +81,7 @@ export const resubscribedAfterReconnect: Invariant = {
                 : 'no new subscriptions/listen and no re-list',
             );
           }
-          if (!relistedAfter(listen.seq)) {
+          if (firstList < loss.seq && !relistedAfter(listen.seq)) {
             return fail(
               this.id,
               `${serverId}: the client listened again at #${listen.seq} but did not re-list after it.`,
@@ -100,7 +104,7 @@ export const resubscribedAfterReconnect: Invariant = {
           }
         } else {
           const init = after.find((frame) => method(frame) === 'initialize');
-          if (!init || !relistedAfter(init.seq)) {
+          if (!init || (firstList < loss.seq && !relistedAfter(init.seq))) {
             return fail(
               this.id,
               `${serverId}: session ${loss.sessionId} was lost at #${loss.seq} and the client ${init ? 'initialized again but did not re-list' : 'never initialized a new session'}.`,

@@ -19,4 +19,11 @@ describe('discovery.stops-on-repeated-cursor', () => {
     expect(verdict.status).toBe('fail');
     expect(verdict.evidence.map((e) => e.seq)).toEqual([first.request.seq, again.request.seq]);
   });
+
+  test('is inconclusive when no listing had a second page, so no cursor could repeat (issue 9, point 13)', () => {
+    const h = new History();
+    h.listing([{ name: 'a' }, { name: 'b' }]);
+    // Before: "No cursor was requested twice in 1 listing(s)", a pass with nothing judged.
+    expect(stopsOnRepeatedCursor.check(h.record()).status).toBe('inconclusive');
+  });
 });

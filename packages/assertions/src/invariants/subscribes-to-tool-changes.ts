@@ -1,6 +1,8 @@
 import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, negotiationOf } from '../run-record.js';
+import { listExchanges } from '../tool-listings.js';
+import { listsPerUse, toolUses } from '../tool-uses.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 type Message = { method?: string; params?: { notifications?: { toolsListChanged?: unknown } } };
@@ -14,6 +16,9 @@ type Message = { method?: string; params?: { notifications?: { toolsListChanged?
  * `server/discover` was answered but which then opened a 2025-11-25 session, the era in force at the
  * end: the transcript shows when the server answered, not when the answer reached the client, and a
  * client that gave up on the probe at its deadline falls back (spec §1.4: "a timeout means legacy").
+ * Listening is opt-in: a client that never listed has nothing a notification could refresh
+ * (inconclusive), and one that lists per use (`listsPerUse`: it used tools and reported no exposure)
+ * passes when each use came after a page-one `tools/list` begun after the previous use.
  */
 export const subscribesToToolChanges: Invariant = {
   id: 'modern.subscribes-to-tool-changes',
@@ -37,6 +42,34 @@ export const subscribesToToolChanges: Invariant = {
       const message = frame.message as Message | undefined;
       return frame.direction === 'in' && message?.method === 'subscriptions/listen';
     });
+    const exchanges = listExchanges(frames);
+    if (!listen && exchanges.length === 0)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client neither subscribed nor listed: nothing a missed notification could leave stale.`,
+      );
+    if (!listen && listsPerUse(run, run.serverId)) {
+      const uses = toolUses(run, run.serverId);
+      const pageOnes = exchanges.filter((exchange) => exchange.cursor === undefined);
+      let previous = 0;
+      for (const use of uses) {
+        const fresh = pageOnes.find(
+          (exchange) => exchange.request.seq > previous && exchange.request.seq <= use.seq,
+        );
+        if (!fresh)
+          return fail(
+            this.id,
+            `${run.serverId}: the client never opened subscriptions/listen, and its ${use.what} (by #${use.seq}) came without a fresh tools/list since its previous use.`,
+            [],
+            'without a subscription, only listing afresh before every use keeps the tool set current',
+          );
+        previous = use.seq;
+      }
+      return pass(
+        this.id,
+        `${run.serverId}: the client does not subscribe, but keeps no registry (no exposure reported) and listed afresh before each of its ${uses.length} use(s).`,
+      );
+    }
     if (!listen) {
       const firstList = frames.find(
         (frame) =>

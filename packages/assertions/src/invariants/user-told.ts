@@ -29,6 +29,7 @@ function shownTexts(
 /**
  * The user (or the model) is told the specific thing the scenario names — e.g. the missing scope
  * `docs:admin` after a 403 step-up challenge — in a warning, a discovery state, or a call error.
+ * Without `server:`, a multi-server run passes when the client said it about any of its servers.
  * Params: `mentions` (text that must appear).
  */
 export const userTold: Invariant = {
@@ -36,6 +37,8 @@ export const userTold: Invariant = {
   title: 'The client tells the user (or the model) the specific fact the situation calls for.',
   source: 'cases AU-01 E1, AU-02 E1, PG-02 E2',
   validateParams: (params) => paramProblem(params, SHAPE),
+  // Told about any server of the run is told: a check no `server:` narrows needs one server to pass.
+  acrossServers: 'any',
   check(run, params = {}) {
     const mentions = params.mentions as string;
     const texts = shownTexts(run.observations, run.serverId);

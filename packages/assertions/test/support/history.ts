@@ -1,7 +1,7 @@
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
 import type { ConnectionRecord, ExposedTool, Observation, RunRecord } from '../../src/index.js';
 
-type Tool = { name: string; inputSchema?: unknown };
+type Tool = { name: string; inputSchema?: unknown; description?: string };
 
 /**
  * Writes a history by hand, Jepsen-style: transcript frames and client observations in the order

@@ -1,4 +1,5 @@
 import type { LogicalClock } from '../world/logical-clock.js';
+import { StallAwareDeadline } from '../world/stall-aware-deadline.js';
 import type { DelayFault } from './fault.js';
 
 /** How a held response ended: released after its delay, or cancelled (server closed, reset or restarted). */
@@ -8,13 +9,16 @@ interface Hold {
   resolve: (outcome: HoldOutcome) => void;
   /** Logical time (ms) of release, for a logical delay. */
   dueMs?: number;
-  /** The wall-clock timer, for a wall delay. */
+  /** The wall-clock timer and its deadline, for a wall delay. */
   timer?: NodeJS.Timeout;
+  deadline?: StallAwareDeadline;
 }
 
 /**
- * Responses held back by `delay` and `hang` faults. A wall-clock delay waits real time; a logical
- * one waits until the logical clock has advanced by `ms`; a hang waits until cancelled.
+ * Responses held back by `delay` and `hang` faults. A wall-clock delay waits real time, leaving out
+ * time the process could not run (see {@link StallAwareDeadline}: on a busy machine a 500 ms delay
+ * still leaves an in-process client 500 ms of running time to race it); a logical one waits until
+ * the logical clock has advanced by `ms`; a hang waits until cancelled.
  */
 export class ResponseHolds {
   private readonly pending = new Set<Hold>();
@@ -32,8 +36,18 @@ export class ResponseHolds {
     return new Promise((resolve) => {
       const hold: Hold = { resolve };
       this.pending.add(hold);
-      if (fault.clock === 'logical') hold.dueMs = this.clock.now() + fault.ms;
-      else hold.timer = setTimeout(() => this.settle(hold, 'released'), fault.ms);
+      if (fault.clock === 'logical') {
+        hold.dueMs = this.clock.now() + fault.ms;
+        return;
+      }
+      const deadline = new StallAwareDeadline(fault.ms);
+      hold.deadline = deadline;
+      const check = () => {
+        const left = deadline.remainingMs();
+        if (left > 0) hold.timer = setTimeout(check, left);
+        else this.settle(hold, 'released');
+      };
+      hold.timer = setTimeout(check, fault.ms);
     });
   }
 
@@ -52,6 +66,7 @@ export class ResponseHolds {
   private settle(hold: Hold, outcome: HoldOutcome): void {
     if (!this.pending.delete(hold)) return;
     if (hold.timer) clearTimeout(hold.timer);
+    hold.deadline?.dispose();
     hold.resolve(outcome);
   }
 }

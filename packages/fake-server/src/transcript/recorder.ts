@@ -27,14 +27,19 @@ const INBOUND_HEADERS = [
 ];
 const OUTBOUND_HEADERS = ['mcp-session-id', 'www-authenticate', 'retry-after', 'content-type', 'allow'];
 
+/**
+ * The protocol-relevant headers, keyed by lower-cased name in name order: HTTP gives them in wire
+ * order and fetch (msw) in sorted order, and a transcript must not depend on the transport.
+ */
 function pickHeaders(
   headers: Record<string, string>,
   names: readonly string[],
 ): Record<string, string> | undefined {
   const picked: Record<string, string> = {};
   let any = false;
-  for (const [rawName, value] of Object.entries(headers)) {
-    const name = rawName.toLowerCase();
+  const entries = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value] as const);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, value] of entries) {
     if (names.includes(name) || name.startsWith('mcp-param-')) picked[name] = value;
     else if (name === 'authorization') picked[name] = value.split(' ')[0] ?? '';
     else continue;

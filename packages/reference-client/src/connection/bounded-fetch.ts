@@ -51,11 +51,25 @@ export function createBoundedFetch(
     const longLived =
       method === 'GET' || new Headers(init?.headers).get('mcp-method') === 'subscriptions/listen';
     const controller = new AbortController();
-    const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+    // The caller's signal is followed by a listener of our own, and an abort cancels the body's
+    // reader directly: undici follows a fetch's signal through a WeakRef to its Request, so once a
+    // garbage collection took that Request an abort (e.g. the SDK closing a listen or GET stream)
+    // never reached the socket, and the server never saw the client close its stream.
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let abortedBeforeResponse: ((reason: unknown) => void) | undefined;
+    const onCallerAbort = () => {
+      const reason = init?.signal?.reason;
+      controller.abort(reason);
+      reader?.cancel(reason).catch(() => {});
+      abortedBeforeResponse?.(reason);
+    };
+    init?.signal?.addEventListener('abort', onCallerAbort, { once: true });
     let timer: NodeJS.Timeout | undefined;
     const fail = (violation: FetchViolation): FetchBoundError => {
       const error = new FetchBoundError(violation);
       controller.abort(error);
+      reader?.cancel(error).catch(() => {});
+      abortedBeforeResponse?.(error);
       try {
         onViolation(violation);
       } catch {
@@ -68,13 +82,30 @@ export function createBoundedFetch(
       timer = setTimeout(() => fail({ kind: 'deadline', deadlineMs }), deadlineMs);
       timer.unref?.();
     }
-    const done = () => clearTimeout(timer);
+    const done = () => {
+      clearTimeout(timer);
+      init?.signal?.removeEventListener('abort', onCallerAbort);
+    };
+    if (init?.signal?.aborted) {
+      done();
+      throw init.signal.reason;
+    }
     let response: Response;
+    const pending = base(url, { ...init, signal: controller.signal });
     try {
-      response = await base(url, { ...init, signal });
+      response = await Promise.race([
+        pending,
+        new Promise<never>((_resolve, reject) => {
+          abortedBeforeResponse = reject;
+        }),
+      ]);
     } catch (error) {
       done();
+      // A response that arrives after the abort is never read: its body is cancelled.
+      pending.then((late) => late.body?.cancel().catch(() => {})).catch(() => {});
       throw controller.signal.aborted ? controller.signal.reason : error;
+    } finally {
+      abortedBeforeResponse = undefined;
     }
     if (response.body === null) {
       done();
@@ -88,12 +119,19 @@ export function createBoundedFetch(
       await response.body.cancel(error).catch(() => {});
       throw error;
     }
-    const reader = response.body.getReader();
+    const source = response.body.getReader();
+    reader = source;
+    if (controller.signal.aborted) source.cancel(controller.signal.reason).catch(() => {});
     let seen = 0;
     const body = new ReadableStream<Uint8Array>({
       async pull(stream) {
         try {
-          const { done: finished, value } = await reader.read();
+          const { done: finished, value } = await source.read();
+          if (controller.signal.aborted) {
+            done();
+            stream.error(controller.signal.reason);
+            return;
+          }
           if (finished) {
             done();
             stream.close();
@@ -104,7 +142,6 @@ export function createBoundedFetch(
           if (seen > limitBytes) {
             done();
             const error = fail({ kind: 'byte-cap', limitBytes, longLived });
-            reader.cancel(error).catch(() => {});
             stream.error(error);
             return;
           }
@@ -116,7 +153,7 @@ export function createBoundedFetch(
       },
       cancel(reason) {
         done();
-        return reader.cancel(reason);
+        return source.cancel(reason);
       },
     });
     return new Response(body, {

@@ -16,6 +16,7 @@ import {
 import { LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
 import type { ListCapability, StreamEndCause } from '../discovery-machine/machine-event.js';
 import { ClassifiedError } from '../errors/classified-error.js';
+import { type HostClock, settlesWithin, systemClock } from '../freshness/host-clock.js';
 import type { Era } from '../snapshot/discovered-tool.js';
 import {
   createBoundedFetch,
@@ -31,6 +32,8 @@ import { describeExit, type StdioBounds, StdioProcessTransport } from './stdio-p
 /** How to reach and talk to one server. */
 export interface ConnectionOptions {
   endpoint: ServerEndpoint;
+  /** The host's clock, for the bound on the legacy DELETE at `close` (default: the system clock). */
+  clock?: HostClock;
   era: EraPreference;
   /**
    * Longest wait for the answer to the `server/discover` probe (`era: 'auto'`), ms. A probe that
@@ -522,10 +525,7 @@ export class ServerConnection {
       transport instanceof StreamableHTTPClientTransport &&
       transport.sessionId !== undefined
     ) {
-      await Promise.race([
-        transport.terminateSession().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, deleteWaitMs).unref()),
-      ]);
+      await settlesWithin(this.options.clock ?? systemClock, transport.terminateSession(), deleteWaitMs);
     }
     await this.client.close().catch(() => {});
     // During negotiation the SDK holds the transport outside the client: close it directly too.

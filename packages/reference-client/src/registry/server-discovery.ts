@@ -568,6 +568,7 @@ export class ServerDiscovery {
     if (this.closed) return;
     const connection = new ServerConnection({
       endpoint: this.endpoint,
+      clock: this.host.clock,
       era: this.config.era ?? 'auto',
       probeTimeoutMs: this.host.probeTimeoutMs,
       stdio: this.host.stdio,

@@ -71,13 +71,16 @@ describe('never-answering server/discover probe', () => {
       negotiationFallback: 'probe-timeout',
       toolCount: 1,
     });
-    expect(server.calls('server/discover')).toHaveLength(1);
-    expect(
-      server.requests
-        .map((r) => r.method)
-        .filter(Boolean)
-        .slice(0, 3),
-    ).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
+    // The probe's bound is the SDK's wall-clock timeout: on a busy machine it can run out before the
+    // peer has read the request (the abort closes the socket first), so the peer sees at most one
+    // probe, and nothing but the legacy handshake after it.
+    expect(server.calls('server/discover').length).toBeLessThanOrEqual(1);
+    const methods = server.requests.map((r) => r.method).filter(Boolean);
+    expect(methods.filter((method) => method !== 'server/discover').slice(0, 2)).toEqual([
+      'initialize',
+      'notifications/initialized',
+    ]);
+    expect(methods.indexOf('server/discover')).toBeLessThanOrEqual(0);
   });
 
   it.each([
@@ -282,7 +285,8 @@ describe('a notification storm', () => {
     await vi.waitFor(() => expect(discovery.serverState('storm').state).toBe('ready'), IO);
     expect(server.calls('tools/list').length - before).toBeLessThanOrEqual(10_000 / 500);
     expect(discovery.tools().map((t) => t.name)).toEqual(['search']);
-  });
+    // Bounded above its own I/O waits (60 s for the storm to arrive): under load it ran past 30 s.
+  }, 120_000);
 });
 
 describe('a non-advancing cursor', () => {

@@ -49,6 +49,10 @@ export const schemaChangedBetweenRefreshes: Scenario = {
       cites: { seed: '000 (schema changes are more dangerous than removal)' },
     },
     {
+      invariant: 'registry.schemas-as-served',
+      cites: { seed: '000 (adapt schemas per provider; fail clearly rather than weaken silently)' },
+    },
+    {
       invariant: 'registry.matches-final-catalog',
       cites: { seed: '000 fixture "schema changes between refreshes"' },
     },

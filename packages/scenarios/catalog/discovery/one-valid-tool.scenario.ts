@@ -21,6 +21,10 @@ export const oneValidTool: Scenario = {
       invariant: 'registry.current-contracts',
       cites: { seed: '000 (a discovered tool is a contract snapshot)' },
     },
+    {
+      invariant: 'registry.schemas-as-served',
+      cites: { seed: '000 (adapt schemas per provider; fail clearly rather than weaken silently)' },
+    },
     { invariant: 'calls.current-tools-callable', cites: { spec: '2026-07-28 §3' } },
   ],
 };

@@ -26,6 +26,10 @@ export const rm01ToolRemovedMidTurn: Scenario = {
     { do: 'settle' },
     { do: 'model-request' },
     { do: 'step', step: 'remove-do-work' },
+    // The announcement reaches the client before the model's call (the case's order: removed and
+    // notified, then called). Without this wait the call raced the notification, and which one
+    // won depended on the transport (msw delivers in the same turn, HTTP a socket read later).
+    { do: 'settle', until: 'quiet' },
     {
       do: 'model-call',
       pick: { description: 'Does the work', from: 'last-request' },

@@ -37,6 +37,8 @@ export interface ConnectTarget {
   credentialProfileId?: string;
   /** Whether the client may start this connection from a listing it cached earlier (a host that caches across sessions). */
   reuseCache?: boolean;
+  /** The scenario the cell runs (for clients that pick their behaviour by scenario, like conformance-style programs). */
+  scenarioId?: string;
 }
 
 /** What a client asks the user before running a call (the harness plays the user). */
@@ -130,6 +132,11 @@ export interface ClientAdapter {
    * persisted, connecting every server anew; resolves when each is rediscovered.
    */
   restart?(): Promise<void>;
+  /**
+   * After `close`: why the client itself failed the run, if it did (a conformance-style program
+   * that ended with a non-zero status). The runner reports it as `runner.program-exit`.
+   */
+  failure?(): string | undefined;
 }
 
 /** What a client can do: the transports it can connect over and the host features it offers. */
@@ -143,6 +150,13 @@ export interface ClientCapabilities {
    * `runner.era-negotiated`.
    */
   eras?: readonly Era[];
+  /**
+   * The client reports nothing but its traffic (a conformance-style program, `--command`): each
+   * `settle` waits for a quiet wire instead of the client's exposure, host actions (calls, model
+   * requests) are not asked of it, and a check that needs what the client exposed or did is `n/a`
+   * with the reason; only what the transcripts show is judged.
+   */
+  wireOnly?: boolean;
 }
 
 /** A named way to build adapters; the CLI's `--client` picks one by name. */
@@ -152,9 +166,10 @@ export interface ClientAdapterFactory {
   /**
    * `reference`: ours, never excused by a baseline; `sdk`: the official SDK client; `external`: any
    * other client toolshift does not own (yours, loaded with `--client-module` or `--client command:…`);
-   * `defect`: deliberately broken. Every kind but `reference` may have expected-failures baseline entries.
+   * `defect`: deliberately broken; `unusual`: deliberately correct but unusual (the false-positive
+   * corpus). Every kind but `reference` and `unusual` may have expected-failures baseline entries.
    */
-  kind: 'reference' | 'sdk' | 'external' | 'defect';
+  kind: 'reference' | 'sdk' | 'external' | 'defect' | 'unusual';
   description: string;
   /** Default: `{ transports: ['http'], features: [] }`. */
   capabilities?: ClientCapabilities;

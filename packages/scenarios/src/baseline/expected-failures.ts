@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import type { Cell, CheckVerdict } from '../runner/cell.js';
 import { CELL_ERAS, type CellEra, checkId, type Scenario, TRANSPORT_KINDS } from '../scenario.js';
+import { isConformanceBaseline, parseConformanceBaseline } from './conformance-baseline.js';
 
 /**
  * One known failure of a client toolshift does not own: the cells of `client` × `scenario`
@@ -19,11 +20,21 @@ export interface ExpectedFailure {
   transport?: (typeof TRANSPORT_KINDS)[number];
   /** The check id expected to fail. */
   check?: string;
+  /**
+   * The only checks that may fail (the official conformance format's `<scenario>:<check-id>`
+   * entries): a failing check not listed is an unexpected failure.
+   */
+  checks?: string[];
   /** Why it fails, in one or two sentences (shown in reports). */
   reason: string;
+  /** For an entry read from the official conformance format: the `client:` items it came from. */
+  conformance?: string[];
 }
 
-/** A baseline file: `expectedFailures: [...]`, in spirit like the official conformance suite's baseline. */
+/**
+ * A baseline file: `expectedFailures: [...]`, in spirit like the official conformance suite's
+ * baseline, or that suite's own format (`client:` / `server:` lists; see `conformance-baseline.ts`).
+ */
 export interface ExpectedFailures {
   entries: ExpectedFailure[];
   source: string;
@@ -54,6 +65,7 @@ export async function loadExpectedFailures(path: string): Promise<ExpectedFailur
   } catch (error) {
     throw invalid(path, '/', `is not valid YAML: ${(error as Error).message}`);
   }
+  if (isConformanceBaseline(doc)) return parseConformanceBaseline(doc as { client?: unknown }, path);
   return parseExpectedFailures(doc, path);
 }
 
@@ -110,19 +122,25 @@ export interface BaselineContext {
 export function checkExpectedFailures(baseline: ExpectedFailures, context: BaselineContext): void {
   const { source } = baseline;
   baseline.entries.forEach((entry, index) => {
-    const at = `/expectedFailures/${index}`;
+    const at = entry.conformance ? `/client (${entry.conformance.join(', ')})` : `/expectedFailures/${index}`;
     const client = context.clients.get(entry.client);
+    if (!client && entry.conformance)
+      throw invalid(
+        source,
+        at,
+        `is an entry of the official conformance format, which applies to the conformance-style program of --command; this run has none.`,
+      );
     if (!client)
       throw invalid(
         source,
         `${at}/client`,
         `names unknown client '${entry.client}' (known: ${[...context.clients.keys()].join(', ')}).`,
       );
-    if (client.kind === 'reference')
+    if (client.kind === 'reference' || client.kind === 'unusual')
       throw invalid(
         source,
         `${at}/client`,
-        `names '${entry.client}', a reference client: it is never excused by a baseline, so its failures always show. Remove the entry.`,
+        `names '${entry.client}', a ${client.kind === 'reference' ? 'reference' : 'false-positive corpus'} client: it is never excused by a baseline, so its failures always show. Remove the entry.`,
       );
     const scenario = context.scenarios.get(entry.scenario);
     if (!scenario)
@@ -144,12 +162,13 @@ export function checkExpectedFailures(baseline: ExpectedFailures, context: Basel
         `is ${entry.transport}, but ${scenario.id} runs only over ${scenario.transports.join(', ')}.`,
       );
     const checks = scenario.checks.map(checkId);
-    if (entry.check && !entry.check.startsWith('runner.') && !checks.includes(entry.check))
-      throw invalid(
-        source,
-        `${at}/check`,
-        `names '${entry.check}', which is not a check of ${scenario.id} (its checks: ${checks.join(', ')}).`,
-      );
+    for (const check of [...(entry.check ? [entry.check] : []), ...(entry.checks ?? [])])
+      if (!check.startsWith('runner.') && !checks.includes(check))
+        throw invalid(
+          source,
+          entry.conformance ? at : `${at}/check`,
+          `names '${check}', which is not a check of ${scenario.id} (its checks: ${checks.join(', ')}).`,
+        );
   });
 }
 
@@ -167,9 +186,10 @@ export function findExpectedFailure(
   );
 }
 
-/** True when the verdicts fail the way `entry` expects (any failure, or its `check`). */
+/** True when the verdicts fail the way `entry` expects (any failure, its `check` among them, or only its `checks`). */
 export function failsAsExpected(entry: ExpectedFailure, verdicts: readonly CheckVerdict[]): boolean {
   const failed = verdicts.filter((verdict) => verdict.status === 'fail');
   if (failed.length === 0) return false;
+  if (entry.checks) return failed.every((verdict) => entry.checks!.includes(verdict.checkId));
   return entry.check === undefined || failed.some((verdict) => verdict.checkId === entry.check);
 }

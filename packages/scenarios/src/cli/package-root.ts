@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,4 +16,12 @@ export function packageRoot(): string {
 /** The committed expected-failures baseline for clients toolshift does not own. */
 export function defaultBaselinePath(): string {
   return join(packageRoot(), 'baselines', 'expected-failures.yaml');
+}
+
+/** The version of `@toolshift/scenarios` (the CLI's version: toolshift's packages are released together). */
+export function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
 }

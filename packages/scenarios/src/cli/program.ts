@@ -6,6 +6,8 @@ import { clientsCommand } from './clients-command.js';
 import { EXIT } from './exit-codes.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
+import { mergeReportsCommand } from './merge-reports-command.js';
+import { packageVersion } from './package-root.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { ERA_CHOICES, runCommand } from './run-command.js';
@@ -41,6 +43,7 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       writeOut: (text) => io.out.write(text),
       writeErr: (text) => io.err.write(text),
     })
+    .version(packageVersion(), '-V, --version', 'print the toolshift version')
     .showHelpAfterError()
     .exitOverride();
 
@@ -49,7 +52,11 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .description('Run scenarios against one or more clients and print the result table.')
     .option(
       '--client <names...>',
-      `clients to test (comma or space separated; default: the --client-module clients, else reference and sdk): reference, reference-gateway, sdk, defect:<name>, a --client-module client, or '${COMMAND_PREFIX}<shell command>' for a program in any language. 'toolshift clients' lists them.`,
+      `clients to test (comma or space separated; default: the --client-module clients, else reference and sdk): reference, reference-gateway, sdk, defect:<name>, unusual:<name>, a --client-module client, or '${COMMAND_PREFIX}<shell command>' for a program in any language. 'toolshift clients' lists them.`,
+    )
+    .option(
+      '--command <command>',
+      "a conformance-style client program (as the official MCP conformance suite runs them): '<command> <serverUrl>' per cell with MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION and MCP_CONFORMANCE_CONTEXT set; client 'conformance', judged on the wire only",
     )
     .option(
       '--client-module <files...>',
@@ -90,12 +97,32 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       'cells run at once (default: 8 per core, at least 4, at most 32; the most expensive cells start first)',
     )
     .option('--seed <n>', 'override every script seed')
+    .option(
+      '--shard <i/n>',
+      "run only shard i of n of the selected cells (round robin over the selection; give every shard the same selection, then 'toolshift merge-reports' the shards' --json reports)",
+    )
     .action(async (options) => {
       exit.code = await runCommand(
         {
           ...resolvePaths(options, ['clientModule', 'scenarioFile', 'json', 'junit', 'baseline'], io.cwd),
           cwd: io.cwd,
         },
+        io.out,
+      );
+    });
+
+  program
+    .command('merge-reports')
+    .description(
+      'Merge the JSON reports of a sharded run (toolshift run --shard i/n --json FILE) back into one run: its table, exit code and reports.',
+    )
+    .argument('<files...>', "every shard's JSON report, once")
+    .option('--json <file>', 'write the merged JSON report')
+    .option('--junit <file>', 'write the merged JUnit XML report')
+    .action(async (files: string[], options) => {
+      exit.code = await mergeReportsCommand(
+        files.map((file) => resolveUserPath(file, io.cwd)),
+        resolvePaths(options, ['json', 'junit'], io.cwd),
         io.out,
       );
     });
@@ -111,8 +138,12 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       '--admin-port <n>',
       'with --stdio: also serve the admin API over HTTP on this port (0: ephemeral)',
     )
+    .option(
+      '--ready-file <file>',
+      'once listening, write {url, adminUrl, stdio, pid} as JSON to FILE (atomically), e.g. to learn the port picked for --port 0',
+    )
     .action(async (options) => {
-      await serveCommand(resolvePaths(options, ['script'], io.cwd));
+      await serveCommand(resolvePaths(options, ['script', 'readyFile'], io.cwd));
     });
 
   program

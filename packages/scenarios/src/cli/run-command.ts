@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
+import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
+import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { machineConcurrency } from '../runner/machine-concurrency.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
+import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { defaultBaselinePath } from './package-root.js';
@@ -43,6 +46,10 @@ export interface RunCommandOptions {
   settleTimeout?: string;
   concurrency?: string;
   seed?: string;
+  /** `i/n`: run only that shard of the selected cells. */
+  shard?: string;
+  /** A conformance-style client program, run as `<command> <serverUrl>` per cell (client `conformance`). */
+  command?: string;
   /** Where `command:` clients run (default: the process's directory). */
   cwd?: string;
 }
@@ -58,9 +65,12 @@ function list(values: readonly string[] | undefined): string[] {
 /**
  * `toolshift run`: runs the selected scenarios (catalog ids and/or scenario files) × eras ×
  * transports × clients, prints the table and writes the requested reports.
+ * With `shard` (`i/n`) only that shard of the selected cells runs (a shard may hold no cell when
+ * n exceeds the selection); its JSON report carries what `toolshift merge-reports` needs.
  * @returns the process exit code (0 = results match the baseline, 1 = they do not, 4 = nothing was
- *   judged: every cell `n/a` or `inconclusive`).
- * @throws {UsageError} for an unknown client, scenario, era or transport, or a selection of no cell.
+ *   judged: every cell `n/a` or `inconclusive`; a shard leaves that to the merge and exits 0).
+ * @throws {UsageError} for an unknown client, scenario, era or transport, a selection of no cell,
+ *   or a malformed `--shard`.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
  * @throws {ToolshiftError} BASELINE_INVALID for a baseline entry naming an unknown or reference
  *   client, an unknown scenario, or a check the scenario lacks; CLIENT_MODULE_INVALID,
@@ -95,6 +105,8 @@ export async function runCommand(
       : machineConcurrency(),
     ...(options.seed ? { seed: parseCount(options.seed, '--seed', 0) } : {}),
   };
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (typeof shard === 'string') throw new UsageError(shard);
   const json = options.json === undefined ? undefined : resolve(options.json);
   const junit = options.junit === undefined ? undefined : resolve(options.junit);
   const ids = list(options.scenario);
@@ -115,12 +127,26 @@ export async function runCommand(
     scenarios.push(scenario);
   }
   if (ids.length === 0 && files.length === 0) scenarios.push(...SCENARIOS);
-  const { selected: clients, known } = await resolveClients(
-    options.client ? list(options.client) : undefined,
-    list(options.clientModule),
-    options.cwd ?? process.cwd(),
-  );
+  const cwd = options.cwd ?? process.cwd();
+  const command = options.command?.trim();
+  if (options.command !== undefined && !command)
+    throw new UsageError('--command needs the client program to run, e.g. --command "node client.mjs".');
+  const conformance = command ? createConformanceClient(command, { cwd }) : undefined;
+  const modules = list(options.clientModule);
+  // With --command alone, only the program runs; --client names more clients to run beside it.
+  const names = options.client ? list(options.client) : conformance && modules.length === 0 ? [] : undefined;
+  const resolved = await resolveClients(names, modules, cwd);
+  const clients = [...resolved.selected];
+  const known = new Map(resolved.known);
   try {
+    if (conformance) {
+      if (known.has(conformance.name))
+        throw new UsageError(
+          `--command runs a client named '${conformance.name}', which is already a client name.`,
+        );
+      known.set(conformance.name, conformance);
+      clients.push(conformance);
+    }
     const selection = {
       scenarios,
       eras,
@@ -136,19 +162,33 @@ export async function runCommand(
             '; ',
           )}${scenarios.length > 5 ? '; …' : ''} (asked for era ${eraChoice}${transports.length ? `, transport ${transports.join('/')}` : ''}).`,
       );
-    const baseline =
+    let baseline =
       options.baseline === false
         ? undefined
         : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
-    if (baseline)
+    if (baseline) {
+      const ids = new Set([...SCENARIOS, ...scenarios].map((scenario) => scenario.id));
+      const { baseline: kept, setAside } = setAsideForeignEntries(baseline, ids);
+      if (setAside.length > 0)
+        out.write(
+          `Baseline ${baseline.source}: set aside ${setAside.length} conformance entr${setAside.length === 1 ? 'y' : 'ies'} for scenarios toolshift does not have: ${setAside.join(', ')}\n`,
+        );
+      baseline = kept;
       checkExpectedFailures(baseline, {
         clients: known,
         scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
       });
+    }
     const reporters: Reporter[] = [consoleTableReporter(out)];
     if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
     if (junit) reporters.push(FILE_REPORTERS.junit(junit));
-    const summary = await runSuite({ ...selection, ...(baseline ? { baseline } : {}), reporters, ...bounds });
+    const summary = await runSuite({
+      ...selection,
+      ...(baseline ? { baseline } : {}),
+      ...(shard ? { shard } : {}),
+      reporters,
+      ...bounds,
+    });
     if (json) out.write(`JSON report written to ${json}\n`);
     if (junit) out.write(`JUnit report written to ${junit}\n`);
     return summary.exitCode;

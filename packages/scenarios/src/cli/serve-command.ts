@@ -1,3 +1,4 @@
+import { rename, writeFile } from 'node:fs/promises';
 import { createFakeServer, loadScriptFile } from '@toolshift/fake-server';
 import { startAdminServer, startHttpTransport } from '@toolshift/fake-server/http';
 import { runStdioServer } from '@toolshift/fake-server/stdio';
@@ -12,6 +13,29 @@ export interface ServeCommandOptions {
   stdio?: boolean;
   /** With `--stdio`: also serve the admin API over HTTP on this port (0 = ephemeral). */
   adminPort?: string;
+  /** Write {@link ServeReady} as JSON to this file once the server listens. */
+  readyFile?: string;
+}
+
+/**
+ * What `--ready-file` holds once the server is ready: where it listens (with `--port 0`, the port
+ * picked), for scripts and health checks that start `toolshift serve` in the background.
+ */
+export interface ServeReady {
+  /** The MCP endpoint; absent with `--stdio`. */
+  url?: string;
+  /** The admin API prefix (`…/__toolshift`); with `--stdio`, only when `--admin-port` was given. */
+  adminUrl?: string;
+  /** Whether MCP goes over stdin/stdout. */
+  stdio: boolean;
+  pid: number;
+}
+
+/** Writes `ready` to `file` atomically (a reader never sees half of it). */
+async function writeReadyFile(file: string, ready: ServeReady): Promise<void> {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, `${JSON.stringify(ready)}\n`);
+  await rename(partial, file);
 }
 
 function parsePort(value: string | undefined, flag: string): number {
@@ -59,6 +83,9 @@ function untilSignal(): Promise<void> {
  * Messages go to stderr, since stdout is the MCP channel; `--admin-port` also serves the admin API
  * over HTTP and prints its URL on stderr. The process exits when stdin ends, or at once when a
  * script drops the channel (the client sees the server go away).
+ *
+ * With `--ready-file FILE`, once listening it writes {@link ServeReady} (the URLs, so `--port 0`
+ * can be used by a script that starts the server in the background) to FILE, atomically.
  * @throws {UsageError} for bad flags (see {@link checkServeOptions}).
  * @throws {ScriptError} when the script file is missing or invalid (the message names the path and rule).
  */
@@ -75,6 +102,12 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
     const stdio = runStdioServer(server, { stdin: process.stdin, stdout: process.stdout });
     process.stderr.write(`toolshift fake server playing ${options.script} on stdio\n`);
     if (admin) process.stderr.write(`admin API ${admin.url}\n`);
+    if (options.readyFile)
+      await writeReadyFile(options.readyFile, {
+        stdio: true,
+        ...(admin ? { adminUrl: admin.url } : {}),
+        pid: process.pid,
+      });
     const reason = await Promise.race([stdio.closed, untilSignal().then(() => 'signal' as const)]);
     if (reason === 'signal') stdio.close('graceful');
     await admin?.close();
@@ -92,6 +125,13 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
   );
   process.stdout.write(`toolshift fake server playing ${options.script}\n${http.url}\n`);
   if (http.adminUrl) process.stdout.write(`admin API ${http.adminUrl}\n`);
+  if (options.readyFile)
+    await writeReadyFile(options.readyFile, {
+      url: http.url,
+      ...(http.adminUrl ? { adminUrl: http.adminUrl } : {}),
+      stdio: false,
+      pid: process.pid,
+    });
   await untilSignal();
   await http.close('graceful');
 }

@@ -8,5 +8,6 @@ test('the error codes are pinned: never renamed, never reused', () => {
     'BASELINE_INVALID',
     'CLIENT_HANDSHAKE_FAILED',
     'CLIENT_MODULE_INVALID',
+    'REPORTS_NOT_MERGEABLE',
   ]);
 });

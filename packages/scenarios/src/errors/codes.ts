@@ -13,6 +13,8 @@ export const SCENARIOS_ERROR_CODES = [
   'CLIENT_HANDSHAKE_FAILED',
   /** A `--client-module` file could not be imported or exports no usable client adapter factory. `data`: `{ source, reason }`. Export a `ClientAdapterFactory` (or an array of them). */
   'CLIENT_MODULE_INVALID',
+  /** The JSON reports given to `toolshift merge-reports` are not the shards of one run: unreadable, not a toolshift report, not from `--shard`, from different selections, or a shard missing, repeated or incomplete. `data`: `{ source?, reason }`. Run every shard i/n with the same selection and pass each shard's `--json` report once. */
+  'REPORTS_NOT_MERGEABLE',
 ] as const;
 
 /** One of {@link SCENARIOS_ERROR_CODES}. */

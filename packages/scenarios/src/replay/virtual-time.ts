@@ -1,4 +1,5 @@
 import FakeTimers from '@sinonjs/fake-timers';
+import { setVirtualTime } from '@toolshift/fake-server';
 
 const realSetImmediate = globalThis.setImmediate;
 
@@ -17,6 +18,7 @@ export class VirtualTime {
   private readonly realRandom = Math.random;
 
   private constructor(seed: number) {
+    setVirtualTime(true);
     this.clock = FakeTimers.withGlobal(globalThis).install({
       now: TRIAL_EPOCH_MS,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
@@ -72,6 +74,7 @@ export class VirtualTime {
 
   uninstall(): void {
     this.clock.uninstall();
+    setVirtualTime(false);
     Math.random = this.realRandom;
   }
 }

@@ -63,7 +63,12 @@ export function cellDetail(result: CellResult): string {
   if (result.status === 'stale') return `passes now; remove it from the baseline (${result.baselineReason ?? ''})`;
   if (result.status === 'error') return result.error ?? '';
   const failure = result.firstFailure;
-  if (!failure) return '';
+  if (!failure) {
+    // A wire-only client: say how much of the scenario the wire could settle.
+    const unjudged = result.verdicts.filter((verdict) => verdict.status === 'n/a');
+    if (unjudged.length === 0) return '';
+    return `judged on the wire: ${result.verdicts.length - unjudged.length} of ${result.verdicts.length} checks (n/a: ${unjudged.map((verdict) => verdict.checkId).join(', ')})`;
+  }
   const seqs = failure.evidence.map((ref) => `#${ref.seq}`);
   const more = seqs.length - MAX_EVIDENCE;
   const shown = more > 0 ? [...seqs.slice(0, MAX_EVIDENCE), `… ${more} more`] : seqs;
@@ -153,6 +158,13 @@ export function consoleTableReporter(
           `${plural(c.stale, 'stale baseline entry', 'stale baseline entries')}, ` +
           `${c.inconclusive} inconclusive, ${plural(c.error, 'harness error', 'harness errors')}, ${c['n/a']} n/a.\n`,
       );
+      if (summary.shard) {
+        out.write(
+          `Shard ${summary.shard.index}/${summary.shard.count}: ${summary.results.length} of the selection's ${summary.shard.selectedCells} cells; merge the shards' JSON reports with 'toolshift merge-reports'.\n`,
+        );
+        // Whether the run judged anything is the merged run's call, not one shard's.
+        if (summary.unjudged) out.write(`This shard judged nothing: ${summary.unjudged}\n`);
+      }
       out.write(`${resultLine(summary)}\n`);
     },
   };

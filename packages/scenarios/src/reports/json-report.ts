@@ -25,10 +25,14 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
 
 /**
  * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, unjudged?,
- * durationMs, transcripts, results: [...] }` (`counts` per cell status, `inconclusive` included;
- * `unjudged` with exit 4: why no cell was judged), each result a cell with its status and verdicts (check id,
+ * durationMs, transcripts, shard?, results: [...] }` (`counts` per cell status, `inconclusive`
+ * included; `unjudged` with exit 4: why no cell was judged; `shard`: `{ index, count,
+ * selectedCells, selectionDigest }` for one shard of a run, which `toolshift merge-reports` reads),
+ * each result a cell with its status and verdicts (check id,
  * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
- * observations (a full run with every transcript is about 100 MB).
+ * observations (a full run with every transcript is about 100 MB). Each server's `transcript` and the
+ * `observations` are exactly what the checks judged (up to the end of the scenario's actions);
+ * `teardown` and `teardownObservations` hold what came after, while the cell was torn down.
  */
 export function jsonReporter(path: string, options: JsonReportOptions = {}): Reporter {
   return {
@@ -41,10 +45,17 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
         ...(summary.unjudged !== undefined ? { unjudged: summary.unjudged } : {}),
         durationMs: summary.durationMs,
         transcripts,
+        ...(summary.shard ? { shard: summary.shard } : {}),
         results: summary.results.map((result) =>
           carriesTranscripts(result, transcripts)
             ? { ...result, transcript: undefined }
-            : { ...result, transcript: undefined, servers: undefined, observations: undefined },
+            : {
+                ...result,
+                transcript: undefined,
+                servers: undefined,
+                observations: undefined,
+                teardownObservations: undefined,
+              },
         ),
       };
       await mkdir(dirname(path), { recursive: true });

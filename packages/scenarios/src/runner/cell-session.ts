@@ -12,11 +12,13 @@ import type { CellEra, ClientAction, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
 import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
-import type { CellServers } from './cell-servers.js';
+import type { CellServer, CellServers } from './cell-servers.js';
+import { principalOf } from './evaluate-checks.js';
 import { matchesFrame } from './frame-match.js';
 import { handshakeEvidence } from './handshake-evidence.js';
 import { ObservationLog } from './observation-log.js';
 import { settle } from './settle.js';
+import { waitForFrame } from './wait-for-frame.js';
 
 /** Wall-time bounds of a cell's actions, ms. */
 export interface SessionTimeouts {
@@ -28,6 +30,8 @@ export interface SessionTimeouts {
   actionTimeoutMs: number;
   /** Default upper bound of a `wait-for` action. */
   waitTimeoutMs: number;
+  /** The client reports nothing but its traffic: every `settle` waits for a quiet wire only. */
+  wireOnly?: boolean;
 }
 
 /** `call search_docs`, `connect`, `step add-beta`: an action in a few words, for progress and errors. */
@@ -94,11 +98,22 @@ export class CellSession {
     };
   }
 
-  /** Performs every action in order (then waits for connects still running in the background). */
+  /**
+   * Performs every action in order, waits for connects still running in the background, then lets
+   * the client finish what it started on the wire: the run ends once no listing is in flight and the
+   * wire has been quiet for the quiet period (at most the settle timeout). A client's trailing
+   * frames (a re-list after a call, the last page of a listing) are thus judged on every transport
+   * and every run alike, instead of landing before or after the end by the speed of the transport.
+   */
   async run(actions: readonly ClientAction[]): Promise<SessionEnd> {
     const end = await this.runActions(actions);
     const stopped = await this.awaitPending();
-    return end.kind === 'completed' && stopped ? stopped : end;
+    const result = end.kind === 'completed' && stopped ? stopped : end;
+    if (result.kind !== 'error') {
+      const quiet = await this.settleOn(this.servers.list, 'quiet', false);
+      if (!quiet.settled) this.log.add({ kind: 'note', text: `the run ended unsettled: ${quiet.reason}` });
+    }
+    return result;
   }
 
   private async runActions(actions: readonly ClientAction[]): Promise<SessionEnd> {
@@ -132,24 +147,11 @@ export class CellSession {
       case 'settle': {
         const stopped = await this.awaitPending();
         if (stopped) return stopped;
-        const targets = (action.server ? [this.servers.get(action.server)] : this.servers.list).map(
-          (server) => ({
-            serverId: server.id,
-            server: server.fake,
-          }),
-        );
-        const outcome = await settle(
-          targets,
-          () => this.latest,
-          (listener) => {
-            this.exposureListeners.add(listener);
-            return () => this.exposureListeners.delete(listener);
-          },
-          {
-            timeoutMs: this.timeouts.settleTimeoutMs,
-            quietMs: this.timeouts.quietMs,
-            until: action.until ?? 'catalog',
-          },
+        const outcome = await this.settleOn(
+          action.server ? [this.servers.get(action.server)] : this.servers.list,
+          // A wire-only client shows no exposure to converge on: only its traffic can settle.
+          this.timeouts.wireOnly ? 'quiet' : (action.until ?? 'catalog'),
+          true,
         );
         if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
         return undefined;
@@ -194,6 +196,7 @@ export class CellSession {
         return undefined;
       case 'model-call': {
         let name: string;
+        let chosen: ModelRequest['tools'][number] | undefined;
         if ('name' in action.pick) name = action.pick.name;
         else {
           const wanted = action.pick.description;
@@ -213,13 +216,16 @@ export class CellSession {
           }
           const found = request.tools.find((tool) => tool.description?.includes(wanted));
           if (!found) {
-            this.runnerFail(
+            // Staging, not a verdict: whether the tool's absence is a fault (dropped silently) or
+            // right (withheld with a reason) is the model.* checks' call.
+            this.runnerInconclusive(
               'runner.model-found-tool',
-              `The model could not find a tool described as "${wanted}" in the request the client built (${request.tools.length} ${request.tools.length === 1 ? 'tool' : 'tools'}: ${request.tools.map((tool) => tool.name).join(', ') || 'none'}).`,
+              `The model could not find a tool described as "${wanted}" in the request the client built (${request.tools.length} ${request.tools.length === 1 ? 'tool' : 'tools'}: ${request.tools.map((tool) => tool.name).join(', ') || 'none'}; ${request.withheld.length} withheld), so it did not call one.`,
             );
             return undefined;
           }
           name = found.name;
+          chosen = found;
         }
         const args = action.arguments ?? {};
         const startedAt = this.log.positions();
@@ -241,7 +247,14 @@ export class CellSession {
           outcome = { kind: 'crashed', error: (error as Error).message };
         }
         this.log.add(
-          { kind: 'model-call', name, arguments: args, outcome, ...(routedTo ? { routedTo } : {}) },
+          {
+            kind: 'model-call',
+            name,
+            arguments: args,
+            outcome,
+            ...(routedTo ? { routedTo } : {}),
+            ...(chosen ? { chosen } : {}),
+          },
           startedAt,
         );
         return undefined;
@@ -250,16 +263,17 @@ export class CellSession {
         const server = this.servers.get(serverOf(this.scenario, action));
         const afterSeq = this.waitCursor.get(server.id) ?? 0;
         const timeoutMs = action.timeoutMs ?? this.timeouts.waitTimeoutMs;
-        try {
-          const frame = await server.fake.waitFor((candidate) => matchesFrame(candidate, action.frame), {
-            afterSeq,
-            timeoutMs,
-          });
-          this.waitCursor.set(server.id, frame.seq);
-        } catch {
-          this.runnerFail(
+        const frame = await waitForFrame(server.fake, (candidate) => matchesFrame(candidate, action.frame), {
+          afterSeq,
+          timeoutMs,
+        });
+        if (frame) this.waitCursor.set(server.id, frame.seq);
+        else {
+          // Staging, not a verdict: the scenario waited for the client to do something it may
+          // rightly not do (e.g. list at connect, hold a subscription); the checks judge what happened.
+          this.runnerInconclusive(
             'runner.awaited-frame',
-            `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms.`,
+            `No frame matching ${JSON.stringify(action.frame)} reached ${server.id} within ${timeoutMs} ms; the run went on without it.`,
             [{ seq: server.fake.transcript.lastSeq, note: 'last frame while waiting' }],
             server.id,
           );
@@ -304,6 +318,37 @@ export class CellSession {
     }
   }
 
+  /** Runs {@link settle} on `servers` with the session's bounds. */
+  private settleOn(
+    servers: readonly CellServer[],
+    until: 'catalog' | 'quiet',
+    awaitSignals: boolean,
+  ): ReturnType<typeof settle> {
+    const targets = servers.map((server) => ({
+      serverId: server.id,
+      server: server.fake,
+      // Connections with credentials are told apart by principal; without, every request counts.
+      ...(server.bearerToken !== undefined
+        ? { principal: principalOf(server.fake.script, server.bearerToken) }
+        : {}),
+    }));
+    return settle(
+      targets,
+      () => this.latest,
+      (listener) => {
+        this.exposureListeners.add(listener);
+        return () => this.exposureListeners.delete(listener);
+      },
+      {
+        timeoutMs: this.timeouts.settleTimeoutMs,
+        quietMs: this.timeouts.quietMs,
+        until,
+        awaitSignals,
+        exposures: (serverId) => this.log.exposures(serverId),
+      },
+    );
+  }
+
   /** Connects to every server of the action (or its one server), in order. */
   private async connect(action: Extract<ClientAction, { do: 'connect' }>): Promise<SessionEnd | undefined> {
     const targets = action.server ? [this.servers.get(action.server)] : this.servers.list;
@@ -321,6 +366,7 @@ export class CellSession {
               // A dual cell gives no preference: the client shows which era it picks by itself.
               ...(this.era !== 'dual' ? { era: this.era } : {}),
               serverId: server.id,
+              scenarioId: this.scenario.id,
               // Each connection of a scenario is its own credential profile (named by its id, never the secret).
               ...(server.bearerToken !== undefined
                 ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
@@ -413,6 +459,23 @@ export class CellSession {
       });
       return undefined;
     }
+  }
+
+  /**
+   * Records staging the scenario expected but the run did not reach (not a verdict on the client);
+   * `serverId` names the server connection it is about, if one.
+   */
+  private runnerInconclusive(
+    checkId: string,
+    message: string,
+    evidence: Verdict['evidence'] = [],
+    serverId?: string,
+  ): void {
+    this.runnerVerdicts.push({
+      ...inconclusive(checkId, message, evidence),
+      checkId,
+      ...(serverId ? { serverId } : {}),
+    });
   }
 
   /** Records a failed runner expectation; `serverId` names the server connection it is about, if one. */

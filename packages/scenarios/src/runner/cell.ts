@@ -32,8 +32,13 @@ export const CELL_STATUSES: readonly CellStatus[] = [
   'n/a',
 ];
 
-/** A verdict of one scenario check: the invariant's verdict plus the check's id, server and citation. */
-export interface CheckVerdict extends Verdict {
+/**
+ * A verdict of one scenario check: the invariant's verdict plus the check's id, server and citation.
+ * `n/a`: the check was not judged because the client cannot show what it needs (a conformance-style
+ * program reports nothing but its traffic; `message` says what was missing).
+ */
+export interface CheckVerdict extends Omit<Verdict, 'status'> {
+  status: Verdict['status'] | 'n/a';
   /** The check id (the invariant id unless the scenario names the check), or `runner.*` for the runner's own checks. */
   checkId: string;
   /** The server connection the check looked at. */
@@ -63,17 +68,28 @@ export interface CellResult extends Cell {
   firstFailure?: CheckVerdict;
   /** The baseline entry's reason for a known failure, a stale entry, or an inconclusive cell it covers. */
   baselineReason?: string;
-  /** The first server's transcript. */
+  /** The first server's transcript, as judged (see `servers`). */
   transcript: readonly TranscriptFrame[];
   /**
    * Per server connection: the eras its endpoint served and the era the client negotiated on the
    * wire (absent for cells that did not run).
    */
   negotiated?: ReadonlyArray<ConnectionEra>;
-  /** Every server's transcript (servers sharing one fake server share it). */
-  servers: ReadonlyArray<{ serverId: string; transcript: readonly TranscriptFrame[] }>;
-  /** The client's observations, stamped against the first server's transcript. */
+  /**
+   * Every server's transcript (servers sharing one fake server share it), split where the
+   * scenario's actions ended: `transcript` is exactly what the checks judged, so every evidence
+   * `seq` is in it and nothing in it went unjudged; `teardown` holds the frames recorded afterwards
+   * (the client's late frames, then the harness closing the client and the server), never judged.
+   */
+  servers: ReadonlyArray<{
+    serverId: string;
+    transcript: readonly TranscriptFrame[];
+    teardown?: readonly TranscriptFrame[];
+  }>;
+  /** The client's observations up to the end of the actions (what the checks judged), stamped against the first server's transcript. */
   observations: readonly Observation[];
+  /** What the client reported after the actions ended (during teardown), never judged. */
+  teardownObservations?: readonly Observation[];
   /** Wall time the cell took, ms (for the report; never asserted). */
   durationMs: number;
 }

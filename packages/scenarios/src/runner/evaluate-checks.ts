@@ -1,5 +1,6 @@
 import {
   type ConnectionRecord,
+  checkEveryServer,
   connectionFrames,
   INVARIANTS,
   negotiatedEra,
@@ -7,17 +8,18 @@ import {
   type ServerRecord,
 } from '@toolshift/assertions';
 import type { ScriptDocument } from '@toolshift/fake-server';
-import { type CellEra, checkId, describeSource, type Scenario, serverOf } from '../scenario.js';
+import { type CellEra, checkId, describeSource, type Scenario } from '../scenario.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServers } from './cell-servers.js';
 import type { ObservationLog } from './observation-log.js';
 
 /**
- * The run record of one server connection of a finished cell (with every server's side attached).
- * Transcripts end where the scenario's actions ended (`endSeqs`): the harness tearing the cell down
- * afterwards (closing the client, then the server) is not part of the run being judged. The
- * record carries the eras the endpoint served and the era the client negotiated on this
- * connection, read from its frames.
+ * The run record of one server connection of a finished cell, with every server's side attached
+ * (its transcript, final catalog, the observations stamped against it and, when several
+ * connections share its fake server, those connections). Transcripts end where the scenario's
+ * actions ended (`endSeqs`): the harness tearing the cell down afterwards (closing the client, then
+ * the server) is not part of the run being judged. The record carries the eras the endpoint served
+ * and the era the client negotiated on this connection, read from its frames.
  */
 export function runRecordFor(
   serverId: string,
@@ -29,30 +31,28 @@ export function runRecordFor(
   const all: Record<string, ServerRecord> = Object.fromEntries(
     servers.list.map((server) => {
       const end = endSeqs[server.id] ?? Number.POSITIVE_INFINITY;
+      const connections = connectionsOf(servers, server.fake);
       return [
         server.id,
         {
           transcript: server.fake.transcript.frames.filter((frame) => frame.seq <= end),
           finalCatalog: server.fake.snapshot(),
+          observations: log.forServer(server.id),
+          ...(connections.length > 1 ? { connections } : {}),
         },
       ];
     }),
   );
   const own = all[serverId]!;
   const fake = servers.get(serverId).fake;
-  const sharing = servers.list.filter((server) => server.fake === fake);
-  const connections: ConnectionRecord[] = sharing.map((server) => ({
-    serverId: server.id,
-    principal: principalOf(fake.script, server.bearerToken),
-  }));
   const record: RunRecord = {
     era,
     endpointEras: [...fake.eras],
     serverId,
     transcript: own.transcript,
-    observations: log.forServer(serverId),
+    observations: own.observations!,
     finalCatalog: own.finalCatalog,
-    ...(connections.length > 1 ? { connections } : {}),
+    ...(own.connections ? { connections: own.connections } : {}),
     servers: all,
   };
   return { ...record, negotiated: negotiatedEra(connectionFrames(record, serverId)) };
@@ -70,8 +70,15 @@ export function runRecords(
   );
 }
 
+/** Every connection of the cell to the fake server `fake`, with the principal its credentials stand for. */
+function connectionsOf(servers: CellServers, fake: CellServers['list'][number]['fake']): ConnectionRecord[] {
+  return servers.list
+    .filter((server) => server.fake === fake)
+    .map((server) => ({ serverId: server.id, principal: principalOf(fake.script, server.bearerToken) }));
+}
+
 /** The principal the fake server records for requests carrying `bearerToken` (from the script's tokens and grants). */
-function principalOf(script: ScriptDocument, bearerToken: string | undefined): string {
+export function principalOf(script: ScriptDocument, bearerToken: string | undefined): string {
   if (bearerToken === undefined) return 'anonymous';
   const granted = (script.steps ?? []).flatMap((step) =>
     step.action.action === 'grantToken' ? [step.action] : [],
@@ -82,21 +89,73 @@ function principalOf(script: ScriptDocument, bearerToken: string | undefined): s
   );
 }
 
+/** Thrown by a wire-only record when a check reads the client's observations. */
+class ObservationsNeeded extends Error {}
+
 /**
- * Applies every check of the scenario to the record of its server (see {@link runRecords}).
- * @throws {Error} when a check names an unknown invariant (scenario loading rejects that earlier).
+ * The record as a wire-only client leaves it: reading `observations` throws, so a check that needs
+ * what the client exposed, called or reported is told apart from one the transcripts settle.
  */
-export function evaluateChecks(scenario: Scenario, records: ReadonlyMap<string, RunRecord>): CheckVerdict[] {
-  return scenario.checks.map((check) => {
+function wireOnlyRecord(record: RunRecord): RunRecord {
+  const { observations: _unknown, ...wire } = record;
+  return Object.defineProperty(wire, 'observations', {
+    enumerable: true,
+    get() {
+      throw new ObservationsNeeded();
+    },
+  }) as RunRecord;
+}
+
+/** Options of {@link evaluateChecks}. */
+export interface EvaluateOptions {
+  /**
+   * The client reports nothing but its traffic (`wireOnly`): a check whose invariant reads the
+   * client's observations is `n/a` with the reason instead of being judged on an empty record.
+   */
+  wireOnly?: boolean;
+}
+
+/**
+ * Applies every check of the scenario (see {@link runRecords}): a check naming a `server` to that
+ * server's record; a check naming none to every server of the scenario (`checkEveryServer`: it
+ * fails when any server fails), never silently to the first server only.
+ * @throws {Error} when a check names an unknown invariant or server (scenario loading rejects both earlier).
+ */
+export function evaluateChecks(
+  scenario: Scenario,
+  records: ReadonlyMap<string, RunRecord>,
+  options: EvaluateOptions = {},
+): CheckVerdict[] {
+  return scenario.checks.map((check): CheckVerdict => {
     const invariant = INVARIANTS[check.invariant];
     if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${check.invariant}`);
-    const serverId = serverOf(scenario, check);
-    const record = records.get(serverId)!;
-    return {
-      ...invariant.check(record, check.params),
-      checkId: checkId(check),
-      serverId,
-      cites: describeSource(check.cites),
+    const base = { checkId: checkId(check), cites: describeSource(check.cites) };
+    const judge = (): CheckVerdict => {
+      const judged = options.wireOnly
+        ? new Map([...records].map(([id, record]) => [id, wireOnlyRecord(record)] as const))
+        : records;
+      if (check.server === undefined)
+        return { ...checkEveryServer(invariant, judged, check.params), ...base };
+      const record = judged.get(check.server);
+      if (!record)
+        throw new Error(
+          `Scenario ${scenario.id}: check ${base.checkId} names unknown server ${check.server}`,
+        );
+      return { ...invariant.check(record, check.params), ...base, serverId: check.server };
     };
+    if (!options.wireOnly) return judge();
+    try {
+      return judge();
+    } catch (error) {
+      if (!(error instanceof ObservationsNeeded)) throw error;
+      return {
+        invariantId: invariant.id,
+        status: 'n/a',
+        message: `Not judged: ${invariant.id} needs what the client exposed, called or reported, and this client is judged on the wire only (${invariant.title})`,
+        evidence: [],
+        ...base,
+        ...(check.server === undefined ? {} : { serverId: check.server }),
+      };
+    }
   });
 }

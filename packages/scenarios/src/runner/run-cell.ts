@@ -1,11 +1,12 @@
+import { fail } from '@toolshift/assertions';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
-import { bounded } from './bounded.js';
-import { type CellResult, rawStatusOf } from './cell.js';
-import { type CellServers, startCellServers } from './cell-servers.js';
+import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
+import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
+import { tearDownCell } from './cell-teardown.js';
 import { portableCellOptions } from './client-process/client-process-protocol.js';
 import { isIsolated } from './client-process/isolated-client.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
@@ -28,6 +29,9 @@ export interface CellOptions {
   /** Told before each client action starts (`action 3 of 4 (call search_docs)`), then `the client's close()` and `the checks`. */
   onAction?: (description: string) => void;
 }
+
+/** The runner's check that a client program did not end by itself with a failure status. */
+export const PROGRAM_EXIT_CHECK = 'runner.program-exit';
 
 /** A cell's result before the baseline is applied. */
 export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
@@ -95,6 +99,7 @@ export async function runCell(
     };
   }
   const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
+  const wireOnly = capabilitiesOf(factory).wireOnly === true;
   const session = new CellSession(
     scenario,
     era,
@@ -105,16 +110,22 @@ export async function runCell(
       quietMs: options.quietMs ?? 150,
       actionTimeoutMs,
       waitTimeoutMs: options.waitTimeoutMs ?? 4000,
+      wireOnly,
     },
     options.onAction,
   );
   const end = await session.run(scenario.clientActions);
-  const endSeqs = session.log.positions();
+  // The judged run ends here: frames and observations after this point are teardown, reported apart.
+  const endSeqs = session.log.end();
   options.onAction?.("the client's close()");
-  await bounded(adapter.close(), actionTimeoutMs, 'close').catch((error) =>
-    session.observer.note(`close failed: ${(error as Error).message}`),
-  );
-  await servers.close();
+  await tearDownCell(adapter, servers, {
+    actionTimeoutMs,
+    note: (text) => session.observer.note(text),
+  });
+  const failure = adapter.failure?.();
+  const exited: CheckVerdict[] = failure
+    ? [{ ...fail(PROGRAM_EXIT_CHECK, failure, []), checkId: PROGRAM_EXIT_CHECK }]
+    : [];
 
   options.onAction?.('the checks');
   const records = runRecords(era, servers, session.log, endSeqs);
@@ -123,25 +134,41 @@ export async function runCell(
   const verdicts = [
     ...negotiation.verdicts,
     ...setAsideEraConsequences(
-      [...session.runnerVerdicts, ...evaluateChecks(scenario, records)],
+      [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
       negotiation.verdicts,
     ),
   ];
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
+  // A wire-only client in a scenario whose every check needs its observations: nothing was judged.
+  const unjudged = wireOnly && verdicts.length > 0 && verdicts.every((verdict) => verdict.status === 'n/a');
   return {
     ...base,
-    rawStatus: rawStatusOf(verdicts, end.kind === 'error'),
+    ...(unjudged && end.kind !== 'error'
+      ? {
+          rawStatus: 'n/a' as const,
+          notApplicable:
+            'every check of this scenario needs what the client exposes or does, and this client is judged on the wire only',
+        }
+      : { rawStatus: rawStatusOf(verdicts, end.kind === 'error') }),
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
     negotiated: negotiation.connections,
-    transcript: first.fake.transcript.frames,
+    transcript: judgedFrames(first, endSeqs),
     servers: servers.list.map((server) => ({
       serverId: server.id,
-      transcript: server.fake.transcript.frames,
+      transcript: judgedFrames(server, endSeqs),
+      teardown: server.fake.transcript.frames.filter((frame) => frame.seq > (endSeqs[server.id] ?? 0)),
     })),
     observations: session.log.forServer(first.id),
+    teardownObservations: session.log.afterEnd(first.id),
     durationMs: Date.now() - started,
   };
+}
+
+/** The frames of `server` up to the end of the actions: the transcript the checks judge (see `runRecordFor`). */
+function judgedFrames(server: CellServer, endSeqs: Readonly<Record<string, number>>) {
+  const end = endSeqs[server.id] ?? 0;
+  return server.fake.transcript.frames.filter((frame) => frame.seq <= end);
 }

@@ -10,6 +10,7 @@ import { CELL_STATUSES, type Cell, type CellResult, type CellStatus } from './ce
 import { estimateCellMs, longestFirst } from './cell-cost.js';
 import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
 import { type RunExitCode, runOutcome } from './run-outcome.js';
+import { type Shard, type ShardInfo, selectionDigest, shardCells } from './shard.js';
 
 /** What to run. */
 export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
@@ -28,6 +29,8 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
    * (scenario × era × transport × client order). Results come back in listed order either way.
    */
   order?: 'longest-first' | 'listed';
+  /** Run only this shard of the selected cells (see {@link shardCells}). */
+  shard?: Shard;
 }
 
 /** Totals of a run; `exitCode` is 0 only when every cell matched the baseline and some cell was judged. */
@@ -42,6 +45,8 @@ export interface SuiteSummary {
   /** Exit 4: why no cell passed or failed. */
   unjudged?: string;
   durationMs: number;
+  /** Set when the run was one shard of the selection (`--shard i/n`). */
+  shard?: ShardInfo;
 }
 
 /** Expands scenarios × eras × transports × clients into cells (a scenario only runs in the eras and transports it lists). */
@@ -63,10 +68,10 @@ export function expandCells(
 }
 
 /**
- * Applies the baseline to a raw result. The reference client is never baseline-excused. An
- * inconclusive cell stays `inconclusive` whether or not an entry covers it: the run could not tell
- * whether the expected failure is still there, so the entry is neither met nor stale (its reason is
- * kept on the result).
+ * Applies the baseline to a raw result. The reference client and the false-positive corpus are
+ * never baseline-excused. An inconclusive cell stays `inconclusive` whether or not an entry covers
+ * it: the run could not tell whether the expected failure is still there, so the entry is neither
+ * met nor stale (its reason is kept on the result).
  */
 export function applyBaseline(
   raw: RawCellResult,
@@ -74,7 +79,8 @@ export function applyBaseline(
   baseline: ExpectedFailures | undefined,
 ): CellResult {
   if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
-  const expected = client.kind === 'reference' ? undefined : findExpectedFailure(baseline, raw);
+  const excusable = client.kind !== 'reference' && client.kind !== 'unusual';
+  const expected = excusable ? findExpectedFailure(baseline, raw) : undefined;
   let status: CellStatus;
   let baselineReason = expected?.reason;
   if (raw.rawStatus === 'error') status = 'error';
@@ -99,7 +105,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const started = Date.now();
   const scenarios = new Map(options.scenarios.map((scenario) => [scenario.id, scenario]));
   const clients = new Map(options.clients.map((client) => [client.name, client]));
-  const cells = expandCells(options);
+  const selected = expandCells(options);
+  const cells = options.shard ? shardCells(selected, options.shard) : selected;
   const results: CellResult[] = new Array(cells.length);
   for (const reporter of options.reporters ?? []) await reporter.onRunStart?.(cells);
   const order =
@@ -129,14 +136,29 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, cells.length));
   await Promise.all(Array.from({ length: workers }, worker));
+  const summary = summarizeResults(results, Date.now() - started);
+  if (options.shard) {
+    summary.shard = {
+      ...options.shard,
+      selectedCells: selected.length,
+      selectionDigest: selectionDigest(selected),
+    };
+    // A shard that judged nothing (none of its cells, or all n/a) is no failure of the matrix job:
+    // `toolshift merge-reports` applies the rule to the whole run (`unjudged` stays for the note).
+    if (summary.exitCode === 4) summary.exitCode = 0;
+  }
+  for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(summary);
+  return summary;
+}
+
+/** Counts cell results by status and derives the exit code (a whole run, or shards merged back). */
+export function summarizeResults(results: CellResult[], durationMs: number): SuiteSummary {
   const counts = Object.fromEntries(CELL_STATUSES.map((status) => [status, 0])) as Record<CellStatus, number>;
   for (const result of results) counts[result.status] += 1;
-  const summary: SuiteSummary = {
+  return {
     results,
     counts,
     ...runOutcome(results, counts),
-    durationMs: Date.now() - started,
+    durationMs,
   };
-  for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(summary);
-  return summary;
 }

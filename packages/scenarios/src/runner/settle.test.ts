@@ -1,4 +1,10 @@
-import { addTool, createFakeServer, type FakeServer, scriptBuilder } from '@toolshift/fake-server';
+import {
+  addTool,
+  changeSchema,
+  createFakeServer,
+  type FakeServer,
+  scriptBuilder,
+} from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { exposureMatches, settle, unansweredSignal } from './settle.js';
 
@@ -96,4 +102,79 @@ test('settle converges on a matching exposure and a quiet wire, and explains a t
     { timeoutMs: 500, quietMs: 10, until: 'quiet' },
   );
   expect(quiet).toEqual({ settled: true });
+});
+
+test('settle never ends between two pages of a listing, however long the client pauses, and names a cursor left unrequested', async () => {
+  const server = createFakeServer(
+    scriptBuilder('s').tools(tool('a'), tool('b'), tool('c')).pageSize(2).build(),
+  );
+  const exposed = ['a', 'b', 'c'].map((name) => ({ serverId: 'p', name }));
+  const page1 = (await request(server, 'tools/list')).reply;
+  const cursor =
+    page1.kind === 'message'
+      ? (page1.message as unknown as { result: { nextCursor: string } }).result.nextCursor
+      : '';
+  let ended = false;
+  const settling = settle(
+    [{ serverId: 'p', server }],
+    () => exposed,
+    () => () => {},
+    { timeoutMs: 20_000, quietMs: 5, until: 'quiet' },
+  ).finally(() => {
+    ended = true;
+  });
+  // Forty quiet periods pass with the second page still unrequested.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(ended).toBe(false);
+  await request(server, 'tools/list', { cursor });
+  expect(await settling).toEqual({ settled: true });
+
+  const complete = await settle(
+    [{ serverId: 'p', server }],
+    () => exposed,
+    () => () => {},
+    { timeoutMs: 50, quietMs: 5, until: 'quiet' },
+  );
+  expect(complete).toEqual({ settled: true });
+  await request(server, 'tools/list');
+  const stuck = await settle(
+    [{ serverId: 'p', server }],
+    () => exposed,
+    () => () => {},
+    { timeoutMs: 50, quietMs: 5, until: 'quiet' },
+  );
+  expect(stuck).toEqual({
+    settled: false,
+    reason: expect.stringMatching(
+      /^after 50 ms the client had not requested nextCursor ".+" offered at #\d+ \(p\)$/,
+    ),
+  });
+});
+
+test('a schema the client rewrote counts as converged; a stale one does not (issue 9, point 6)', async () => {
+  const strict = { type: 'object', properties: { q: { type: 'string' } }, additionalProperties: false };
+  const loose = { type: 'object', properties: { q: { type: 'string' }, n: { type: 'number' } } };
+  const server = createFakeServer(
+    scriptBuilder('s')
+      .tools({ name: 'a', inputSchema: loose })
+      .step('tighten', changeSchema('a', { inputSchema: strict }))
+      .build(),
+  );
+  await request(server, 'tools/list');
+  server.apply('tighten');
+  await request(server, 'tools/list');
+  // As served now: converged.
+  expect(exposureMatches([{ serverId: 'p', name: 'a', inputSchema: strict }], server, 'p')).toBe(true);
+  // Normalized for a provider (additionalProperties relaxed): no revision served it, nearest the current one.
+  const normalized = { ...strict, additionalProperties: true };
+  expect(exposureMatches([{ serverId: 'p', name: 'a', inputSchema: normalized }], server, 'p')).toBe(true);
+  const settled = await settle(
+    [{ serverId: 'p', server }],
+    () => [{ serverId: 'p', name: 'a', inputSchema: normalized }],
+    () => () => {},
+    { timeoutMs: 2000, quietMs: 10 },
+  );
+  expect(settled).toEqual({ settled: true });
+  // The schema the first catalog revision served: stale, the client has not converged.
+  expect(exposureMatches([{ serverId: 'p', name: 'a', inputSchema: loose }], server, 'p')).toBe(false);
 });

@@ -1,22 +1,45 @@
-import { changeSignals, type ExposedTool, listExchanges } from '@toolshift/assertions';
+import {
+  changeSignals,
+  classifySchema,
+  type ExposedTool,
+  listExchanges,
+  servedSchemas,
+} from '@toolshift/assertions';
 import type { FakeServer } from '@toolshift/fake-server';
+import { StallAwareDeadline } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
 import { describeExposureMismatch } from './exposure-mismatch.js';
+import { type ListingInFlight, listingInFlight, type ReportedExposure } from './listing-in-flight.js';
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
 export interface SettleTarget {
   serverId: string;
   server: FakeServer;
+  /** The principal the connection's requests are made as (its listings are told apart by it). */
+  principal?: string;
 }
 
 /** Bounds and goal of {@link settle}. */
 export interface SettleOptions {
-  /** Give up after this many ms of wall time (default 4000). */
+  /**
+   * Give up after this many ms of wall time (default 4000), not counting time this process could
+   * not run (see {@link StallAwareDeadline}): a busy machine does not cut a client short.
+   */
   timeoutMs?: number;
   /** The wire must have been quiet this long, ms, once the goal holds (default 150). */
   quietMs?: number;
   /** `catalog` (default): the exposure must equal every target's catalog; `quiet`: only a quiet wire. */
   until?: 'catalog' | 'quiet';
+  /**
+   * Wait for the client to answer every change notification with a page-one `tools/list` (default
+   * true); `false` leaves an ignored notification to the checks.
+   */
+  awaitSignals?: boolean;
+  /**
+   * Every exposure the client reported for a target, with the `seq` of its server at the time, so a
+   * listing the client completed but has not shown yet keeps the wire from counting as settled.
+   */
+  exposures?: (serverId: string) => readonly ReportedExposure[];
 }
 
 /** Whether the client converged, and if not, how far it was. */
@@ -36,7 +59,13 @@ const canonical = (value: unknown): string => {
   return form;
 };
 
-/** True when the exposure holds exactly the server's tools for `serverId` (and their schemas, when the client reports them). */
+/**
+ * True when the exposure holds exactly the server's tools for `serverId` (and their schemas, when
+ * the client reports them). A schema that differs from the current one counts as converged when
+ * the client rewrote it (it matches no schema the server served and is nearest the current one,
+ * see `classifySchema`), and as not converged when it is stale: a client normalizing schemas for
+ * its provider is judged by the checks, not left to wait out the settle timeout.
+ */
 export function exposureMatches(
   exposed: readonly ExposedTool[] | undefined,
   server: FakeServer,
@@ -47,10 +76,16 @@ export function exposureMatches(
   const truth = server.tools();
   if (mine.length !== truth.length) return false;
   const byName = new Map(truth.map((tool) => [tool.name, tool]));
+  let served: ReturnType<typeof servedSchemas> | undefined;
   return mine.every((tool) => {
     const current = byName.get(tool.name);
     if (!current) return false;
-    return tool.inputSchema === undefined || canonical(tool.inputSchema) === canonical(current.inputSchema);
+    if (tool.inputSchema === undefined || canonical(tool.inputSchema) === canonical(current.inputSchema))
+      return true;
+    served ??= servedSchemas(server.transcript.frames);
+    return (
+      classifySchema(tool.inputSchema, current.inputSchema, served.get(tool.name) ?? []).kind === 'rewritten'
+    );
   });
 }
 
@@ -80,10 +115,15 @@ export function unansweredSignal(server: FakeServer): { seq: number; principal?:
 
 /**
  * Waits until the client has reacted to the last change notification of every target's server
- * (a page-one `tools/list` followed it), its latest exposure equals every target's catalog (unless
- * `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
- * `timeoutMs` passes. Event-driven: it wakes on every transcript frame and exposure, not on a
- * polling sleep.
+ * (a page-one `tools/list` followed it), no listing is in flight on any target's connection (no
+ * unanswered `tools/list`, no `nextCursor` the client has not followed yet, no completed listing it
+ * has not shown yet: see {@link listingInFlight}), its latest exposure equals every target's catalog
+ * (unless `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
+ * `timeoutMs` passes (which also bounds the wait for a client that abandons a listing silently).
+ * Stalls of this process's event loop count neither toward the timeout nor as quiet time.
+ * Event-driven: it wakes on every transcript frame and exposure, not on a polling sleep; before it
+ * declares the wire quiet it lets I/O that arrived meanwhile be read (a busy machine can run the
+ * quiet timer before the socket that carries the client's next request).
  */
 export async function settle(
   targets: readonly SettleTarget[],
@@ -94,14 +134,18 @@ export async function settle(
   const timeoutMs = options.timeoutMs ?? 4000;
   const quietMs = options.quietMs ?? 150;
   const wantCatalog = (options.until ?? 'catalog') === 'catalog';
-  const started = Date.now();
+  const deadline = new StallAwareDeadline(timeoutMs);
   let lastActivity = Date.now();
+  let stalledAtActivity = 0;
+  // The quiet period counts only time the process could run: a stall is not the client being quiet.
+  const quietFor = () => Date.now() - lastActivity - (deadline.stalledMs() - stalledAtActivity);
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
   const servers = [...new Set(targets.map((target) => target.server))];
   const stops = servers.map((server) =>
     server.transcript.subscribe(() => {
       lastActivity = Date.now();
+      stalledAtActivity = deadline.stalledMs();
       poke();
     }),
   );
@@ -111,33 +155,65 @@ export async function settle(
       ? targets.find((target) => !exposureMatches(latestExposure(), target.server, target.serverId))
       : undefined;
   const ignoredSignal = () => {
+    if (options.awaitSignals === false) return undefined;
     for (const server of servers) {
       const signal = unansweredSignal(server);
       if (signal) return signal;
     }
     return undefined;
   };
+  const inFlight = (): (ListingInFlight & { serverId: string }) | undefined => {
+    for (const target of targets) {
+      const exposures = options.exposures?.(target.serverId) ?? currentExposure(target.serverId);
+      const listing = listingInFlight(target.server.transcript.frames, {
+        ...(target.principal !== undefined ? { principal: target.principal } : {}),
+        exposures,
+      });
+      if (listing) return { ...listing, serverId: target.serverId };
+    }
+    return undefined;
+  };
+  /** Without the client's exposure history: its latest exposure, as if reported just now. */
+  const currentExposure = (serverId: string): ReportedExposure[] => {
+    const exposed = latestExposure();
+    if (!exposed) return [];
+    const names = exposed.filter((tool) => tool.serverId === serverId).map((tool) => tool.name);
+    const atSeq = targets.find((target) => target.serverId === serverId)?.server.transcript.lastSeq ?? 0;
+    return [{ atSeq, names }];
+  };
   try {
     for (;;) {
-      const now = Date.now();
       const off = misaligned();
       const signal = ignoredSignal();
-      if (!off && !signal && now - lastActivity >= quietMs) return { settled: true };
-      const remaining = timeoutMs - (now - started);
+      const listing = inFlight();
+      const quiet = quietFor();
+      if (!off && !signal && !listing && quiet >= quietMs) {
+        // Let I/O that is already waiting be read before calling the wire quiet.
+        const before = lastActivity;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (lastActivity === before) return { settled: true };
+        continue;
+      }
+      const remaining = deadline.remainingMs();
       if (remaining <= 0) {
-        if (!off && signal)
+        if (off)
+          return {
+            settled: false,
+            reason: `after ${timeoutMs} ms ${describeExposureMismatch(latestExposure(), off.server, off.serverId) ?? `the client's exposure for ${off.serverId} did not match the catalog`}`,
+          };
+        if (signal)
           return {
             settled: false,
             reason: `after ${timeoutMs} ms no tools/list had followed the change notification at #${signal.seq}`,
           };
+        if (listing)
+          return { settled: false, reason: `after ${timeoutMs} ms ${listing.note} (${listing.serverId})` };
         return {
           settled: false,
-          reason: off
-            ? `after ${timeoutMs} ms ${describeExposureMismatch(latestExposure(), off.server, off.serverId) ?? `the client's exposure for ${off.serverId} did not match the catalog`}`
-            : `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
+          reason: `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
         };
       }
-      const wait = off || signal ? remaining : Math.min(remaining, quietMs - (now - lastActivity));
+      const wait = off || signal || listing ? remaining : Math.min(remaining, quietMs - quiet);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, wait));
         wake = () => {
@@ -148,6 +224,7 @@ export async function settle(
       wake = undefined;
     }
   } finally {
+    deadline.dispose();
     for (const stop of stops) stop();
   }
 }

@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { toolshiftProcess as toolshift } from '../support/toolshift-process.js';
 
+// Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
+// at 180 s, a safety net for a busy machine (up to 55 s seen under load), not a speed claim.
+
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/client-modules/${name}.mjs`, import.meta.url));
 
@@ -34,7 +37,7 @@ test('a module whose exit hook calls process.exit(0) cannot turn a failing run i
   expect(code).toBe(1);
   const report = JSON.parse(await readFile(json, 'utf8')) as { exitCode: number; counts: { fail: number } };
   expect(report).toMatchObject({ exitCode: 1, counts: { fail: 2 } });
-}, 120_000);
+}, 180_000);
 
 /** The cells of a JSON report, by `scenario/era`. */
 async function cells(
@@ -86,7 +89,7 @@ test('a client that calls process.exit(0) mid-cell fails that cell, naming the a
       /process\.exit\(0\) was called \| at Object\.callTool \(file:.*exits-mid-cell-client\.mjs:\d+/,
     );
   }
-}, 120_000);
+}, 180_000);
 
 test('a client that leaves an unhandled rejection fails its cell with the error it crashed on; the other cells run', async () => {
   const json = join(await mkdtemp(join(tmpdir(), 'toolshift-isolation-')), 'report.json');
@@ -114,7 +117,7 @@ test('a client that leaves an unhandled rejection fails its cell with the error 
     "The client's process exited with code 1 during action 3 of 3 (call search_docs)",
   );
   expect(failure?.message).toContain('Error: library bug: the retry queue is gone');
-}, 120_000);
+}, 180_000);
 
 test('a module declaring a feature without its method is refused when it loads, naming both', async () => {
   const { code, stderr, stdout } = await toolshift([
@@ -130,4 +133,4 @@ test('a module declaring a feature without its method is refused when it loads, 
     "factory 'missing-method-client' declares feature 'host-clock' but its adapter has no advanceClock() method",
   );
   expect(code).toBe(2);
-}, 120_000);
+}, 180_000);

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 
+// Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
+// at 180 s, a safety net for a busy machine (up to 55 s seen under load), not a speed claim.
+
 const example = fileURLToPath(new URL('../../examples/client-module/sdk-client-module.mjs', import.meta.url));
 
 async function cli(args: string[], cwd?: string) {
@@ -42,7 +45,7 @@ test('--client-module runs the example module (the official SDK Client) and only
   expect(stdout).toMatch(/lc-01-no-list-changed-handler\s+legacy\s+http\s+example-client-module\s+pass/);
   expect(stdout).toMatch(/lc-01-no-list-changed-handler\s+modern\s+http\s+example-client-module\s+pass/);
   expect(stdout).not.toMatch(/\sreference\s/);
-}, 60_000);
+}, 180_000);
 
 test('a baseline may name a module client (here: a stale entry); a module with no factory is refused with CLIENT_MODULE_INVALID', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'toolshift-client-module-'));
@@ -78,7 +81,7 @@ test('a baseline may name a module client (here: a stale entry); a module with n
   // The example surfaces the failed page (its connect fails), so the entry is matched and stale.
   expect(stdout).toMatch(/pg-02-page-failure-reported\s+modern\s+http\s+example-client-module\s+STALE/);
   expect(code).toBe(1);
-}, 60_000);
+}, 180_000);
 
 test('toolshift clients --client-module lists the module clients after the built-in ones', async () => {
   const { code, stdout } = await cli(['clients', '--client-module', example]);
@@ -87,4 +90,4 @@ test('toolshift clients --client-module lists the module clients after the built
   expect(stdout).toContain(
     'example-client-module  [external; http, msw]\n  The official SDK Client, loaded from a --client-module file.',
   );
-});
+}, 180_000);

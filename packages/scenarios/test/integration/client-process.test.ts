@@ -4,6 +4,9 @@ import { afterEach, expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { ClientProcessPool } from '../../src/runner/client-process/client-process-pool.js';
 
+// Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
+// at 180 s, a safety net for a busy machine (up to 55 s seen under load), not a speed claim.
+
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/client-modules/${name}.mjs`, import.meta.url));
 const scenario = (id: string) => SCENARIOS.find((candidate) => candidate.id === id)!;
@@ -29,7 +32,7 @@ test('a client that blocks its event loop mid-cell is killed once silent; the ce
     transport: 'http',
   });
   expect(next.rawStatus).toBe('pass');
-}, 120_000);
+}, 180_000);
 
 test('a module that never finishes loading is refused with CLIENT_MODULE_INVALID once its load bound passes', async () => {
   const pool = new ClientProcessPool(fixture('never-loads-client'), { loadTimeoutMs: 3000 });
@@ -42,4 +45,4 @@ test('a module that never finishes loading is refused with CLIENT_MODULE_INVALID
   expect((error as Error).message).toContain(
     'its process was still loading the module after 3000 ms and was killed.',
   );
-}, 60_000);
+}, 180_000);

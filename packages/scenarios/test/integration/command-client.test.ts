@@ -5,6 +5,9 @@ import { SCENARIOS } from '../../catalog/index.js';
 import { createCommandClient } from '../../src/adapters/command/create-command-client.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 
+// Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
+// at 180 s, a safety net for a busy machine (up to 55 s seen under load), not a speed claim.
+
 const example = fileURLToPath(
   new URL('../../examples/command-client/sdk-command-client.mjs', import.meta.url),
 );
@@ -45,7 +48,7 @@ test('the example program (the official SDK behind the command protocol) runs LC
   expect(
     lc01.observations.filter((o) => o.kind === 'call').map((o) => o.kind === 'call' && o.outcome.ok),
   ).toEqual([true, true]);
-}, 60_000);
+}, 180_000);
 
 test('a program that does not say hello first is refused with CLIENT_HANDSHAKE_FAILED naming what it printed', async () => {
   const error = await createCommandClient(nodeProgram('console.log("starting up")')).catch((e: unknown) => e);
@@ -58,7 +61,7 @@ test('a program that does not say hello first is refused with CLIENT_HANDSHAKE_F
     nodeProgram('console.log(JSON.stringify({type:"hello",protocol:1,features:["teleport"]}))'),
   ).catch((e: unknown) => e);
   expect((unknownFeature as Error).message).toContain("'teleport' is not a feature");
-});
+}, 180_000);
 
 test('a program that dies at connect fails the cell with runner.client-connected and keeps its stderr as evidence', async () => {
   const client = await createCommandClient(
@@ -78,7 +81,7 @@ test('a program that dies at connect fails the cell with runner.client-connected
   expect(result.firstFailure).toMatchObject({ checkId: 'runner.client-connected' });
   expect(result.firstFailure!.message).toContain('exit code 5');
   expect(result.observations.some((o) => o.kind === 'note' && o.text.includes('boom: no config'))).toBe(true);
-});
+}, 180_000);
 
 test('a dual cell gives a program no era preference: connect carries no era and TOOLSHIFT_ERA is dual', async () => {
   const client = await createCommandClient(
@@ -107,4 +110,4 @@ test('a dual cell gives a program no era preference: connect carries no era and 
     'modern: era=modern env=modern',
     'dual: era=(none) env=dual',
   ]);
-}, 60_000);
+}, 180_000);

@@ -93,6 +93,8 @@ describe('toolshift serve --stdio', () => {
       expect(await names).toEqual(['alpha', 'beta']);
       const frames = (await admin.transcript({ filter: { direction: 'in' } })).frames;
       expect(frames.every((frame) => frame.transport === 'stdio')).toBe(true);
-    });
+      // Bounded like the other tests that spawn the CLI: its sources compile in the child (tsx), which on
+      // a busy machine took more than the default 30 s before a frame was sent.
+    }, 180_000);
   }
 });

@@ -214,6 +214,16 @@ function send(res: Response, response: WireResponse): void {
       res.flushHeaders();
       const stream = reply.stream;
       res.on('close', () => stream.detach());
+      // A client that closes the stream sends FIN; the response's 'close' only comes when the
+      // socket is torn down, after requests read in the same turn. Detach on the FIN, so the
+      // transcript records the close where the client made it (as msw records an abort at once).
+      const socket = res.socket;
+      if (socket) {
+        const gone = () => stream.detach();
+        socket.once('end', gone);
+        res.once('close', () => socket.off('end', gone));
+        res.once('finish', () => socket.off('end', gone));
+      }
       stream.attach({
         write: (event) => res.write(sseEventText(event)),
         end: (mode) => {

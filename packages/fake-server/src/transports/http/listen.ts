@@ -29,6 +29,10 @@ export async function listen(app: Express, host: string, port: number): Promise<
         : resolve(listening),
     );
   });
+  // Node closes a keep-alive connection after 5 s idle by default, which races a client reusing it
+  // (its next request meets a reset: ECONNRESET) whenever a machine is slow enough to leave a gap
+  // that long. The fake server never ends a connection on its own: the client or `close` does.
+  server.keepAliveTimeout = 0;
   return {
     server,
     port: (server.address() as AddressInfo).port,

@@ -47,6 +47,9 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
       request.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
+      // fetch adds `Accept: */*` when the caller set none, but only on its way to the network (Fetch
+      // standard, "fetching"), which an intercepted request never takes: add it as the wire would carry it.
+      headers.accept ??= '*/*';
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.byteLength > maxBodyBytes) {
         const refusal: WireResponse = {
@@ -59,7 +62,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
           refusal,
           `body of ${bytes.byteLength} bytes not read: over the ${maxBodyBytes}-byte limit`,
         );
-        return toFetchResponse(refusal);
+        return toFetchResponse(refusal, request);
       }
       const body = bytes.byteLength > 0 ? decodeUtf8(bytes) : undefined;
       if (bytes.byteLength > 0 && body === undefined) {
@@ -73,7 +76,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
           refusal,
           `body of ${bytes.byteLength} bytes not read: not valid UTF-8`,
         );
-        return toFetchResponse(refusal);
+        return toFetchResponse(refusal, request);
       }
       const response = await server.handle({
         transport: 'msw',
@@ -82,12 +85,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
         endpointUrl: options.url,
         ...(body !== undefined ? { body } : {}),
       });
-      if (response.reply.kind === 'stream') {
-        // The client closing its fetch (AbortSignal) is how an HTTP client closes the stream.
-        const stream = response.reply.stream;
-        request.signal.addEventListener('abort', () => stream.detach(), { once: true });
-      }
-      return toFetchResponse(response);
+      return toFetchResponse(response, request);
     }),
   ];
   const endpoint = new URL(options.url);
@@ -125,7 +123,8 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
   return handlers;
 }
 
-function toFetchResponse(response: WireResponse): Response {
+/** The fetch `Response` for a server answer to `request` (a stream reply stays tied to it: see {@link sseBody}). */
+function toFetchResponse(response: WireResponse, request: Request): Response {
   const headers = new Headers(response.headers);
   const reply = response.reply;
   switch (reply.kind) {
@@ -138,26 +137,68 @@ function toFetchResponse(response: WireResponse): Response {
       headers.set('content-type', reply.contentType);
       return new Response(reply.body, { status: response.status, headers });
     case 'stream':
-      return new Response(sseBody(reply.stream), { status: response.status, headers });
+      return new Response(sseBody(reply.stream, request), { status: response.status, headers });
   }
 }
 
-/** An SSE body: events as they are written; `graceful` closes it, `drop` errors it (a reset, for fetch). */
-function sseBody(stream: EventStream): ReadableStream<Uint8Array> {
+/**
+ * An SSE body answering `request`: events as they are written; `graceful` closes it, `drop` errors
+ * it (a reset, for fetch) once every event written before the drop has been read, as a reset socket delivers the
+ * bytes already sent before the error (erroring a `ReadableStream` discards what it still queues,
+ * which would lose e.g. the priming event whose id a client resumes from with `Last-Event-ID`).
+ * Chunks are handed out on pull, so nothing sits in the stream's own queue when it ends.
+ */
+function sseBody(stream: EventStream, request: Request): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      stream.attach({
-        write: (event) => controller.enqueue(encoder.encode(sseEventText(event))),
-        end: (mode) => {
-          if (mode === 'drop')
-            controller.error(new TypeError('terminated: the fake server dropped the stream'));
-          else controller.close();
-        },
-      });
+  // The client aborting its fetch is how an HTTP client closes the stream. The intercepted
+  // request's signal follows the client's through a weak reference (undici), so the sink below
+  // holds the request for as long as the stream lives: were it garbage-collected, the abort would
+  // never arrive and the server would keep a stream the client has closed.
+  const onAbort = () => stream.detach();
+  request.signal.addEventListener('abort', onAbort, { once: true });
+  const queued: Uint8Array[] = [];
+  let ended: 'graceful' | 'drop' | undefined;
+  let cancelled = false;
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start() {
+        stream.attach({
+          write: (event) => {
+            queued.push(encoder.encode(sseEventText(event)));
+            poke();
+          },
+          end: (mode) => {
+            request.signal.removeEventListener('abort', onAbort);
+            ended = mode;
+            poke();
+          },
+        });
+      },
+      async pull(controller) {
+        while (queued.length === 0 && ended === undefined && !cancelled) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
+        if (cancelled) return;
+        const next = queued.shift();
+        if (next) controller.enqueue(next);
+        else if (ended === 'drop')
+          controller.error(new TypeError('terminated: the fake server dropped the stream'));
+        else controller.close();
+      },
+      cancel() {
+        cancelled = true;
+        poke();
+        stream.detach();
+      },
     },
-    cancel() {
-      stream.detach();
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }

@@ -1,5 +1,6 @@
-import type { ClientAdapterFactory, ClientObserver, ConnectTarget } from '../client-adapter.js';
+import type { ClientObserver, ConnectTarget } from '../client-adapter.js';
 import { ReferenceClientAdapter, referenceClient } from '../reference-adapter.js';
+import { unusual } from './unusual-factory.js';
 
 /**
  * The reference client configured to speak 2025-11-25 only: it opens every connection with
@@ -17,15 +18,17 @@ export class LegacyOnlyReferenceAdapter extends ReferenceClientAdapter {
 }
 
 /** `unusual:negotiates-legacy-on-dual`: the false-positive corpus's 2025-11-25-only client. */
-export const negotiatesLegacyOnDual: ClientAdapterFactory = {
-  name: 'unusual:negotiates-legacy-on-dual',
-  kind: 'reference',
-  description:
-    'The reference client speaking 2025-11-25 only: initialize on every endpoint, even a dual-era one (correct but unusual; never failed).',
-  capabilities: {
+export const negotiatesLegacyOnDual = unusual(
+  {
+    name: 'negotiates-legacy-on-dual',
+    behaviour:
+      'The reference client speaking 2025-11-25 only: initialize on every endpoint, even a dual-era one, and in cells preferring 2026-07-28 (declares eras: [legacy])',
+    whyCorrect: 'digest §1.4: a client may pick either era a dual-era server serves',
+  },
+  () => new LegacyOnlyReferenceAdapter(),
+  {
     transports: referenceClient.capabilities!.transports,
     features: referenceClient.capabilities!.features,
     eras: ['legacy'],
   },
-  create: () => new LegacyOnlyReferenceAdapter(),
-};
+);

@@ -10,17 +10,19 @@ import type { ServedServer } from './served-server.js';
  */
 const interception = setupServer();
 const live = new Map<number, HttpHandler[]>();
-let nextPath = 0;
+let nextAddress = 0;
 
 /**
  * Serves a fake server through msw's interception of `fetch`: same status codes, headers and SSE
- * streams as HTTP, but no port. The URL is on loopback port 9 (discard), so a request msw missed
- * could never leave the machine.
+ * streams as HTTP, but no port. Each served server gets its own loopback address (`127.0.x.y`) on
+ * port 9 (discard), so a request msw missed could never leave the machine, and the same endpoint
+ * path as the HTTP transport (`/mcp`): only the origin differs between the two, as it differs
+ * between two HTTP runs (the port).
  */
 export async function serveMsw(server: FakeServer): Promise<ServedServer> {
   if (live.size === 0) interception.listen({ onUnhandledRequest: 'bypass' });
-  const id = ++nextPath;
-  const url = `http://127.0.0.1:9/toolshift-msw-${id}/mcp`;
+  const id = nextAddress++ % (1 << 16);
+  const url = `http://127.0.${id >> 8}.${id & 255}:9/mcp`;
   const handlers = createMswHandlers(server, { url, adminPath: false });
   live.set(id, handlers);
   interception.use(...handlers);

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
+import { mergeShardReports, readShardReport } from '../reports/merge-reports.js';
+
+/** Parsed options of `toolshift merge-reports`. */
+export interface MergeReportsCommandOptions {
+  json?: string;
+  junit?: string;
+}
+
+/**
+ * `toolshift merge-reports FILE...`: merges the JSON reports of the shards of one run
+ * (`toolshift run --shard i/n --json FILE`) back into the run: prints its table and totals, writes
+ * the merged JSON and JUnit reports when asked, and returns the run's exit code (0: the results
+ * match the baseline each shard applied; 1: they do not).
+ * @throws {ToolshiftError} REPORTS_NOT_MERGEABLE when the files are not every shard of one run once.
+ */
+export async function mergeReportsCommand(
+  files: readonly string[],
+  options: MergeReportsCommandOptions,
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<number> {
+  const reports = await Promise.all(files.map((file) => readShardReport(resolve(file))));
+  const summary = mergeShardReports(reports);
+  const json = options.json === undefined ? undefined : resolve(options.json);
+  const junit = options.junit === undefined ? undefined : resolve(options.junit);
+  const reporters: Reporter[] = [consoleTableReporter(out)];
+  if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts: reports[0]!.transcripts }));
+  if (junit) reporters.push(FILE_REPORTERS.junit(junit));
+  out.write(`toolshift merge-reports: ${reports.length} shards, ${summary.results.length} cells\n`);
+  for (const reporter of reporters) await reporter.onRunEnd?.(summary);
+  if (json) out.write(`JSON report written to ${json}\n`);
+  if (junit) out.write(`JUnit report written to ${junit}\n`);
+  return summary.exitCode;
+}
