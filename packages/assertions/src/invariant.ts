@@ -25,6 +25,13 @@ export interface Invariant {
    */
   acrossServers?: 'all' | 'any' | 'run';
   /**
+   * `true` when the invariant can judge a client that reports nothing but its traffic (a wire-only
+   * client, e.g. a conformance-style program): it is given no observations and judges the client
+   * as one that keeps a registry, from the transcript alone. Invariants without it that read
+   * observations are `n/a` for such a client.
+   */
+  judgesWireOnly?: boolean;
+  /**
    * For invariants that take parameters: returns why `params` are unusable, or `undefined` when they
    * are fine. Scenario loading calls it, so a bad parameter fails at load time, not mid-run.
    */

@@ -24,7 +24,9 @@ describe('the scenario catalog', () => {
 
   test('every scenario is valid: schema, scripts, steps, servers, known invariants with usable params, unique check ids', () => {
     for (const scenario of SCENARIOS)
-      expect(() => parseScenario(scenario, `catalog:${scenario.id}`)).not.toThrow();
+      expect(() =>
+        parseScenario(scenario, `catalog:${scenario.id}`, { requireCitations: true }),
+      ).not.toThrow();
   });
 
   test('every transport a scenario lists can produce every fault its scripts inject', () => {
@@ -44,7 +46,7 @@ describe('the scenario catalog', () => {
 
   test('every check cites a known case, a seed document or a spec revision', () => {
     for (const scenario of SCENARIOS) {
-      for (const check of [...scenario.checks.map((c) => c.cites), ...scenario.source]) {
+      for (const check of [...scenario.checks.map((c) => c.cites!), ...scenario.source!]) {
         const where = `${scenario.id}: ${describeSource(check)}`;
         if ('case' in check) expect(DISCOVERY_CASES[caseIdOf(check)!], where).toBeDefined();
         else if ('seed' in check) expect(check.seed, where).toMatch(/^00[02]\b/);
@@ -58,7 +60,7 @@ describe('the scenario catalog', () => {
       const covering = SCENARIOS.filter(
         (s) =>
           s.id.startsWith(`${caseId.toLowerCase()}-`) &&
-          s.source.some((source) => caseIdOf(source) === caseId),
+          s.source!.some((source) => caseIdOf(source) === caseId),
       );
       expect(covering.length, `case ${caseId}`).toBeGreaterThan(0);
     }
@@ -73,7 +75,7 @@ describe('the scenario catalog', () => {
   test('all twelve fixtures of seed 000 have a scenario', () => {
     for (const fixture of SEED_000_FIXTURES) {
       const covering = SCENARIOS.filter((s) =>
-        s.source.some((source) => 'seed' in source && source.seed === `000 fixture "${fixture}"`),
+        s.source!.some((source) => 'seed' in source && source.seed === `000 fixture "${fixture}"`),
       );
       expect(covering.length, fixture).toBeGreaterThan(0);
     }

@@ -14,6 +14,7 @@ export { type CatcherOutcome, runCatcher } from './adapters/defects/run-catcher.
 export { FEATURE_METHODS, missingMethods } from './adapters/feature-methods.js';
 export type {
   AdapterCallOutcome,
+  AgentTurnReport,
   ClientAdapter,
   ClientAdapterFactory,
   ClientCapabilities,
@@ -21,6 +22,7 @@ export type {
   ConnectTarget,
   ModelCallResult,
   ModelRequest,
+  ModelTarget,
   ReportedState,
   TransportTarget,
 } from './adapters/index.js';
@@ -42,6 +44,7 @@ export {
   loadExpectedFailures,
   parseExpectedFailures,
 } from './baseline/expected-failures.js';
+export { expectedFailuresFromResults, renderExpectedFailures } from './baseline/write-expected-failures.js';
 export { SCENARIOS_ERROR_CODES, type ScenariosErrorCode } from './errors/codes.js';
 export { ScenarioError } from './errors/scenario-error.js';
 export {
@@ -59,7 +62,18 @@ export { type ReplayOutcome, replayTrial } from './replay/replay-trial.js';
 export { runTrial, TRIAL_ENDPOINT, type TrialOptions, type TrialRun } from './replay/run-trial.js';
 export type { TimelineEvent, Trial, TrialConnection } from './replay/trial.js';
 export { quiesce, VirtualTime } from './replay/virtual-time.js';
-export { consoleTableReporter, FILE_REPORTERS, jsonReporter, junitReporter } from './reports/index.js';
+export { baselineReporter } from './reports/baseline-report.js';
+export type { ConsoleReportOptions } from './reports/console-table.js';
+export { type HtmlReportOptions, renderHtmlReport } from './reports/html-report.js';
+export { type HtmlReportData, toHtmlReportData } from './reports/html-report-data.js';
+export {
+  consoleTableReporter,
+  FILE_REPORTERS,
+  htmlReporter,
+  jsonReporter,
+  junitReporter,
+} from './reports/index.js';
+export { JSON_REPORT_SCHEMA_ID } from './reports/json-report.js';
 export { renderJunit } from './reports/junit-report.js';
 export type { Reporter } from './reports/reporter.js';
 export { type FeatureNeed, notApplicableReason, requiredFeatures } from './runner/applicability.js';

@@ -45,6 +45,7 @@ export const CLIENT_FEATURES = [
   'bearer-auth',
   'reauthorize',
   'model-exposure',
+  'agent-turn',
   'manual-refresh',
   'reconnect',
   'host-clock',
@@ -63,7 +64,9 @@ export const FrameMatchSchema = Type.Object(
     direction: Type.Optional(Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('server')])),
     kind: Type.Optional(
       Type.Union(
-        ['message', 'http', 'stream-open', 'stream-close', 'step', 'note'].map((k) => Type.Literal(k)),
+        ['message', 'http', 'stream-open', 'stream-close', 'step', 'note', 'model'].map((k) =>
+          Type.Literal(k),
+        ),
       ),
     ),
     method: Type.Optional(Type.String({ minLength: 1 })),
@@ -267,7 +270,7 @@ export const ScenarioCheckSchema = Type.Object(
     id: Type.Optional(Type.String({ minLength: 1 })),
     server: Type.Optional(ServerRef),
     params: Type.Optional(Args),
-    cites: ScenarioSourceSchema,
+    cites: Type.Optional(ScenarioSourceSchema),
   },
   { additionalProperties: false },
 );
@@ -298,7 +301,7 @@ export const ScenarioSchema = Type.Object(
     toolshiftScenario: Type.Optional(Type.Literal(1, { description: 'Scenario file format version.' })),
     id: Id,
     title: Type.String({ minLength: 1 }),
-    source: Type.Array(ScenarioSourceSchema, { minItems: 1 }),
+    source: Type.Optional(Type.Array(ScenarioSourceSchema, { minItems: 1 })),
     eras: Type.Array(EraSchema, {
       minItems: 1,
       uniqueItems: true,

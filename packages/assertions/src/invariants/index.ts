@@ -22,6 +22,7 @@ import { modelCostReported } from './model-cost-reported.js';
 import { modelEveryCallAnswered } from './model-every-call-answered.js';
 import { modelNamesValid } from './model-names-valid.js';
 import { modelNothingSilentlyDropped } from './model-nothing-silently-dropped.js';
+import { modelProviderAccepted } from './model-provider-accepted.js';
 import { modelRequestOffers } from './model-request-offers.js';
 import { modelRequestsBuilt } from './model-requests-built.js';
 import { modelToolCountWithinLimit } from './model-tool-count-within-limit.js';
@@ -81,6 +82,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       modelEveryCallAnswered,
       modelNamesValid,
       modelNothingSilentlyDropped,
+      modelProviderAccepted,
       modelRequestOffers,
       modelRequestsBuilt,
       modelToolCountWithinLimit,
@@ -118,6 +120,7 @@ export {
   modelEveryCallAnswered,
   modelNamesValid,
   modelNothingSilentlyDropped,
+  modelProviderAccepted,
   modelRequestOffers,
   modelRequestsBuilt,
   modelToolCountWithinLimit,

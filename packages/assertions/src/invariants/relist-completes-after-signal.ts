@@ -13,6 +13,7 @@ import { fail, inconclusive, pass } from '../verdict.js';
  */
 export const relistCompletesAfterSignal: Invariant = {
   id: 'change.relist-completes-after-signal',
+  judgesWireOnly: true,
   title:
     'After each change notification, a complete listing that started after it (page one to last page) follows.',
   source: 'seed 002 (follow nextCursor until complete, restart enumeration after a change); digest §11.1',

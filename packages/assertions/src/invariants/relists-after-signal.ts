@@ -14,6 +14,7 @@ import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
  */
 export const relistsAfterSignal: Invariant = {
   id: 'change.relists-after-signal',
+  judgesWireOnly: true,
   title: 'After each tools list_changed notification, the client requests tools/list again from page one.',
   source:
     'seed 002 (refresh on notification); spec 2025-11-25 tools §list_changed; cases LC-01, LC-02, LC-07, LC-10, LC-11',

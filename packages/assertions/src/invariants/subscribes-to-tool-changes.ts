@@ -22,6 +22,7 @@ type Message = { method?: string; params?: { notifications?: { toolsListChanged?
  */
 export const subscribesToToolChanges: Invariant = {
   id: 'modern.subscribes-to-tool-changes',
+  judgesWireOnly: true,
   title: 'In the modern era the client opens subscriptions/listen with toolsListChanged: true.',
   source:
     'seed 002 (open a long-lived listen stream requesting toolsListChanged); spec 2026-07-28 subscriptions (digest §4.2)',

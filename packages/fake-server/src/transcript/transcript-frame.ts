@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { TransportKind } from '../exchange/wire-request.js';
+import type { ModelFrameDetail } from './model-frame.js';
 
 /** A protocol era: `legacy` is 2025-11-25 (`initialize`), `modern` is 2026-07-28 (`server/discover`). */
 export type Era = 'legacy' | 'modern';
@@ -10,9 +11,11 @@ export type Era = 'legacy' | 'modern';
  * - `http`: an HTTP response with no JSON-RPC body (202, 405, a bare 404);
  * - `stream-open` / `stream-close`: an event stream's life;
  * - `step`: a script step the server applied (`step` holds its id, `note` what it did);
- * - `note`: a server-side fact worth evidence, e.g. a notification that had no stream to go on.
+ * - `note`: a server-side fact worth evidence, e.g. a notification that had no stream to go on;
+ * - `model`: an exchange with the fake model provider next to the server (`in`: the host's model
+ *   request, `out`: the provider's answer), its detail in `model`.
  */
-export type FrameKind = 'message' | 'http' | 'stream-open' | 'stream-close' | 'step' | 'note';
+export type FrameKind = 'message' | 'http' | 'stream-open' | 'stream-close' | 'step' | 'note' | 'model';
 
 /** Who produced a frame: the client (`in`), the server on the wire (`out`), or the server's world (`server`). */
 export type FrameDirection = 'in' | 'out' | 'server';
@@ -63,6 +66,8 @@ export interface TranscriptFrame {
   note?: string;
   /** The fault kind that distorted this frame (see `Fault`), when a fault step hit the exchange. */
   fault?: string;
+  /** `model` frames: what the host asked the fake model provider, or what it answered. */
+  model?: ModelFrameDetail;
   /** Wall-clock time (ms since epoch); ignored when comparing transcripts. */
   wallTimeMs?: number;
 }

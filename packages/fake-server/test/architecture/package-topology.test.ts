@@ -56,10 +56,10 @@ function runtimePackagesOf(entry: string): Set<string> {
 const fakeServerSrc = join(packagesDir, 'fake-server', 'src');
 
 describe('package export maps', () => {
-  test('@toolshift/fake-server exposes the core and one subpath per optional transport', () => {
+  test('@toolshift/fake-server exposes the core, one subpath per optional transport, and the model provider', () => {
     const { exports = {} } = manifest('fake-server');
     expect(Object.keys(exports).sort()).toEqual(
-      ['.', './http', './in-memory', './msw', './script.schema.json', './stdio'].sort(),
+      ['.', './http', './in-memory', './model', './msw', './script.schema.json', './stdio'].sort(),
     );
   });
 
@@ -101,7 +101,7 @@ describe('what each fake-server entry loads', () => {
     expect(loaded.has('@modelcontextprotocol/server')).toBe(true);
   });
 
-  test.each(['stdio', 'in-memory'])('the %s entry loads neither express nor msw', (entry) => {
+  test.each(['stdio', 'in-memory', 'model'])('the %s entry loads neither express nor msw', (entry) => {
     const loaded = runtimePackagesOf(join(fakeServerSrc, `${entry}.ts`));
     expect(loaded.has('express')).toBe(false);
     expect(loaded.has('msw')).toBe(false);

@@ -25,6 +25,7 @@ export const lg02MoreThan128Tools: Scenario = {
   ],
   clientActions: [{ do: 'connect' }, { do: 'settle' }, { do: 'model-request', provider: 'openai-strict' }],
   checks: [
+    { invariant: 'model.provider-accepted', cites: { case: 'LG-02 E1' } },
     { invariant: 'model.tool-count-within-limit', params: { max: 128 }, cites: { case: 'LG-02 E1' } },
     {
       id: 'crm-reported',

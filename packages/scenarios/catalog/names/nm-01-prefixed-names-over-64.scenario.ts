@@ -44,6 +44,7 @@ export const nm01PrefixedNamesOver64: Scenario = {
     { do: 'model-call', pick: { description: 'Exports everything' }, arguments: { query: 'all' } },
   ],
   checks: [
+    { invariant: 'model.provider-accepted', cites: { case: 'NM-01 E1' } },
     { invariant: 'model.names-valid', cites: { case: 'NM-01 E1' } },
     { invariant: 'model.nothing-silently-dropped', cites: { case: 'NM-01 E3' } },
     { invariant: 'model.calls-routed', cites: { case: 'NM-01 E2' } },

@@ -26,6 +26,7 @@ export const nm02ComposedNameTooLong: Scenario = {
     { do: 'model-call', pick: { description: 'kb 07' }, arguments: { query: 'refund policy' } },
   ],
   checks: [
+    { invariant: 'model.provider-accepted', cites: { case: 'NM-02 E1' } },
     { invariant: 'model.names-valid', cites: { case: 'NM-02 E1' } },
     { invariant: 'model.nothing-silently-dropped', cites: { case: 'NM-02 E2' } },
     { invariant: 'model.requests-built', cites: { case: 'NM-02 E2' } },

@@ -43,6 +43,10 @@ export const providerCannotRepresentSchema: Scenario = {
   ],
   checks: [
     {
+      invariant: 'model.provider-accepted',
+      cites: { seed: '000 fixture "provider cannot represent schema"' },
+    },
+    {
       invariant: 'model.requests-built',
       cites: { seed: '000 (if translation would change semantics, fail clearly)' },
     },

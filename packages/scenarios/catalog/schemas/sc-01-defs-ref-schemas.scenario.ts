@@ -69,6 +69,7 @@ export const sc01DefsRefSchemas: Scenario = {
     },
   ],
   checks: [
+    { invariant: 'model.provider-accepted', cites: { case: 'SC-01 E2' } },
     { invariant: 'model.requests-built', cites: { case: 'SC-01 E2' } },
     { invariant: 'model.nothing-silently-dropped', cites: { case: 'SC-01 E1' } },
     {

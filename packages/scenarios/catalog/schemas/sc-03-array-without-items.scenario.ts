@@ -37,6 +37,7 @@ export const sc03ArrayWithoutItems: Scenario = {
     },
   ],
   checks: [
+    { invariant: 'model.provider-accepted', cites: { case: 'SC-03 E1' } },
     { invariant: 'model.requests-built', cites: { case: 'SC-03 E1' } },
     {
       invariant: 'model.tool-definition-sound',

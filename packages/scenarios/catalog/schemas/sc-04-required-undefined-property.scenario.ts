@@ -35,6 +35,7 @@ export const sc04RequiredUndefinedProperty: Scenario = {
     { do: 'model-call', pick: { description: 'valid 12' }, arguments: { query: 'q' }, provider: 'gemini' },
   ],
   checks: [
+    { invariant: 'model.provider-accepted', cites: { case: 'SC-04 E1' } },
     { invariant: 'model.requests-built', cites: { case: 'SC-04 E1' } },
     {
       invariant: 'model.tool-definition-sound',

@@ -39,6 +39,28 @@ export interface ConnectTarget {
   reuseCache?: boolean;
   /** The scenario the cell runs (for clients that pick their behaviour by scenario, like conformance-style programs). */
   scenarioId?: string;
+  /**
+   * The cell's fake model provider: point the host's model SDK here instead of the real API, and
+   * the model requests it sends are the evidence of what the model is offered (no adapter code
+   * needed). The same for every server of a cell.
+   */
+  model?: ModelTarget;
+}
+
+/**
+ * Base URLs of the cell's fake model provider, per provider SDK (the command protocol passes the
+ * same object in `connect.model`, and the env `TOOLSHIFT_MODEL_URL`, `OPENAI_BASE_URL`,
+ * `ANTHROPIC_BASE_URL`, `GOOGLE_GEMINI_BASE_URL`).
+ */
+export interface ModelTarget {
+  /** The provider's origin, e.g. `http://127.0.0.1:54321` (`TOOLSHIFT_MODEL_URL`). */
+  url: string;
+  /** OpenAI SDK `baseURL` (Chat Completions and Responses): `<url>/v1`. */
+  openai: string;
+  /** Anthropic SDK `baseURL`: `<url>`. */
+  anthropic: string;
+  /** Gemini SDK `httpOptions.baseUrl`: `<url>`. */
+  gemini: string;
 }
 
 /** What a client asks the user before running a call (the harness plays the user). */
@@ -68,6 +90,15 @@ export interface ClientObserver {
    * `permission` too). Absent: the user approves everything.
    */
   approve?(question: ApprovalQuestion): boolean;
+}
+
+/**
+ * What a host may report about an agent turn, as its UI would show it (optional): its own token
+ * estimate of the tool definitions it sent, in all and per server.
+ */
+export interface AgentTurnReport {
+  estimatedTokens?: number;
+  perServerTokens?: Readonly<Record<string, number>>;
 }
 
 /** The outcome of a tool call made through the client. */
@@ -117,6 +148,16 @@ export interface ClientAdapter {
     args: Record<string, unknown>,
     options: { provider?: string },
   ): Promise<ModelCallResult>;
+  /**
+   * `agent-turn`: the user sends `prompt`; the host runs one agent turn against the cell's fake
+   * model (`ConnectTarget.model`): it sends the model its tools, runs the tool calls the model
+   * makes and sends their results back, until the model answers in text. Resolves when the turn
+   * ends. The runner reads what the model was offered, and what it got back, from the wire, so a
+   * host with this feature needs no `modelRequest`/`modelCall` code (`provider` is the scenario's
+   * hint, e.g. `openai-strict`, for hosts that can talk to several).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an `async agentTurn() {}` that reports nothing must fit.
+  agentTurn?(request: { prompt: string; provider?: string }): Promise<AgentTurnReport | undefined | void>;
   /** `manual-refresh`: re-list a server now; resolves when the refresh ends. */
   refresh?(serverId: string): Promise<void>;
   /** `reconnect`: drop and re-establish the connection to a server; resolves when rediscovered. */

@@ -16,6 +16,7 @@ export const FEATURE_METHODS: Readonly<Record<ClientFeature, ReadonlyArray<keyof
   'bearer-auth': [],
   reauthorize: ['reauthorize'],
   'model-exposure': ['modelRequest', 'modelCall'],
+  'agent-turn': ['agentTurn'],
   'manual-refresh': ['refresh'],
   reconnect: ['reconnect'],
   'host-clock': ['advanceClock'],

@@ -15,6 +15,7 @@ export const CLIENT_ADAPTERS: Readonly<Record<string, ClientAdapterFactory>> = O
 
 export type {
   AdapterCallOutcome,
+  AgentTurnReport,
   ApprovalQuestion,
   ClientAdapter,
   ClientAdapterFactory,
@@ -23,6 +24,7 @@ export type {
   ConnectTarget,
   ModelCallResult,
   ModelRequest,
+  ModelTarget,
   ReportedState,
   TransportTarget,
 } from './client-adapter.js';

@@ -172,18 +172,23 @@ export function checkExpectedFailures(baseline: ExpectedFailures, context: Basel
   });
 }
 
-/** The baseline entry covering `cell`, if any. */
+/**
+ * The baseline entry covering `cell`, if any. With the cell's `verdicts`, an entry whose check is
+ * among the failing ones comes first (a cell failing two checks may have an entry for each).
+ */
 export function findExpectedFailure(
   baseline: ExpectedFailures | undefined,
   cell: Cell,
+  verdicts?: readonly CheckVerdict[],
 ): ExpectedFailure | undefined {
-  return baseline?.entries.find(
+  const covering = (baseline?.entries ?? []).filter(
     (entry) =>
       entry.client === cell.client &&
       entry.scenario === cell.scenarioId &&
       (entry.era === undefined || entry.era === cell.era) &&
       (entry.transport === undefined || entry.transport === cell.transport),
   );
+  return (verdicts && covering.find((entry) => failsAsExpected(entry, verdicts))) ?? covering[0];
 }
 
 /** True when the verdicts fail the way `entry` expects (any failure, its `check` among them, or only its `checks`). */

@@ -11,5 +11,7 @@
  *   e.g. the client cannot connect over the selected transport, or `inconclusive`: every check
  *   lacked what it judges); the last line of the table names why. `replay`: the recorded
  *   interleaving does not fit this client, so the run says nothing about the recorded failure.
+ * - `interrupted` 130 (128 + SIGINT): `run` was stopped with Ctrl-C; the reports were written with
+ *   the cells that had finished.
  */
-export const EXIT = { ok: 0, mismatch: 1, usage: 2, internal: 3, inconclusive: 4 } as const;
+export const EXIT = { ok: 0, mismatch: 1, usage: 2, internal: 3, inconclusive: 4, interrupted: 130 } as const;

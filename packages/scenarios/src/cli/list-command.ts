@@ -13,7 +13,7 @@ export function listEntry(scenario: Scenario) {
   return {
     id: scenario.id,
     title: scenario.title,
-    source: scenario.source.map(describeSource),
+    source: (scenario.source ?? []).map(describeSource),
     eras: scenario.eras,
     transports: scenario.transports,
     servers: scenario.servers.map((server) => server.id),
@@ -21,7 +21,7 @@ export function listEntry(scenario: Scenario) {
     checks: scenario.checks.map((check) => ({
       id: checkId(check),
       invariant: check.invariant,
-      cites: describeSource(check.cites),
+      ...(check.cites ? { cites: describeSource(check.cites) } : {}),
     })),
   };
 }
@@ -38,9 +38,10 @@ export function listCommand(
   }
   for (const entry of entries) {
     out.write(`${entry.id}  [${entry.eras.join(', ')}; ${entry.transports.join(', ')}]\n  ${entry.title}\n`);
-    out.write(`  source: ${entry.source.join('; ')}\n`);
+    if (entry.source.length) out.write(`  source: ${entry.source.join('; ')}\n`);
     if (entry.requires.length) out.write(`  needs: ${entry.requires.join(', ')}\n`);
-    for (const check of entry.checks) out.write(`  check ${check.id}  (${check.cites})\n`);
+    for (const check of entry.checks)
+      out.write(`  check ${check.id}${check.cites ? `  (${check.cites})` : ''}\n`);
     out.write('\n');
   }
   const checks = entries.reduce((sum, entry) => sum + entry.checks.length, 0);

@@ -1,9 +1,11 @@
 import { isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
+import { PROPERTIES } from '../properties/index.js';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
 import { EXIT } from './exit-codes.js';
+import { exploreCommand } from './explore-command.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
 import { mergeReportsCommand } from './merge-reports-command.js';
@@ -89,6 +91,19 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
         .default('failing'),
     )
     .option('--junit <file>', 'also write a JUnit XML report for CI')
+    .option(
+      '--html <file>',
+      'also write a self-contained HTML report: the matrix failures first, and per cell its checks and a timeline of every frame',
+    )
+    .addOption(
+      new Option('--html-transcripts <which>', 'cells whose timelines the HTML report carries')
+        .choices([...TRANSCRIPT_CHOICES])
+        .default('failing'),
+    )
+    .option(
+      '--write-baseline <file>',
+      "write this run's failures as an expected-failures baseline (one entry per failing check; reasons start as the near-miss text)",
+    )
     .option('--baseline <file>', 'expected-failures baseline (default: the committed one)')
     .option('--no-baseline', 'treat every failure as unexpected')
     .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
@@ -101,10 +116,15 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       '--shard <i/n>',
       "run only shard i of n of the selected cells (round robin over the selection; give every shard the same selection, then 'toolshift merge-reports' the shards' --json reports)",
     )
+    .option('--verbose', 'list every cell as a row (passes, expected failures and n/a cells too)')
     .action(async (options) => {
       exit.code = await runCommand(
         {
-          ...resolvePaths(options, ['clientModule', 'scenarioFile', 'json', 'junit', 'baseline'], io.cwd),
+          ...resolvePaths(
+            options,
+            ['clientModule', 'scenarioFile', 'json', 'junit', 'html', 'writeBaseline', 'baseline'],
+            io.cwd,
+          ),
           cwd: io.cwd,
         },
         io.out,
@@ -179,6 +199,28 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option('--out <file>', 'write to FILE (.yaml/.yml: YAML, else JSON)')
     .action(async (id, options) => {
       await exportCommand(id, resolvePaths(options, ['out'], io.cwd), io.out);
+    });
+
+  program
+    .command('explore')
+    .description(
+      'Explore property suites against a client: generated inputs and interleavings, a shrunk counterexample and a replay file for each property that fails. Exit 0: every property held; 1: one failed.',
+    )
+    .option(
+      '--client <name>',
+      'the in-process client to explore (reference, sdk, defect:<name>, unusual:<name>)',
+      'reference',
+    )
+    .option('--property <ids...>', `property suites (default: all): ${Object.keys(PROPERTIES).join(', ')}`)
+    .option('--runs <n>', 'runs per property', '100')
+    .option('--seed <n>', 'fast-check seed (default: a fresh one, printed)')
+    .option(
+      '--replay-dir <dir>',
+      'where replay files go (default: $TOOLSHIFT_REPLAY_DIR, else <tmp>/toolshift-replays)',
+    )
+    .option('--no-shrink', 'report the first counterexample found, unshrunk')
+    .action(async (options) => {
+      exit.code = await exploreCommand(resolvePaths(options, ['replayDir'], io.cwd), io.out);
     });
 
   program

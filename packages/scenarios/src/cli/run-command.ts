@@ -3,6 +3,8 @@ import { SCENARIOS } from '../../catalog/index.js';
 import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
 import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
+import { baselineReporter } from '../reports/baseline-report.js';
+import { readReportViewer } from '../reports/html-report.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
@@ -11,6 +13,8 @@ import { expandCells, runSuite } from '../runner/run-suite.js';
 import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
+import { checkOutputPaths } from './check-output-paths.js';
+import { EXIT } from './exit-codes.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
@@ -42,6 +46,12 @@ export interface RunCommandOptions {
   /** Which cells' transcripts the JSON report carries (default `failing`). */
   jsonTranscripts?: string;
   junit?: string;
+  /** Also write the self-contained HTML report (matrix and timelines) to this file. */
+  html?: string;
+  /** Which cells' timelines the HTML report carries (default `failing`). */
+  htmlTranscripts?: string;
+  /** Write the run's failures as an expected-failures baseline to this file. */
+  writeBaseline?: string;
   baseline?: string | false;
   settleTimeout?: string;
   concurrency?: string;
@@ -50,6 +60,8 @@ export interface RunCommandOptions {
   shard?: string;
   /** A conformance-style client program, run as `<command> <serverUrl>` per cell (client `conformance`). */
   command?: string;
+  /** Every cell as a row in the console summary. */
+  verbose?: boolean;
   /** Where `command:` clients run (default: the process's directory). */
   cwd?: string;
 }
@@ -68,7 +80,8 @@ function list(values: readonly string[] | undefined): string[] {
  * With `shard` (`i/n`) only that shard of the selected cells runs (a shard may hold no cell when
  * n exceeds the selection); its JSON report carries what `toolshift merge-reports` needs.
  * @returns the process exit code (0 = results match the baseline, 1 = they do not, 4 = nothing was
- *   judged: every cell `n/a` or `inconclusive`; a shard leaves that to the merge and exits 0).
+ *   judged: every cell `n/a` or `inconclusive`; a shard leaves that to the merge and exits 0;
+ *   130 = stopped by Ctrl-C, reports hold the finished cells).
  * @throws {UsageError} for an unknown client, scenario, era or transport, a selection of no cell,
  *   or a malformed `--shard`.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
@@ -109,6 +122,21 @@ export async function runCommand(
   if (typeof shard === 'string') throw new UsageError(shard);
   const json = options.json === undefined ? undefined : resolve(options.json);
   const junit = options.junit === undefined ? undefined : resolve(options.junit);
+  const writeBaseline = options.writeBaseline === undefined ? undefined : resolve(options.writeBaseline);
+  const html = options.html === undefined ? undefined : resolve(options.html);
+  const htmlTranscripts = (options.htmlTranscripts ?? 'failing') as TranscriptChoice;
+  if (!TRANSCRIPT_CHOICES.includes(htmlTranscripts))
+    throw new UsageError(
+      `--html-transcripts must be ${TRANSCRIPT_CHOICES.join(', ')} (got '${options.htmlTranscripts}').`,
+    );
+  await checkOutputPaths([
+    ...(json ? [['--json', json] as const] : []),
+    ...(html ? [['--html', html] as const] : []),
+    ...(junit ? [['--junit', junit] as const] : []),
+    ...(writeBaseline ? [['--write-baseline', writeBaseline] as const] : []),
+  ]);
+  // The page's viewer script is read now, so a missing build fails before the run, not after it.
+  if (html) await readReportViewer();
   const ids = list(options.scenario);
   const files = list(options.scenarioFile);
   const scenarios: Scenario[] = ids.map((id) => {
@@ -179,19 +207,37 @@ export async function runCommand(
         scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
       });
     }
-    const reporters: Reporter[] = [consoleTableReporter(out)];
-    if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts }));
+    const reporters: Reporter[] = [consoleTableReporter(out, { verbose: options.verbose ?? false })];
+    const { cwd: _cwd, ...given } = options;
+    if (json)
+      reporters.push(
+        FILE_REPORTERS.json(json, { transcripts, run: { options: given, seed: bounds.seed ?? null } }),
+      );
     if (junit) reporters.push(FILE_REPORTERS.junit(junit));
-    const summary = await runSuite({
-      ...selection,
-      ...(baseline ? { baseline } : {}),
-      ...(shard ? { shard } : {}),
-      reporters,
-      ...bounds,
-    });
+    if (html) reporters.push(FILE_REPORTERS.html(html, { transcripts: htmlTranscripts }));
+    if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out));
+    // Ctrl-C stops the run: the reports get the cells that finished and the exit code is 130. A
+    // second Ctrl-C finds no handler and ends the process at once.
+    const interrupt = new AbortController();
+    const onSigint = () => interrupt.abort();
+    process.once('SIGINT', onSigint);
+    let summary: Awaited<ReturnType<typeof runSuite>>;
+    try {
+      summary = await runSuite({
+        ...selection,
+        ...(baseline ? { baseline } : {}),
+        ...(shard ? { shard } : {}),
+        reporters,
+        ...bounds,
+        signal: interrupt.signal,
+      });
+    } finally {
+      process.removeListener('SIGINT', onSigint);
+    }
     if (json) out.write(`JSON report written to ${json}\n`);
     if (junit) out.write(`JUnit report written to ${junit}\n`);
-    return summary.exitCode;
+    if (html) out.write(`HTML report written to ${html}\n`);
+    return summary.interrupted ? EXIT.interrupted : summary.exitCode;
   } finally {
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());

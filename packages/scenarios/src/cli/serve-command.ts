@@ -1,6 +1,12 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { createFakeServer, loadScriptFile } from '@toolshift/fake-server';
-import { startAdminServer, startHttpTransport } from '@toolshift/fake-server/http';
+import {
+  type ModelBaseUrls,
+  serveModelProvider,
+  startAdminServer,
+  startHttpTransport,
+} from '@toolshift/fake-server/http';
+import { createModelProvider } from '@toolshift/fake-server/model';
 import { runStdioServer } from '@toolshift/fake-server/stdio';
 import { UsageError } from './usage-error.js';
 
@@ -66,6 +72,18 @@ export function checkServeOptions(options: ServeCommandOptions): { port: number;
     : { port, adminPort: parsePort(options.adminPort, '--admin-port') };
 }
 
+/** The lines `serve` prints for the fake model provider: one base URL per provider SDK. */
+export function modelUrlLines(urls: ModelBaseUrls): string {
+  return [
+    `model provider ${urls.url}`,
+    `  OPENAI_BASE_URL=${urls.openai}`,
+    `  ANTHROPIC_BASE_URL=${urls.anthropic}`,
+    `  GOOGLE_GEMINI_BASE_URL=${urls.gemini}`,
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
 function untilSignal(): Promise<void> {
   return new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
@@ -76,12 +94,14 @@ function untilSignal(): Promise<void> {
 /**
  * `toolshift serve --script FILE [--port N]`: plays a script on a Streamable HTTP endpoint (both
  * eras, admin API under `/__toolshift`), prints its URL, and runs until SIGINT/SIGTERM, then closes
- * every stream gracefully.
+ * every stream gracefully. The fake model provider is served on the same port (`/v1/…`,
+ * `/v1beta/…`), recording into the same transcript; its base URLs are printed too.
  *
  * `toolshift serve --stdio --script FILE [--admin-port N]`: plays it on stdin/stdout
  * (newline-delimited JSON-RPC; the process is the session) for clients that spawn their server.
  * Messages go to stderr, since stdout is the MCP channel; `--admin-port` also serves the admin API
- * over HTTP and prints its URL on stderr. The process exits when stdin ends, or at once when a
+ * over HTTP and prints its URL on stderr, with the fake model provider's base URLs (it then listens
+ * on a port of its own). The process exits when stdin ends, or at once when a
  * script drops the channel (the client sees the server go away).
  *
  * With `--ready-file FILE`, once listening it writes {@link ServeReady} (the URLs, so `--port 0`
@@ -99,6 +119,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
       ports.adminPort === undefined
         ? undefined
         : await startAdminServer(server, { host, port: ports.adminPort });
+    const model = await serveModelProvider(createModelProvider({ transcript: server.transcript }), { host });
     const stdio = runStdioServer(server, { stdin: process.stdin, stdout: process.stdout });
     process.stderr.write(`toolshift fake server playing ${options.script} on stdio\n`);
     if (admin) process.stderr.write(`admin API ${admin.url}\n`);
@@ -108,13 +129,15 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         ...(admin ? { adminUrl: admin.url } : {}),
         pid: process.pid,
       });
+    process.stderr.write(modelUrlLines(model.urls));
     const reason = await Promise.race([stdio.closed, untilSignal().then(() => 'signal' as const)]);
     if (reason === 'signal') stdio.close('graceful');
     await admin?.close();
+    await model.close();
     // stdout cannot be ended while the process lives: exiting is how a stdio server goes away.
     process.exit(0);
   }
-  const http = await startHttpTransport(server, { port: ports.port, host }).catch(
+  const http = await startHttpTransport(server, { port: ports.port, host, model: true }).catch(
     (error: NodeJS.ErrnoException) => {
       throw error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
         ? new UsageError(
@@ -132,6 +155,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
       stdio: false,
       pid: process.pid,
     });
+  if (http.modelUrls) process.stdout.write(modelUrlLines(http.modelUrls));
   await untilSignal();
   await http.close('graceful');
 }

@@ -9,5 +9,6 @@ test('the error codes are pinned: never renamed, never reused', () => {
     'CLIENT_HANDSHAKE_FAILED',
     'CLIENT_MODULE_INVALID',
     'REPORTS_NOT_MERGEABLE',
+    'REPORT_VIEWER_MISSING',
   ]);
 });

@@ -3,7 +3,7 @@
  * reused; `codes.test.ts` pins the list.
  */
 export const SCENARIOS_ERROR_CODES = [
-  /** A scenario (a file, or catalog data) breaks the scenario schema or a semantic rule. `data`: `{ source, pointer, rule }`. Fix the scenario at `pointer`. */
+  /** A scenario (a file, or catalog data) breaks the scenario schema or a semantic rule. `data`: `{ source, pointer, rule, problems }` (`problems`: every `{ pointer, rule, message }` found; `pointer`/`rule` are the first). Fix the scenario at each pointer. */
   'SCENARIO_INVALID',
   /** A scenario file could not be read or parsed. `data`: `{ source, reason }`. Check the path and the JSON/YAML syntax. */
   'SCENARIO_FILE_UNREADABLE',
@@ -15,6 +15,8 @@ export const SCENARIOS_ERROR_CODES = [
   'CLIENT_MODULE_INVALID',
   /** The JSON reports given to `toolshift merge-reports` are not the shards of one run: unreadable, not a toolshift report, not from `--shard`, from different selections, or a shard missing, repeated or incomplete. `data`: `{ source?, reason }`. Run every shard i/n with the same selection and pass each shard's `--json` report once. */
   'REPORTS_NOT_MERGEABLE',
+  /** `--html` was asked for but the bundled report viewer (`dist/report-viewer.js`) is missing. `data`: `{ path }`. Run `pnpm build`. */
+  'REPORT_VIEWER_MISSING',
 ] as const;
 
 /** One of {@link SCENARIOS_ERROR_CODES}. */

@@ -1,16 +1,19 @@
 import { consoleTableReporter } from './console-table.js';
+import { type HtmlReportOptions, htmlReporter } from './html-report.js';
 import { type JsonReportOptions, jsonReporter } from './json-report.js';
 import { junitReporter } from './junit-report.js';
 import type { Reporter } from './reporter.js';
 
-/** Reporters that write a file, by name (`--json FILE`, `--junit FILE`). The console table always runs. */
+/** Reporters that write a file, by name (`--json FILE`, `--junit FILE`, `--html FILE`). The console table always runs. */
 export const FILE_REPORTERS: Readonly<{
   json: (path: string, options?: JsonReportOptions) => Reporter;
   junit: (path: string) => Reporter;
+  html: (path: string, options?: HtmlReportOptions) => Reporter;
 }> = {
   json: jsonReporter,
   junit: junitReporter,
+  html: htmlReporter,
 };
 
-export { consoleTableReporter, jsonReporter, junitReporter };
+export { consoleTableReporter, htmlReporter, jsonReporter, junitReporter };
 export type { Reporter };

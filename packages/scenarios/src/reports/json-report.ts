@@ -1,5 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import type { Reporter } from './reporter.js';
@@ -15,6 +17,31 @@ export interface JsonReportOptions {
    * failed (expected or not) or hit a harness error; `all`: for every cell; `none`: verdicts only.
    */
   transcripts?: TranscriptChoice;
+  /** What the report says about how it was made: the command-line options and the seed override. */
+  run?: {
+    /** The options as given (paths absolute), e.g. `{ client: ['sdk'], era: 'all' }`. */
+    options: Record<string, unknown>;
+    /** `--seed`: the seed every script ran with; `null` when each script kept its own. */
+    seed: number | null;
+  };
+}
+
+/** Where the JSON report's schema is published (`$id` of `report.schema.json`, the value of a report's `$schema`). */
+export const JSON_REPORT_SCHEMA_ID = 'https://toolshift.dev/schema/report-v1.json';
+
+/** The `@toolshift/scenarios` version that wrote a report (read once from its package.json). */
+function toolshiftVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === '@toolshift/scenarios') return pkg.version ?? '0.0.0';
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return '0.0.0';
+    dir = parent;
+  }
 }
 
 /** True when a JSON report with `choice` carries the cell's transcripts. */
@@ -24,11 +51,11 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
 }
 
 /**
- * Writes the whole run as one JSON document: `{ toolshiftReport: 1, counts, exitCode, unjudged?,
- * durationMs, transcripts, shard?, results: [...] }` (`counts` per cell status, `inconclusive`
- * included; `unjudged` with exit 4: why no cell was judged; `shard`: `{ index, count,
- * selectedCells, selectionDigest }` for one shard of a run, which `toolshift merge-reports` reads),
- * each result a cell with its status and verdicts (check id,
+ * Writes the whole run as one JSON document, valid against the published `report.schema.json`:
+ * `{ $schema, toolshiftReport: 1, toolshiftVersion, startedAt, options, seed, interrupted?,
+ * cellCount, counts, exitCode, unjudged?, durationMs, transcripts, results: [...] }` (`counts` per cell status, `inconclusive` included;
+ * `unjudged` with exit 4: why no cell was judged; `shard`: `{ index, count,
+ * selectedCells, selectionDigest }` for one shard of a run, which `toolshift merge-reports` reads), each result a cell with its status and verdicts (check id,
  * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
  * observations (a full run with every transcript is about 100 MB). Each server's `transcript` and the
  * `observations` are exactly what the checks judged (up to the end of the scenario's actions);
@@ -39,7 +66,14 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
     async onRunEnd(summary: SuiteSummary) {
       const transcripts = options.transcripts ?? 'failing';
       const doc = {
+        $schema: JSON_REPORT_SCHEMA_ID,
         toolshiftReport: 1,
+        toolshiftVersion: toolshiftVersion(),
+        startedAt: summary.startedAt,
+        options: options.run?.options ?? {},
+        seed: options.run?.seed ?? null,
+        ...(summary.interrupted ? { interrupted: true } : {}),
+        cellCount: summary.cellCount,
         counts: summary.counts,
         exitCode: summary.exitCode,
         ...(summary.unjudged !== undefined ? { unjudged: summary.unjudged } : {}),

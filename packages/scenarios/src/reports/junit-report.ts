@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname as osHostname } from 'node:os';
 import { dirname } from 'node:path';
 import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
-import { cellDetail } from './console-table.js';
+import { cellDetail } from './cell-detail.js';
 import type { Reporter } from './reporter.js';
 
 function escape(text: string): string {
@@ -34,25 +35,77 @@ function inconclusiveBody(result: CellResult): string {
     .join('\n');
 }
 
+/** Every check of a cell with its status and message, one a line (the cell's `<system-out>`). */
+function verdictLines(result: CellResult): string {
+  return result.verdicts
+    .map((verdict) => `${verdict.status.padEnd(12)} ${verdict.checkId}${verdict.serverId ? ` @${verdict.serverId}` : ''}: ${verdict.message}`)
+    .join('\n');
+}
+
+/** The prefix of the notes a `command:` client's stray output becomes (`client program stderr: …`). */
+const CLIENT_PROGRAM = 'client program ';
+
+/**
+ * What the client program wrote besides the protocol during the cell: its stderr lines, and other
+ * stray stdout lines (both recorded as notes by the command-client adapter).
+ */
+export function clientOutput(result: CellResult): { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  for (const observation of result.observations ?? []) {
+    if (observation.kind !== 'note' || !observation.text.startsWith(CLIENT_PROGRAM)) continue;
+    const text = observation.text.slice(CLIENT_PROGRAM.length);
+    if (text.startsWith('stderr: ')) stderr.push(text.slice('stderr: '.length));
+    else stdout.push(text);
+  }
+  return { stdout, stderr };
+}
+
+/** `<system-out>` and `<system-err>` of a cell: the checks of a failing cell and the client's own output, the harness error. */
+function systemStreams(result: CellResult): string {
+  const output = clientOutput(result);
+  const own =
+    result.status === 'fail'
+      ? verdictLines(result)
+      : result.status === 'inconclusive'
+        ? inconclusiveBody(result)
+        : result.status === 'known-failure'
+          ? failureBody(result)
+          : '';
+  const out = [
+    ...(own ? [own] : []),
+    ...(output.stdout.length ? ['client stdout:', ...output.stdout] : []),
+  ];
+  const err = [...(result.error ? [result.error] : []), ...output.stderr];
+  return [
+    ...(out.length ? [`      <system-out>${escape(out.join('\n'))}</system-out>`] : []),
+    ...(err.length ? [`      <system-err>${escape(err.join('\n'))}</system-err>`] : []),
+  ].join('\n');
+}
+
 function testcase(result: CellResult): string {
   const name = escape(`${result.scenarioId} [${result.era}, ${result.transport}]`);
   const open = `    <testcase classname="toolshift.${escape(result.client)}" name="${name}" time="${(result.durationMs / 1000).toFixed(3)}"`;
   const detail = escape(cellDetail(result));
+  const streams = systemStreams(result);
+  const close = (body: string) => `${body}${streams ? `\n${streams}` : ''}\n    </testcase>`;
   switch (result.status) {
     case 'pass':
-      return `${open}/>`;
+      return streams ? close(`${open}>`) : `${open}/>`;
     case 'n/a':
-      return `${open}>\n      <skipped message="not applicable: ${detail}"/>\n    </testcase>`;
+      return close(`${open}>\n      <skipped message="not applicable: ${detail}"/>`);
     case 'inconclusive':
-      return `${open}>\n      <skipped message="inconclusive: ${detail}"/>\n      <system-out>${escape(inconclusiveBody(result))}</system-out>\n    </testcase>`;
+      return close(`${open}>\n      <skipped message="inconclusive: ${detail}"/>`);
     case 'known-failure':
-      return `${open}>\n      <skipped message="expected failure: ${escape(result.baselineReason ?? '')}"/>\n      <system-out>${escape(failureBody(result))}</system-out>\n    </testcase>`;
+      return close(`${open}>\n      <skipped message="expected failure: ${escape(result.baselineReason ?? '')}"/>`);
     case 'stale':
-      return `${open}>\n      <failure type="stale-baseline" message="${detail}"/>\n    </testcase>`;
+      return close(`${open}>\n      <failure type="stale-baseline" message="${detail}"/>`);
     case 'error':
-      return `${open}>\n      <error type="harness-error" message="${detail}"/>\n    </testcase>`;
+      return close(`${open}>\n      <error type="harness-error" message="${detail}"/>`);
     case 'fail':
-      return `${open}>\n      <failure type="${escape(result.firstFailure?.checkId ?? 'fail')}" message="${detail}">${escape(failureBody(result))}</failure>\n    </testcase>`;
+      return close(
+        `${open}>\n      <failure type="${escape(result.firstFailure?.checkId ?? 'fail')}" message="${detail}">${escape(failureBody(result))}</failure>`,
+      );
   }
 }
 
@@ -62,16 +115,20 @@ function testcase(result: CellResult): string {
  * baseline entry is a `<failure>` too; a harness error is an `<error>`; expected failures, `n/a`
  * cells and `inconclusive` cells (every check inconclusive, listed in `<system-out>`) are
  * `<skipped>` with the reason (the run's exit code, not this file, says a run of nothing but skips
- * is not a pass).
+ * is not a pass). Each suite carries the run's start `timestamp` and the `hostname`; a failing cell's
+ * `<system-out>` lists every check with its status, a harness error's `<system-err>` its message.
  */
-export function renderJunit(summary: SuiteSummary): string {
+export function renderJunit(summary: SuiteSummary, options: { hostname?: string } = {}): string {
+  const host = escape(options.hostname ?? osHostname());
+  // JUnit's timestamp is an ISO 8601 date-time without a zone (the run's start, UTC).
+  const timestamp = summary.startedAt.replace(/(\.\d+)?Z$/, '');
   const byClient = new Map<string, CellResult[]>();
   for (const result of summary.results) byClient.set(result.client, [...(byClient.get(result.client) ?? []), result]);
   const suites = [...byClient].map(([client, results]) => {
     const count = (statuses: CellResult['status'][]) => results.filter((r) => statuses.includes(r.status)).length;
     const time = results.reduce((sum, r) => sum + r.durationMs, 0) / 1000;
     return [
-      `  <testsuite name="toolshift ${escape(client)}" tests="${results.length}" failures="${count(['fail', 'stale'])}" errors="${count(['error'])}" skipped="${count(['n/a', 'known-failure', 'inconclusive'])}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="toolshift ${escape(client)}" tests="${results.length}" failures="${count(['fail', 'stale'])}" errors="${count(['error'])}" skipped="${count(['n/a', 'known-failure', 'inconclusive'])}" time="${time.toFixed(3)}" timestamp="${timestamp}" hostname="${host}">`,
       ...results.map(testcase),
       '  </testsuite>',
     ].join('\n');

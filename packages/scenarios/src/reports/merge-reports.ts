@@ -11,6 +11,8 @@ export interface ShardReport {
   shard: ShardInfo;
   transcripts: TranscriptChoice;
   durationMs: number;
+  /** When the shard started (ISO 8601), when its report says. */
+  startedAt?: string;
   /** The shard's cells in its own order (transcripts as the report carries them). */
   results: CellResult[];
 }
@@ -34,6 +36,7 @@ export async function readShardReport(file: string): Promise<ShardReport> {
     shard?: ShardInfo;
     transcripts?: TranscriptChoice;
     durationMs?: number;
+    startedAt?: unknown;
     results?: CellResult[];
   };
   try {
@@ -59,6 +62,7 @@ export async function readShardReport(file: string): Promise<ShardReport> {
       ? (doc.transcripts as TranscriptChoice)
       : 'failing',
     durationMs: typeof doc.durationMs === 'number' ? doc.durationMs : 0,
+    ...(typeof doc.startedAt === 'string' ? { startedAt: doc.startedAt } : {}),
     results: doc.results,
   };
 }
@@ -108,5 +112,13 @@ export function mergeShardReports(reports: readonly ShardReport[]): SuiteSummary
       results[selectionPosition(report.shard, nth)] = result;
     });
   }
-  return summarizeResults(results, Math.max(...reports.map((report) => report.durationMs)));
+  const startedAt = reports
+    .map((report) => report.startedAt)
+    .filter((at): at is string => typeof at === 'string')
+    .sort()[0];
+  return summarizeResults(
+    results,
+    Math.max(...reports.map((report) => report.durationMs)),
+    startedAt ?? new Date().toISOString(),
+  );
 }

@@ -21,6 +21,14 @@ const ACTION_FEATURES: Partial<Record<Scenario['clientActions'][number]['do'], C
 };
 
 /**
+ * Features that stand in for another: a host that runs agent turns against the fake model
+ * (`agent-turn`) performs `model-request` and `model-call` actions through the wire.
+ */
+export const SATISFIED_BY: Partial<Record<ClientFeature, readonly ClientFeature[]>> = {
+  'model-exposure': ['agent-turn'],
+};
+
+/**
  * The host features a scenario needs: those it declares in `requires`, plus those its data
  * implies (several servers → `multi-server`; a bearer token → `bearer-auth`; each action that only
  * some clients can perform → its feature; advancing the client's clock → `host-clock`).
@@ -82,7 +90,11 @@ export function notApplicableReason(
     return `the client cannot connect over ${transport} (it supports ${capabilities.transports.join(', ')})`;
   const eraReason = era !== undefined ? eraMismatch(scenario, era, capabilities.eras) : undefined;
   if (eraReason) return eraReason;
-  const missing = requiredFeatures(scenario).filter((need) => !capabilities.features.includes(need.feature));
+  const missing = requiredFeatures(scenario).filter(
+    (need) =>
+      !capabilities.features.includes(need.feature) &&
+      !(SATISFIED_BY[need.feature] ?? []).some((feature) => capabilities.features.includes(feature)),
+  );
   if (missing.length === 0) return undefined;
   return `the client lacks ${missing.map((need) => `${need.feature} (${need.because})`).join('; ')}`;
 }

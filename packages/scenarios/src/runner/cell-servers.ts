@@ -1,4 +1,6 @@
 import { createFakeServer, type FakeServer } from '@toolshift/fake-server';
+import { type ModelServer, serveModelProvider } from '@toolshift/fake-server/http';
+import { createModelProvider } from '@toolshift/fake-server/model';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { scriptForCell } from './cell-eras.js';
 import { SERVE, type ServedServer } from './transports/index.js';
@@ -17,6 +19,12 @@ export interface CellServers {
   get(id: string): CellServer;
   /** Distinct fake servers (connections made with `sameServerAs` share one). */
   fakes(): FakeServer[];
+  /**
+   * The cell's fake model provider, on loopback HTTP whatever the MCP transport: one per cell (a
+   * host talks to one model API), recording into the first server's transcript (same logical clock
+   * and numbering as that server's frames).
+   */
+  model: ModelServer;
   close(): Promise<void>;
 }
 
@@ -57,6 +65,13 @@ export async function startCellServers(
     throw error;
   }
   const list = scenario.servers.map((server) => byId.get(server.id)!);
+  let model: ModelServer;
+  try {
+    model = await serveModelProvider(createModelProvider({ transcript: list[0]!.fake.transcript }));
+  } catch (error) {
+    await Promise.allSettled(opened.map((served) => served.close()));
+    throw error;
+  }
   return {
     list,
     get(id) {
@@ -65,8 +80,9 @@ export async function startCellServers(
       return found;
     },
     fakes: () => [...new Set(list.map((server) => server.fake))],
+    model,
     async close() {
-      await Promise.allSettled(opened.map((served) => served.close()));
+      await Promise.allSettled([...opened.map((served) => served.close()), model.close()]);
     },
   };
 }

@@ -8,12 +8,14 @@ import {
 } from '@toolshift/assertions';
 import type { ClientAdapter, ClientObserver, ModelRequest } from '../adapters/client-adapter.js';
 import { phaseOf } from '../adapters/client-phase-error.js';
-import type { CellEra, ClientAction, Scenario } from '../scenario.js';
+import type { CellEra, ClientAction, ClientFeature, Scenario } from '../scenario.js';
 import { serverOf } from '../scenario.js';
+import { AgentTurnDriver, type WireModelRequest } from './agent-turn-driver.js';
 import { BoundExceededError, bounded } from './bounded.js';
 import type { CheckVerdict } from './cell.js';
 import type { CellServer, CellServers } from './cell-servers.js';
 import { principalOf } from './evaluate-checks.js';
+import { forwardModelRequest } from './forward-model-request.js';
 import { matchesFrame } from './frame-match.js';
 import { handshakeEvidence } from './handshake-evidence.js';
 import { ObservationLog } from './observation-log.js';
@@ -71,6 +73,8 @@ export class CellSession {
   private readonly waitCursor = new Map<string, number>();
   private readonly pending: Array<Promise<SessionEnd | undefined>> = [];
   readonly observer: ClientObserver;
+  /** Set when the client runs agent turns against the fake model instead of reporting model requests. */
+  private readonly agentTurns: AgentTurnDriver | undefined;
 
   constructor(
     private readonly scenario: Scenario,
@@ -80,6 +84,8 @@ export class CellSession {
     private readonly timeouts: SessionTimeouts,
     /** Told before each action starts, e.g. `action 3 of 4 (call search_docs)`. */
     private readonly onAction?: (description: string) => void,
+    /** The host features the client declares (`agent-turn` without `model-exposure`: model actions go through the wire). */
+    features: readonly ClientFeature[] = [],
   ) {
     this.log = new ObservationLog(() =>
       Object.fromEntries(servers.list.map((server) => [server.id, server.fake.transcript.lastSeq])),
@@ -96,6 +102,10 @@ export class CellSession {
       // The scenario plays the user and approves every call the client asks about.
       approve: () => true,
     };
+    this.agentTurns =
+      features.includes('agent-turn') && !features.includes('model-exposure') && adapter.agentTurn
+        ? new AgentTurnDriver(servers.model.provider, servers, adapter, timeouts.actionTimeoutMs)
+        : undefined;
   }
 
   /**
@@ -195,6 +205,7 @@ export class CellSession {
         await this.modelRequest(action.provider);
         return undefined;
       case 'model-call': {
+        if (this.agentTurns) return this.wireModelCall(action);
         let name: string;
         let chosen: ModelRequest['tools'][number] | undefined;
         if ('name' in action.pick) name = action.pick.name;
@@ -372,6 +383,7 @@ export class CellSession {
                 ? { bearerToken: server.bearerToken, credentialProfileId: server.id }
                 : {}),
               ...(action.reuseCache ? { reuseCache: true } : {}),
+              model: this.servers.model.urls,
             },
             this.observer,
           ),
@@ -437,7 +449,98 @@ export class CellSession {
     return ends.find((end) => end !== undefined);
   }
 
+  /** A black-box host's model requests, read from the wire, as `model-request` observations at `at`. */
+  private logWireRequests(
+    requests: readonly WireModelRequest[],
+    provider: string | undefined,
+    at?: Record<string, number>,
+  ): void {
+    for (const { seq: _seq, ...request } of requests) {
+      const observation = {
+        kind: 'model-request' as const,
+        ...(provider !== undefined ? { provider } : {}),
+        ...request,
+      };
+      if (at) this.log.addAt(observation, at);
+      else this.log.add(observation);
+    }
+  }
+
+  /** `model-call` through an agent turn: the model calls the picked tool; the host's next request carries the result. */
+  private async wireModelCall(action: Extract<ClientAction, { do: 'model-call' }>): Promise<undefined> {
+    const args = action.arguments ?? {};
+    const startedAt = this.log.positions();
+    let outcome: Awaited<ReturnType<AgentTurnDriver['modelCall']>>;
+    try {
+      outcome = await this.agentTurns!.modelCall(action.pick, args, action.provider);
+    } catch (error) {
+      const name = 'name' in action.pick ? action.pick.name : action.pick.description;
+      this.log.add(
+        {
+          kind: 'model-call',
+          name,
+          arguments: args,
+          outcome: { kind: 'crashed', error: (error as Error).message },
+        },
+        startedAt,
+      );
+      return undefined;
+    }
+    if (this.agentTurns!.failure !== undefined)
+      this.log.add({ kind: 'note', text: `the agent turn failed: ${this.agentTurns!.failure}` });
+    // The requests the turn sent were shown to the model before its call: stamp them where the call started.
+    this.logWireRequests(outcome.requests.slice(0, 1), action.provider, startedAt);
+    this.logWireRequests(outcome.requests.slice(1), action.provider);
+    if (outcome.requests.length === 0)
+      this.log.add({
+        kind: 'model-request',
+        ...(action.provider !== undefined ? { provider: action.provider } : {}),
+        tools: [],
+        withheld: [],
+        error: `the host sent the model no request during the turn${this.agentTurns!.failure !== undefined ? ` (${this.agentTurns!.failure})` : ''}`,
+      });
+    if (!outcome.call) {
+      if (outcome.notFound !== undefined)
+        this.runnerFail(
+          'runner.model-found-tool',
+          `The model could not find a tool described as "${outcome.notFound}" in the request the host sent (${outcome.requests[0]?.tools.map((tool) => tool.name).join(', ') || 'no tools'}).`,
+        );
+      return undefined;
+    }
+    const { name, outcome: result, routedTo } = outcome.call;
+    this.log.add(
+      { kind: 'model-call', name, arguments: args, outcome: result, ...(routedTo ? { routedTo } : {}) },
+      startedAt,
+    );
+    return undefined;
+  }
+
   private async modelRequest(provider: string | undefined): Promise<ModelRequest | undefined> {
+    if (this.agentTurns) {
+      try {
+        const requests = await this.agentTurns.modelRequest(provider);
+        this.logWireRequests(requests, provider);
+        const failure = this.agentTurns.failure;
+        if (failure !== undefined) this.log.add({ kind: 'note', text: `the agent turn failed: ${failure}` });
+        if (requests.length === 0)
+          throw new Error(
+            `the host sent the model no request during the turn${failure !== undefined ? ` (${failure})` : ''}`,
+          );
+        const [first] = requests;
+        this.lastRequest = first;
+        return first;
+      } catch (error) {
+        this.lastRequestError = (error as Error).message;
+        this.log.add({
+          kind: 'model-request',
+          ...(provider !== undefined ? { provider } : {}),
+          tools: [],
+          withheld: [],
+          error: (error as Error).message,
+        });
+        return undefined;
+      }
+    }
     try {
       const request = await bounded(
         this.adapter.modelRequest!(provider !== undefined ? { provider } : {}),
@@ -446,6 +549,8 @@ export class CellSession {
       );
       this.lastRequest = request;
       this.lastRequestError = undefined;
+      // The tool set goes to the fake model as the host would send it: the provider's rules judge it on the wire too.
+      await forwardModelRequest(this.servers.model.provider, request, provider);
       this.log.add({ kind: 'model-request', ...(provider !== undefined ? { provider } : {}), ...request });
       return request;
     } catch (error) {

@@ -129,10 +129,18 @@ export function evaluateChecks(
   return scenario.checks.map((check): CheckVerdict => {
     const invariant = INVARIANTS[check.invariant];
     if (!invariant) throw new Error(`Scenario ${scenario.id} names unknown invariant ${check.invariant}`);
-    const base = { checkId: checkId(check), cites: describeSource(check.cites) };
+    const base = { checkId: checkId(check), ...(check.cites ? { cites: describeSource(check.cites) } : {}) };
     const judge = (): CheckVerdict => {
       const judged = options.wireOnly
-        ? new Map([...records].map(([id, record]) => [id, wireOnlyRecord(record)] as const))
+        ? new Map(
+            [...records].map(
+              ([id, record]) =>
+                [
+                  id,
+                  invariant.judgesWireOnly ? { ...record, observations: [] } : wireOnlyRecord(record),
+                ] as const,
+            ),
+          )
         : records;
       if (check.server === undefined)
         return { ...checkEveryServer(invariant, judged, check.params), ...base };

@@ -53,6 +53,11 @@ export class ObservationLog {
     );
   }
 
+  /** Records an observation stamped at earlier positions (what a black-box host sent the model during a turn that has ended). */
+  addAt(observation: Unstamped, at: Record<string, number>): void {
+    this.entries.push({ observation, at });
+  }
+
   /** Observations up to {@link end} (all of them before it), stamped against server `serverId`'s transcript. */
   forServer(serverId: string): Observation[] {
     return this.stamp(this.entries.slice(0, this.ended ?? this.entries.length), serverId);

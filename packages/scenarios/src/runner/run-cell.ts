@@ -113,6 +113,7 @@ export async function runCell(
       wireOnly,
     },
     options.onAction,
+    capabilitiesOf(factory).features,
   );
   const end = await session.run(scenario.clientActions);
   // The judged run ends here: frames and observations after this point are teardown, reported apart.

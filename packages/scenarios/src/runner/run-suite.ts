@@ -31,6 +31,11 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   order?: 'longest-first' | 'listed';
   /** Run only this shard of the selected cells (see {@link shardCells}). */
   shard?: Shard;
+  /**
+   * Aborting it (Ctrl-C) ends the run at once: no further cell starts, cells still running are left
+   * out, and the reporters get the cells that finished (`interrupted: true`).
+   */
+  signal?: AbortSignal;
 }
 
 /** Totals of a run; `exitCode` is 0 only when every cell matched the baseline and some cell was judged. */
@@ -44,9 +49,15 @@ export interface SuiteSummary {
   exitCode: RunExitCode;
   /** Exit 4: why no cell passed or failed. */
   unjudged?: string;
+  /** When the run started (ISO 8601, UTC). */
+  startedAt: string;
   durationMs: number;
   /** Set when the run was one shard of the selection (`--shard i/n`). */
   shard?: ShardInfo;
+  /** The run was stopped (see {@link SuiteOptions.signal}): `results` holds only the cells that finished, of `cellCount`. */
+  interrupted?: boolean;
+  /** Cells the selection expanded to (more than `results` when interrupted). */
+  cellCount: number;
 }
 
 /** Expands scenarios × eras × transports × clients into cells (a scenario only runs in the eras and transports it lists). */
@@ -80,7 +91,7 @@ export function applyBaseline(
 ): CellResult {
   if (raw.rawStatus === 'n/a') return { ...raw, status: 'n/a' };
   const excusable = client.kind !== 'reference' && client.kind !== 'unusual';
-  const expected = excusable ? findExpectedFailure(baseline, raw) : undefined;
+  const expected = excusable ? findExpectedFailure(baseline, raw, raw.verdicts) : undefined;
   let status: CellStatus;
   let baselineReason = expected?.reason;
   if (raw.rawStatus === 'error') status = 'error';
@@ -120,8 +131,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
           }),
         );
   let next = 0;
+  const stopped = () => options.signal?.aborted === true;
   const worker = async () => {
-    while (next < order.length) {
+    while (next < order.length && !stopped()) {
       const index = order[next++]!;
       const cell = cells[index]!;
       const client = clients.get(cell.client)!;
@@ -129,14 +141,27 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
         ...options,
         transport: cell.transport,
       });
+      if (stopped()) return;
       const result = applyBaseline(raw, client, options.baseline);
       results[index] = result;
       for (const reporter of options.reporters ?? []) await reporter.onCellEnd?.(result);
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, cells.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  const summary = summarizeResults(results, Date.now() - started);
+  const all = Promise.all(Array.from({ length: workers }, worker));
+  const abort = new Promise<void>((resolve) => {
+    if (stopped()) resolve();
+    options.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await Promise.race([all, abort]);
+  const finished = stopped() ? results.filter((result) => result !== undefined) : results;
+  const summary = summarizeResults(
+    finished,
+    Date.now() - started,
+    new Date(started).toISOString(),
+    cells.length,
+  );
+  if (stopped()) summary.interrupted = true;
   if (options.shard) {
     summary.shard = {
       ...options.shard,
@@ -152,13 +177,20 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
 }
 
 /** Counts cell results by status and derives the exit code (a whole run, or shards merged back). */
-export function summarizeResults(results: CellResult[], durationMs: number): SuiteSummary {
+export function summarizeResults(
+  results: CellResult[],
+  durationMs: number,
+  startedAt: string,
+  cellCount: number = results.length,
+): SuiteSummary {
   const counts = Object.fromEntries(CELL_STATUSES.map((status) => [status, 0])) as Record<CellStatus, number>;
   for (const result of results) counts[result.status] += 1;
   return {
     results,
     counts,
     ...runOutcome(results, counts),
+    startedAt,
     durationMs,
+    cellCount,
   };
 }

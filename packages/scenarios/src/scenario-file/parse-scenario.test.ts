@@ -95,3 +95,52 @@ describe('parseScenario', () => {
     expect(script.message).toContain('/servers/0/script is not a valid script');
   });
 });
+
+describe('parseScenario reports every problem at once, naming the rule that failed', () => {
+  test('three mistakes in one document give three problems in one error', () => {
+    const e = failure((doc) => {
+      doc.title = '';
+      doc.clientActions[1].step = 'nope';
+      doc.checks[0].invariant = 'no.such-invariant';
+    }) as unknown as Error & { data: { problems: Array<{ pointer: string; rule: string }> } };
+    expect(e.data.problems.map((problem) => [problem.pointer, problem.rule])).toEqual([
+      ['/title', 'minLength'],
+      ['/clientActions/1/step', 'known-step'],
+      ['/checks/0/invariant', 'known-invariant'],
+    ]);
+    expect(e.message).toContain('Invalid scenario f.yaml: 3 problems:');
+  });
+
+  test("a custom case id is reported as the case id's pattern, not as a missing seed", () => {
+    const e = failure((doc) => {
+      doc.source = [{ case: 'MY-1' }];
+    });
+    expect(e).toMatchObject({ pointer: '/source/0/case', rule: 'pattern' });
+    expect(e.message).toContain('/source/0/case "MY-1" must match');
+    expect(e.message).not.toContain('seed');
+  });
+
+  test('a citation of no known form lists the forms', () => {
+    const e = failure((doc) => {
+      doc.checks[0].cites = { url: 'https://example.com' };
+    });
+    expect(e).toMatchObject({ pointer: '/checks/0/cites', rule: 'anyOf' });
+    expect(e.message).toContain('/checks/0/cites must be one of {seed}, {spec}, {case}.');
+  });
+
+  test('citations are optional in a user scenario and required in the catalog', () => {
+    const doc = structuredClone(valid()) as Record<string, any>;
+    delete doc.source;
+    delete doc.checks[0].cites;
+    expect(parseScenario(doc).id).toBe('tiny');
+    try {
+      parseScenario(doc, 'catalog:tiny', { requireCitations: true });
+      throw new Error('expected the catalog rule to reject it');
+    } catch (error) {
+      expect((error as { data: { problems: unknown[] } }).data.problems).toEqual([
+        expect.objectContaining({ pointer: '/source', rule: 'citation-required' }),
+        expect.objectContaining({ pointer: '/checks/0/cites', rule: 'citation-required' }),
+      ]);
+    }
+  });
+});

@@ -1,112 +1,121 @@
 import { INVARIANTS } from '@toolshift/assertions';
 import { isToolshiftError, parseScript, type ScriptDocument } from '@toolshift/fake-server';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv } from 'ajv';
 import { ScenarioError } from '../errors/scenario-error.js';
-import { ACTION_NAMES, checkId, type Scenario, ScenarioSchema } from '../scenario.js';
+import { checkId, type Scenario, ScenarioSchema } from '../scenario.js';
+import { type ScenarioProblem, schemaProblems } from './schema-problems.js';
 
-const ajv = new Ajv({ allErrors: false, strict: false, discriminator: true });
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, discriminator: true });
 const validate = ajv.compile<Scenario>(ScenarioSchema);
 
-function describe(error: ErrorObject): { message: string; rule: string; pointer: string } {
-  const pointer = error.instancePath || '/';
-  const rule = error.keyword;
-  switch (error.keyword) {
-    case 'discriminator': {
-      const tag = (error.params as { tagValue?: unknown }).tagValue;
-      return {
-        pointer: `${error.instancePath}/do`,
-        rule,
-        message:
-          tag === undefined
-            ? `${error.instancePath}/do is missing; an action needs one of ${ACTION_NAMES.join(', ')}.`
-            : `${error.instancePath}/do '${String(tag)}' is not an action; use one of ${ACTION_NAMES.join(', ')}.`,
-      };
-    }
-    case 'additionalProperties': {
-      const extra = (error.params as { additionalProperty: string }).additionalProperty;
-      return {
-        pointer: `${error.instancePath}/${extra}`,
-        rule,
-        message: `${error.instancePath}/${extra} is not allowed here.`,
-      };
-    }
-    case 'required': {
-      const missing = (error.params as { missingProperty: string }).missingProperty;
-      return {
-        pointer: `${error.instancePath}/${missing}`,
-        rule,
-        message: `${error.instancePath}/${missing} is required.`,
-      };
-    }
-    default:
-      return { pointer, rule, message: `${pointer} ${error.message ?? 'is invalid'}.` };
-  }
+/** Options of {@link parseScenario}. */
+export interface ParseScenarioOptions {
+  /**
+   * Require `source` on the scenario and `cites` on every check (the catalog's rule: each scenario
+   * says where it comes from). User scenario files may leave them out.
+   */
+  requireCitations?: boolean;
 }
 
 /**
  * Validates a scenario document (from a file, or catalog data) and returns it with every script
  * parsed. Besides the schema it checks: server ids unique, exactly one of `script`/`sameServerAs`
  * (naming an earlier server with a script), every script valid (a scenario's eras are the eras the
- * client prefers; a script may serve fewer), every action's server and step defined, every check's invariant known with usable
- * parameters, and check ids unique.
- * @throws {ScenarioError} SCENARIO_INVALID naming `source`, the JSON pointer and the rule that failed.
+ * client prefers; a script may serve fewer), every action's server and step defined, every check's
+ * invariant known with usable parameters, check ids unique, and with `requireCitations` a `source`
+ * and every check's `cites`. Every problem is reported at once: the semantic rules run on each part
+ * the schema accepted.
+ * @throws {ScenarioError} SCENARIO_INVALID naming `source`, and for each problem its JSON pointer
+ *   and the rule that failed (`data.problems`; `pointer`/`rule` are the first problem's).
  */
-export function parseScenario(value: unknown, source = '<scenario>'): Scenario {
-  const fail: (pointer: string, rule: string, message: string) => never = (pointer, rule, message) => {
-    throw new ScenarioError(`Invalid scenario ${source}: ${message}`, source, pointer, rule);
+export function parseScenario(
+  value: unknown,
+  source = '<scenario>',
+  options: ParseScenarioOptions = {},
+): Scenario {
+  const problems: ScenarioProblem[] = validate(value) ? [] : schemaProblems(validate.errors ?? []);
+  const schemaBroken = (pointer: string) =>
+    problems.some((problem) => problem.pointer === pointer || problem.pointer.startsWith(`${pointer}/`));
+  const report = (pointer: string, rule: string, message: string) => {
+    problems.push({ pointer, rule, message });
   };
-  if (!validate(value)) {
-    const first = describe(validate.errors![0]!);
-    fail(first.pointer, first.rule, first.message);
+  const doc = (
+    typeof value === 'object' && value !== null ? structuredClone(value) : {}
+  ) as Partial<Scenario>;
+  const list = <T>(items: unknown): T[] => (Array.isArray(items) ? (items as T[]) : []);
+  if (options.requireCitations) {
+    if (doc.source === undefined)
+      report(
+        '/source',
+        'citation-required',
+        '/source is required in the catalog: say which case, seed or spec section the scenario comes from.',
+      );
+    list<Scenario['checks'][number]>(doc.checks).forEach((check, index) => {
+      if (check && typeof check === 'object' && check.cites === undefined)
+        report(
+          `/checks/${index}/cites`,
+          'citation-required',
+          `/checks/${index}/cites is required in the catalog: cite the case step, seed or spec section the check enforces.`,
+        );
+    });
   }
-  const scenario = structuredClone(value as Scenario);
+  const servers = list<Scenario['servers'][number]>(doc.servers);
   const scripts = new Map<string, ScriptDocument>();
-  for (const [index, server] of scenario.servers.entries()) {
+  const usable = new Set<string>();
+  servers.forEach((server, index) => {
     const at = `/servers/${index}`;
-    if (scripts.has(server.id) || scenario.servers.findIndex((other) => other.id === server.id) !== index)
-      fail(`${at}/id`, 'unique-server-id', `${at}/id '${server.id}' is used by two servers.`);
-    if ((server.script === undefined) === (server.sameServerAs === undefined))
-      fail(at, 'script-or-same-server', `${at} needs exactly one of script and sameServerAs.`);
+    if (schemaBroken(at)) return;
+    usable.add(server.id);
+    if (servers.findIndex((other) => other?.id === server.id) !== index) {
+      report(`${at}/id`, 'unique-server-id', `${at}/id '${server.id}' is used by two servers.`);
+      return;
+    }
+    if ((server.script === undefined) === (server.sameServerAs === undefined)) {
+      report(at, 'script-or-same-server', `${at} needs exactly one of script and sameServerAs.`);
+      return;
+    }
     if (server.sameServerAs !== undefined) {
       const owner = scripts.get(server.sameServerAs);
-      if (!owner)
-        fail(
+      if (owner) scripts.set(server.id, owner);
+      else
+        report(
           `${at}/sameServerAs`,
           'known-server',
           `${at}/sameServerAs '${server.sameServerAs}' must name an earlier server that has a script.`,
         );
-      scripts.set(server.id, owner!);
-      continue;
+      return;
     }
-    let script: ScriptDocument;
     try {
-      script = parseScript(server.script, `${source}#${at}/script`);
+      const script = parseScript(server.script, `${source}#${at}/script`);
+      server.script = script;
+      scripts.set(server.id, script);
     } catch (error) {
       if (!isToolshiftError(error)) throw error;
       const data = error.data as { pointer?: string; rule?: string };
       const pointer = `${at}/script${data.pointer && data.pointer !== '/' ? data.pointer : ''}`;
-      fail(pointer, data.rule ?? 'script', `${at}/script is not a valid script: ${error.message}`);
+      report(pointer, data.rule ?? 'script', `${at}/script is not a valid script: ${error.message}`);
     }
-    server.script = script;
-    scripts.set(server.id, script);
-  }
-  const serverIds = new Set(scenario.servers.map((server) => server.id));
+  });
+  const serverIds = new Set(servers.flatMap((server) => (typeof server?.id === 'string' ? [server.id] : [])));
   const knownServer = (ref: string | undefined, pointer: string) => {
     if (ref !== undefined && !serverIds.has(ref))
-      fail(
+      report(
         pointer,
         'known-server',
         `${pointer} '${ref}' is not a server of this scenario (${[...serverIds].join(', ')}).`,
       );
   };
-  scenario.clientActions.forEach((action, index) => {
+  list<Scenario['clientActions'][number]>(doc.clientActions).forEach((action, index) => {
     const at = `/clientActions/${index}`;
+    if (schemaBroken(at)) return;
     if ('server' in action) knownServer(action.server, `${at}/server`);
     if (action.do === 'step') {
-      const script = scripts.get(action.server ?? scenario.servers[0]!.id)!;
+      const script = scripts.get(action.server ?? servers[0]?.id ?? '');
+      // A server whose script is itself invalid was reported above; its steps are unknown.
+      if (!script) return;
       const steps = (script.steps ?? []).map((step) => step.id);
       if (!steps.includes(action.step))
-        fail(
+        report(
           `${at}/step`,
           'known-step',
           `${at}/step '${action.step}' is not a step of that server's script (${steps.join(', ') || 'none'}).`,
@@ -114,24 +123,34 @@ export function parseScenario(value: unknown, source = '<scenario>'): Scenario {
     }
   });
   const checkIds = new Set<string>();
-  scenario.checks.forEach((check, index) => {
+  list<Scenario['checks'][number]>(doc.checks).forEach((check, index) => {
     const at = `/checks/${index}`;
+    if (schemaBroken(at)) return;
     const invariant = INVARIANTS[check.invariant];
+    knownServer(check.server, `${at}/server`);
     if (!invariant)
-      fail(
+      report(
         `${at}/invariant`,
         'known-invariant',
         `${at}/invariant '${check.invariant}' is not a known invariant.`,
       );
-    knownServer(check.server, `${at}/server`);
-    const problem = invariant!.validateParams?.(check.params);
-    if (problem) fail(`${at}/params`, 'invariant-params', `${at}/params: ${problem}`);
-    else if (!invariant!.validateParams && check.params !== undefined)
-      fail(`${at}/params`, 'invariant-params', `${at}/params: ${check.invariant} takes no parameters.`);
+    else {
+      const problem = invariant.validateParams?.(check.params);
+      if (problem) report(`${at}/params`, 'invariant-params', `${at}/params: ${problem}`);
+      else if (!invariant.validateParams && check.params !== undefined)
+        report(`${at}/params`, 'invariant-params', `${at}/params: ${check.invariant} takes no parameters.`);
+    }
     const id = checkId(check);
     if (checkIds.has(id))
-      fail(`${at}/id`, 'unique-check-id', `${at} repeats check id '${id}'; give one of them an id.`);
+      report(`${at}/id`, 'unique-check-id', `${at} repeats check id '${id}'; give one of them an id.`);
     checkIds.add(id);
   });
-  return scenario;
+  if (problems.length > 0) {
+    const message =
+      problems.length === 1
+        ? `Invalid scenario ${source}: ${problems[0]!.message}`
+        : `Invalid scenario ${source}: ${problems.length} problems:\n${problems.map((problem) => `  ${problem.message} [${problem.rule}]`).join('\n')}`;
+    throw new ScenarioError(message, source, problems[0]!.pointer, problems[0]!.rule, problems);
+  }
+  return doc as Scenario;
 }

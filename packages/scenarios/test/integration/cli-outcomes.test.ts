@@ -36,6 +36,7 @@ test('a selection whose every cell is n/a is not a match: exit 4, naming why not
     '--transport',
     'stdio',
     '--no-baseline',
+    '--verbose',
   ]);
   expect(stdout).toMatch(/one-valid-tool\s+legacy\s+stdio\s+defect:ignores-next-cursor\s+n\/a/);
   expect(stdout).toContain('0 pass,');
@@ -57,6 +58,7 @@ test('a run whose every cell is inconclusive exits 4 and shows inconclusive in t
     '--scenario-file',
     neverCalls,
     '--no-baseline',
+    '--verbose',
     '--json',
     join(dir, 'report.json'),
     '--junit',
@@ -101,6 +103,7 @@ test('inconclusive cells beside judged ones are counted on their own; the run st
     '--transport',
     'http',
     '--no-baseline',
+    '--verbose',
   ]);
   expect(stdout).toMatch(/empty-list\s+modern\s+http\s+reference\s+pass/);
   expect(stdout).toMatch(/never-calls\s+modern\s+http\s+reference\s+inconclusive/);
@@ -131,6 +134,7 @@ test('a baseline entry meeting an inconclusive cell is neither met nor stale: th
     'modern',
     '--baseline',
     join(dir, 'baseline.yaml'),
+    '--verbose',
   ]);
   const flat = stdout.replace(/\s+/g, ' ');
   expect(flat).toContain(

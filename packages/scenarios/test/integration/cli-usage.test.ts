@@ -144,6 +144,8 @@ test('--era picks cell eras: all (default) runs legacy, modern and dual; both ru
       '--client',
       'reference',
       '--no-baseline',
+      // Passing cells are rows only with --verbose.
+      '--verbose',
       ...era,
     ]);
   const counts = await Promise.all([[], ['--era', 'all'], ['--era', 'both'], ['--era', 'dual']].map(run));

@@ -49,6 +49,7 @@ test('toolshift export writes a scenario file that toolshift run --scenario-file
       json: join(dir, 'report.json'),
       junit: join(dir, 'junit.xml'),
       baseline: false,
+      verbose: true,
     },
     out,
   );

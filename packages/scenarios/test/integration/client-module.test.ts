@@ -36,6 +36,7 @@ test('--client-module runs the example module (the official SDK Client) and only
     '--transport',
     'http',
     '--no-baseline',
+    '--verbose',
   ]);
   expect(stderr).toBe('');
   expect(code).toBe(0);

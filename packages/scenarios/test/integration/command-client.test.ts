@@ -3,6 +3,7 @@ import { isToolshiftError } from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { createCommandClient } from '../../src/adapters/command/create-command-client.js';
+import { renderJunit } from '../../src/reports/junit-report.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 
 // Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
@@ -81,6 +82,8 @@ test('a program that dies at connect fails the cell with runner.client-connected
   expect(result.firstFailure).toMatchObject({ checkId: 'runner.client-connected' });
   expect(result.firstFailure!.message).toContain('exit code 5');
   expect(result.observations.some((o) => o.kind === 'note' && o.text.includes('boom: no config'))).toBe(true);
+  // The JUnit report carries the client's stderr in the cell's <system-err>.
+  expect(renderJunit(summary)).toMatch(/<system-err>[^<]*boom: no config[^<]*<\/system-err>/);
 }, 180_000);
 
 test('a dual cell gives a program no era preference: connect carries no era and TOOLSHIFT_ERA is dual', async () => {
@@ -110,4 +113,75 @@ test('a dual cell gives a program no era preference: connect carries no era and 
     'modern: era=modern env=modern',
     'dual: era=(none) env=dual',
   ]);
+}, 180_000);
+
+test('a program gets the fake model provider in connect.model and OPENAI_BASE_URL; its model request lands in the transcript', async () => {
+  const client = await createCommandClient(
+    nodeProgram(
+      'console.log(JSON.stringify({type:"hello",protocol:1,name:"model-env"}));' +
+        'require("readline").createInterface({input:process.stdin}).on("line",async(line)=>{const m=JSON.parse(line);' +
+        'if(m.type==="connect"){const same=m.model.openai===process.env.OPENAI_BASE_URL&&m.model.url===process.env.TOOLSHIFT_MODEL_URL&&m.model.anthropic===process.env.ANTHROPIC_BASE_URL;' +
+        'const r=await fetch(process.env.OPENAI_BASE_URL+"/chat/completions",{method:"POST",headers:{"content-type":"application/json",authorization:"Bearer "+process.env.OPENAI_API_KEY},' +
+        'body:JSON.stringify({model:"m",messages:[{role:"user",content:"hi"}],tools:[{type:"function",function:{name:"valid_tool",parameters:{type:"object"}}}]})});' +
+        'console.log(JSON.stringify({type:"note",text:"same="+same+" status="+r.status+" key="+process.env.OPENAI_API_KEY}));' +
+        'console.log(JSON.stringify({type:"response",id:m.id,ok:true}));}' +
+        'else if(m.id!==undefined)console.log(JSON.stringify({type:"response",id:m.id,ok:false,error:"no"}));' +
+        'else if(m.type==="shutdown")process.exit(0);});',
+    ),
+  );
+  const summary = await runSuite({
+    scenarios: pick('one-valid-tool'),
+    eras: ['modern'],
+    transports: ['http'],
+    clients: [client],
+    settleTimeoutMs: 300,
+  });
+  const result = summary.results[0]!;
+  expect(
+    result.observations.flatMap((o) => (o.kind === 'note' && o.text.startsWith('same=') ? [o.text] : [])),
+  ).toEqual(['same=true status=200 key=toolshift-fake-model-key']);
+  const modelIn = result.transcript.find((frame) => frame.kind === 'model' && frame.direction === 'in');
+  expect(modelIn?.model?.api).toBe('openai-chat');
+  expect(modelIn?.model?.tools?.map((tool) => tool.name)).toEqual(['valid_tool']);
+  expect(modelIn?.headers?.authorization).toBe('Bearer');
+}, 180_000);
+
+test('a program declaring agent-turn runs rm-03 through the fake model: its requests and the tool result it sends back are the evidence', async () => {
+  // A host in a few lines that speaks no MCP itself (it offers the model rm-03's two tools as fixed
+  // definitions): enough to show the agent-turn path; it refuses the unknown call, listing its tools.
+  const client = await createCommandClient(
+    nodeProgram(
+      'console.log(JSON.stringify({type:"hello",protocol:1,name:"agent-turn-program",features:["agent-turn"]}));' +
+        'const tools=[{type:"function",function:{name:"read_file",description:"Reads a file.",parameters:{type:"object"}}},{type:"function",function:{name:"write_file",description:"Writes a file.",parameters:{type:"object"}}}];' +
+        'const post=(messages)=>fetch(process.env.OPENAI_BASE_URL+"/chat/completions",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({model:"m",messages,tools})}).then((r)=>r.json());' +
+        'require("readline").createInterface({input:process.stdin}).on("line",async(line)=>{const m=JSON.parse(line);' +
+        'if(m.type==="connect"){console.log(JSON.stringify({type:"tools",serverId:m.serverId,tools:[{name:"read_file",inputSchema:{type:"object"}},{name:"write_file",inputSchema:{type:"object"}}]}));console.log(JSON.stringify({type:"response",id:m.id,ok:true}));}' +
+        'else if(m.type==="agent-turn"){const messages=[{role:"user",content:m.prompt}];for(let i=0;i<4;i++){const answer=(await post(messages)).choices[0].message;messages.push(answer);if(!answer.tool_calls)break;' +
+        'for(const call of answer.tool_calls){const known=tools.some((t)=>t.function.name===call.function.name);messages.push({role:"tool",tool_call_id:call.id,content:known?"ok":"Error: unknown tool "+call.function.name+"; available: read_file, write_file"});}}' +
+        'console.log(JSON.stringify({type:"response",id:m.id,ok:true}));}' +
+        'else if(m.id!==undefined)console.log(JSON.stringify({type:"response",id:m.id,ok:false,error:"no"}));' +
+        'else if(m.type==="shutdown")process.exit(0);});',
+    ),
+  );
+  const summary = await runSuite({
+    scenarios: pick('rm-03-unknown-tool-forwarded'),
+    eras: ['modern'],
+    transports: ['http'],
+    clients: [client],
+    settleTimeoutMs: 300,
+  });
+  const result = summary.results[0]!;
+  expect(result.rawStatus).toBe('pass');
+  const call = result.observations.find((o) => o.kind === 'model-call');
+  expect(call).toMatchObject({
+    name: 'delete_file',
+    outcome: {
+      kind: 'result',
+      isError: true,
+      text: expect.stringContaining('available: read_file, write_file'),
+    },
+  });
+  expect(result.verdicts.find((v) => v.checkId === 'model.unknown-tool-error-lists-tools')?.status).toBe(
+    'pass',
+  );
 }, 180_000);

@@ -26,15 +26,15 @@ function scriptFile(): string {
   return file;
 }
 
-/** Reads the admin URL the CLI prints on stderr. */
-function adminUrlFrom(transport: StdioClientTransport): Promise<string> {
+/** Reads a URL the CLI prints on stderr after `label` (`admin API`, `OPENAI_BASE_URL=`). */
+function urlFrom(transport: StdioClientTransport, label: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
     const stderr = transport.stderr;
     if (!stderr) return reject(new Error('no stderr'));
     stderr.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
-      const match = /admin API (http:\/\/\S+)/.exec(text);
+      const match = new RegExp(`${label}(http://\\S+)`).exec(text);
       if (match) resolve(match[1]!);
     });
   });
@@ -83,7 +83,8 @@ describe('toolshift serve --stdio', () => {
         ],
         stderr: 'pipe',
       });
-      const adminUrl = adminUrlFrom(transport);
+      const adminUrl = urlFrom(transport, 'admin API ');
+      const openaiUrl = urlFrom(transport, 'OPENAI_BASE_URL=');
       await client.connect(transport);
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['alpha']);
       const admin = createAdminHttpClient(await adminUrl);
@@ -93,6 +94,16 @@ describe('toolshift serve --stdio', () => {
       expect(await names).toEqual(['alpha', 'beta']);
       const frames = (await admin.transcript({ filter: { direction: 'in' } })).frames;
       expect(frames.every((frame) => frame.transport === 'stdio')).toBe(true);
+      // The fake model provider it prints answers, and records into the same transcript.
+      const models = (await (await fetch(`${await openaiUrl}/models`)).json()) as {
+        data: Array<{ id: string }>;
+      };
+      expect(models.data.map((model) => model.id)).toEqual(['toolshift-model']);
+      const modelFrames = (await admin.transcript({ filter: { kind: 'model' } })).frames;
+      expect(modelFrames.map((frame) => [frame.direction, frame.model?.api])).toEqual([
+        ['in', 'models'],
+        ['out', 'models'],
+      ]);
       // Bounded like the other tests that spawn the CLI: its sources compile in the child (tsx), which on
       // a busy machine took more than the default 30 s before a frame was sent.
     }, 180_000);

@@ -4,6 +4,7 @@ import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
 import { messageChunks } from '../../exchange/message-bytes.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
+import { createModelProvider, type ModelProvider } from '../../model/model-provider.js';
 import { sseEventText } from '../sse-event-text.js';
 import type { TransportCapabilities } from '../transport.js';
 import {
@@ -18,6 +19,7 @@ import { adminRouter } from './express-admin-router.js';
 import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
 import { httpDescriptor } from './http-descriptor.js';
 import { listen } from './listen.js';
+import { type ModelBaseUrls, modelBaseUrls, modelRouter } from './model-router.js';
 
 /** Options for {@link startHttpTransport}. */
 export interface HttpTransportOptions {
@@ -40,6 +42,12 @@ export interface HttpTransportOptions {
    * else no check. `false` turns the check off.
    */
   allowedHosts?: readonly string[] | false;
+  /**
+   * Serve a fake model provider next to the MCP endpoint, on the same port (`/v1/…`, `/v1beta/…`):
+   * `true` creates one recording into the server's transcript (same logical clock and numbering),
+   * or pass your own. Default: none.
+   */
+  model?: ModelProvider | boolean;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -50,6 +58,10 @@ export interface HttpTransport {
   readonly adminUrl: string | undefined;
   readonly port: number;
   readonly capabilities: TransportCapabilities;
+  /** The fake model provider served next to the endpoint, when `model` was asked for. */
+  readonly model: ModelProvider | undefined;
+  /** Its base URLs per provider SDK, when `model` was asked for. */
+  readonly modelUrls: ModelBaseUrls | undefined;
   /** The express app, for mounting more routes (metadata endpoints). */
   readonly app: express.Express;
   /** Ends every stream (`graceful` by default), then stops listening and closes every connection. */
@@ -88,6 +100,13 @@ export async function startHttpTransport(
   if (allowedHosts !== false)
     app.use(hostGuard(allowedHosts, (req, response, reason) => refused(req, response, reason)));
   if (adminPath !== false) app.use(adminPath, adminRouter(createLocalAdmin(server)));
+  const model =
+    options.model === true
+      ? createModelProvider({ transcript: server.transcript })
+      : options.model === false
+        ? undefined
+        : options.model;
+  if (model) app.use(modelRouter(model, maxBodyBytes));
 
   // Raw bytes, decoded here as strict UTF-8 whatever the Content-Type charset says (JSON is UTF-8).
   const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
@@ -162,6 +181,8 @@ export async function startHttpTransport(
     url: `http://${host}:${port}${path}`,
     adminUrl: adminPath === false ? undefined : `http://${host}:${port}${adminPath}`,
     port,
+    model,
+    modelUrls: model ? modelBaseUrls(`http://${host}:${port}`) : undefined,
     capabilities: httpDescriptor.capabilities,
     app,
     async close(mode = 'graceful') {

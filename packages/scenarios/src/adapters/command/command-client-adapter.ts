@@ -1,6 +1,7 @@
 import type { ExposedTool } from '@toolshift/assertions';
 import type {
   AdapterCallOutcome,
+  AgentTurnReport,
   ClientAdapter,
   ClientObserver,
   ConnectTarget,
@@ -9,7 +10,13 @@ import type {
   ReportedState,
 } from '../client-adapter.js';
 import { ClientProgram } from './client-program.js';
-import { COMMAND_ENV, COMMAND_PROTOCOL_VERSION, type ModelRequestResult } from './command-protocol.js';
+import {
+  COMMAND_ENV,
+  COMMAND_PROTOCOL_VERSION,
+  FAKE_MODEL_API_KEY,
+  MODEL_API_KEY_ENV,
+  type ModelRequestResult,
+} from './command-protocol.js';
 
 /** Where and how to start the client program. */
 export interface CommandClientOptions {
@@ -53,6 +60,7 @@ export class CommandClientAdapter implements ClientAdapter {
       ...(target.era !== undefined ? { era: target.era } : {}),
       transport: 'http',
       ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
+      ...(target.model !== undefined ? { model: target.model } : {}),
     });
   }
 
@@ -129,6 +137,21 @@ export class CommandClientAdapter implements ClientAdapter {
     };
   }
 
+  async agentTurn(request: { prompt: string; provider?: string }): Promise<AgentTurnReport | undefined> {
+    const result = (await this.running().request({
+      type: 'agent-turn',
+      prompt: request.prompt,
+      ...(request.provider !== undefined ? { provider: request.provider } : {}),
+    })) as AgentTurnReport | undefined;
+    if (!result || typeof result !== 'object') return undefined;
+    return {
+      ...(typeof result.estimatedTokens === 'number' ? { estimatedTokens: result.estimatedTokens } : {}),
+      ...(result.perServerTokens && typeof result.perServerTokens === 'object'
+        ? { perServerTokens: result.perServerTokens }
+        : {}),
+    };
+  }
+
   serverState(serverId: string): ReportedState {
     return this.states.get(serverId) ?? { state: 'unknown', detail: 'the client program reported no state' };
   }
@@ -161,6 +184,13 @@ export class CommandClientAdapter implements ClientAdapter {
     delete env[COMMAND_ENV.probe];
     if (first.bearerToken !== undefined) env[COMMAND_ENV.bearerToken] = first.bearerToken;
     else delete env[COMMAND_ENV.bearerToken];
+    if (first.model !== undefined) {
+      env[COMMAND_ENV.modelUrl] = first.model.url;
+      env[COMMAND_ENV.openaiBaseUrl] = first.model.openai;
+      env[COMMAND_ENV.anthropicBaseUrl] = first.model.anthropic;
+      env[COMMAND_ENV.geminiBaseUrl] = first.model.gemini;
+      for (const name of MODEL_API_KEY_ENV) env[name] = FAKE_MODEL_API_KEY;
+    }
     return new ClientProgram(
       this.command,
       { env, ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}) },

@@ -1,6 +1,7 @@
 import type { ExposedTool, ModelTool, WithheldModelTool } from '@toolshift/assertions';
 import type { Era } from '@toolshift/fake-server';
 import { CLIENT_FEATURES, type ClientFeature } from '../../scenario.js';
+import type { ModelTarget } from '../client-adapter.js';
 import { CLIENT_PHASES, type ClientPhase } from '../client-phase-error.js';
 
 /**
@@ -31,7 +32,29 @@ export const COMMAND_ENV = {
   bearerToken: 'TOOLSHIFT_BEARER_TOKEN',
   /** `1` when the runner only reads the `hello` line (it sends `shutdown` right after). */
   probe: 'TOOLSHIFT_PROBE',
+  /** The cell's fake model provider, its origin (`connect.model.url`). */
+  modelUrl: 'TOOLSHIFT_MODEL_URL',
+  /** The OpenAI SDKs' base URL convention: the fake provider's `/v1` (`connect.model.openai`). */
+  openaiBaseUrl: 'OPENAI_BASE_URL',
+  /** The Anthropic SDKs' base URL convention: the fake provider's origin (`connect.model.anthropic`). */
+  anthropicBaseUrl: 'ANTHROPIC_BASE_URL',
+  /** The Gemini SDK's (`@google/genai`) base URL override: the fake provider's origin (`connect.model.gemini`). */
+  geminiBaseUrl: 'GOOGLE_GEMINI_BASE_URL',
 } as const;
+
+/**
+ * API keys the runner sets to {@link FAKE_MODEL_API_KEY} (SDKs refuse to start without one; a real
+ * key in the runner's environment never reaches the client under test).
+ */
+export const MODEL_API_KEY_ENV = [
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+] as const;
+
+/** The API key value the client under test gets for the fake model provider. */
+export const FAKE_MODEL_API_KEY = 'toolshift-fake-model-key';
 
 /** First line the program writes: who it is and what it can do. */
 export interface HelloMessage {
@@ -75,6 +98,11 @@ export type RunnerRequest =
       era?: Era;
       transport: 'http';
       bearerToken?: string;
+      /**
+       * The cell's fake model provider (`{ url, openai, anthropic, gemini }` base URLs): point the
+       * host's model SDK at it; its model requests are the evidence of what the model is offered.
+       */
+      model?: ModelTarget;
     }
   | { type: 'call'; id: number; serverId: string; tool: string; arguments: Record<string, unknown> }
   | { type: 'refresh'; id: number; serverId: string }
@@ -82,6 +110,8 @@ export type RunnerRequest =
   | { type: 'reauthorize'; id: number; serverId: string; bearerToken: string }
   | { type: 'model-request'; id: number; provider?: string }
   | { type: 'model-call'; id: number; name: string; arguments: Record<string, unknown>; provider?: string }
+  /** `agent-turn`: run one agent turn against the fake model (`connect.model`) for the user's `prompt`; answer when it ends. */
+  | { type: 'agent-turn'; id: number; prompt: string; provider?: string }
   | { type: 'advance-clock'; id: number; ms: number }
   | { type: 'grant'; id: number; serverId: string; tool: string }
   | { type: 'shutdown' };

@@ -1,5 +1,6 @@
 import { cacheKeyedByUrl } from './cache-keyed-by-url.js';
 import type { DefectFactory } from './defect-factory.js';
+import { dottedServerPrefix } from './dotted-server-prefix.js';
 import { dropsMidListingNotification } from './drops-mid-listing-notification.js';
 import { emptyCursorIsEnd } from './empty-cursor-is-end.js';
 import { forwardsUnlistedCalls } from './forwards-unlisted-calls.js';
@@ -46,6 +47,7 @@ export const DEFECTS: readonly DefectFactory[] = [
   skipsRevalidation,
   forwardsUnlistedCalls,
   slowRelist,
+  dottedServerPrefix,
 ];
 
 export type { DefectFactory, DefectInfo } from './defect-factory.js';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { CellResult } from '../runner/cell.js';
-import { cellDetail, eraColumn, resultLine, wrapText } from './console-table.js';
+import { cellDetail, eraColumn, resultLine, wrapText } from './cell-detail.js';
 
 test('wrapText breaks at spaces within the width and cuts a word longer than the width', () => {
   expect(wrapText('one two three four', 9)).toEqual(['one two', 'three', 'four']);

@@ -1,0 +1,65 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { runCli } from '../../src/cli/program.js';
+
+async function cli(args: string[], cwd: string) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  err.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await runCli(args, { out, err, cwd });
+  return { code, stdout, stderr };
+}
+
+// A client with known bugs over a small selection: tool-removed fails (it never re-lists),
+// empty-list passes, so the written baseline must hold the one and not the other.
+const selection = [
+  'run',
+  '--client',
+  'defect:ignores-list-changed,reference',
+  '--scenario',
+  'tool-removed,empty-list',
+  '--era',
+  'legacy',
+  '--transport',
+  'in-memory',
+];
+
+test('--write-baseline writes one entry per failing check, and a run with that baseline exits 0', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-write-baseline-'));
+  const first = await cli([...selection, '--no-baseline', '--write-baseline', 'mine.yaml'], dir);
+  expect(first.stderr).toBe('');
+  expect(first.code).toBe(1);
+  const text = await readFile(join(dir, 'mine.yaml'), 'utf8');
+  const doc = parse(text) as { expectedFailures: Array<Record<string, string>> };
+  const entries = doc.expectedFailures;
+  expect(first.stdout).toContain(
+    `Baseline with ${entries.length} entries written to ${join(dir, 'mine.yaml')}`,
+  );
+  // The cell fails several checks: one entry each, all for the failing cell, none for the passing
+  // scenario nor for the reference client; the table's first failing check is among them.
+  expect(entries.length).toBeGreaterThan(1);
+  expect(new Set(entries.map((entry) => entry.check)).size).toBe(entries.length);
+  for (const entry of entries) {
+    expect(entry).toMatchObject({ client: 'defect:ignores-list-changed', scenario: 'tool-removed' });
+    // The starting reason is the check's own words (its near-miss, else its message), never empty.
+    expect(entry.reason!.length).toBeGreaterThan(10);
+  }
+  expect(entries.map((entry) => entry.check)).toContain('change.relists-after-signal');
+  expect(first.stdout).toContain('change.relists-after-signal: No tools/list');
+
+  const second = await cli([...selection, '--baseline', 'mine.yaml'], dir);
+  expect(second.stderr).toBe('');
+  expect(second.stdout).toContain('Result: matches the baseline.');
+  expect(second.code).toBe(0);
+}, 120_000);
