@@ -9,6 +9,7 @@ export { duplicateNames } from './duplicate-names.js';
 export { erasSpoken, unlessSpoken } from './era-gate.js';
 export type { Invariant, InvariantParams } from './invariant.js';
 export * from './invariants/index.js';
+export { RECORDED_HEADERS } from './invariants/wire-header.js';
 export type { MatcherResult, ToolshiftMatchers } from './matchers/invariant-matchers.js';
 export { describeVerdict, toolshiftMatchers } from './matchers/invariant-matchers.js';
 export type { EraAttempt, NegotiatedEra } from './negotiated-era.js';
@@ -21,6 +22,7 @@ export {
   refusedForEra,
   requestEra,
 } from './negotiated-era.js';
+export type { ParamShape, ParamType } from './param-shape.js';
 export type {
   CatalogTruth,
   ConnectionRecord,
@@ -39,3 +41,5 @@ export type { Enumeration, ListExchange } from './tool-listings.js';
 export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';
 export type { FrameRef, Verdict, VerdictStatus } from './verdict.js';
 export { fail, inconclusive, pass } from './verdict.js';
+export type { SentMessage } from './wire-requests.js';
+export { requestFrames, sentMessages } from './wire-requests.js';

@@ -1,3 +1,4 @@
+import type { ParamShape } from './param-shape.js';
 import type { RunRecord } from './run-record.js';
 import type { Verdict } from './verdict.js';
 
@@ -36,4 +37,6 @@ export interface Invariant {
    * are fine. Scenario loading calls it, so a bad parameter fails at load time, not mid-run.
    */
   validateParams?(params: InvariantParams | undefined): string | undefined;
+  /** The parameters it takes (names, types, which are required), for the generated reference. */
+  params?: ParamShape;
 }

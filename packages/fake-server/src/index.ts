@@ -17,6 +17,13 @@ export { DEFAULT_ADMIN_PATH } from './admin/admin-router.js';
 export type { FrameFilter } from './admin/frame-filter.js';
 export { FRAME_FILTER_FIELDS, matchesFrameFilter } from './admin/frame-filter.js';
 export { createLocalAdmin, MAX_ADMIN_WAIT_MS, MAX_CLOCK_ADVANCE_MS } from './admin/local-admin.js';
+export type {
+  AuthorizationAnswer,
+  AuthorizationClient,
+  AuthorizationServerRules,
+  AuthorizationUser,
+} from './authorization/authorization-server.js';
+export { AuthorizationServer } from './authorization/authorization-server.js';
 export type { FakeServer, FakeServerOptions, WaitForOptions } from './create-fake-server.js';
 export { createFakeServer } from './create-fake-server.js';
 export { FAKE_SERVER_ERROR_CODES, type FakeServerErrorCode } from './errors/codes.js';
@@ -50,15 +57,30 @@ export type { ChangeSchemaAction } from './script/actions/change-schema.js';
 export type { EmitListChangedAction } from './script/actions/emit-list-changed.js';
 export type { EmitNotificationAction } from './script/actions/emit-notification.js';
 export type { EndStreamsAction } from './script/actions/end-streams.js';
+export type { ExitProcessAction } from './script/actions/exit-process.js';
 export type { ExpireSessionAction } from './script/actions/expire-session.js';
 export type { GenerateToolsAction } from './script/actions/generate-tools.js';
 export { MAX_GENERATED_TOOLS } from './script/actions/generate-tools.js';
 export type { ExpireTokenAction, GrantTokenAction } from './script/actions/grant-token.js';
 export type { ActionName, ScriptAction } from './script/actions/index.js';
 export type { ClearFaultsAction, InjectFaultAction } from './script/actions/inject-fault.js';
+export type { InsertToolsAction } from './script/actions/insert-tools.js';
+export type {
+  AddPromptAction,
+  AddResourceAction,
+  AddResourceTemplateAction,
+  ChangePromptAction,
+  ChangeResourceAction,
+  ChangeResourceTemplateAction,
+  ListItemAction,
+  RemovePromptAction,
+  RemoveResourceAction,
+  RemoveResourceTemplateAction,
+} from './script/actions/list-item-actions.js';
 export type { MutateBetweenPagesAction } from './script/actions/mutate-between-pages.js';
 export type { RemoveToolAction } from './script/actions/remove-tool.js';
 export type { RenameToolAction } from './script/actions/rename-tool.js';
+export type { ReorderToolsAction } from './script/actions/reorder-tools.js';
 export type { RestartServerAction } from './script/actions/restart-server.js';
 export type { RestoreSnapshotAction, SaveSnapshotAction } from './script/actions/restore-snapshot.js';
 export { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
@@ -68,25 +90,40 @@ export type { SetNotificationsAction } from './script/actions/set-notifications.
 export type { SetPaginationAction } from './script/actions/set-pagination.js';
 export type { SetStreamsAction } from './script/actions/set-streams.js';
 export type { SetToolScopesAction } from './script/actions/set-tool-scopes.js';
+export type { UpdateResourceAction } from './script/actions/update-resource.js';
+export type { AnswerRuleSchema as ScriptAnswer } from './script/answers-section.js';
 export type { AuthSettings, TokenGrant } from './script/auth-settings.js';
+export type { AuthorizationServerSettings } from './script/authorization-server-settings.js';
 export {
+  addPrompt,
+  addResource,
+  addResourceTemplate,
   addTool,
   advanceClock,
   changeMetadata,
+  changePrompt,
+  changeResource,
+  changeResourceTemplate,
   changeSchema,
   clearFaults,
   emitListChanged,
   emitNotification,
   endStreams,
+  exitProcess,
   expireSession,
   expireToken,
   generateTools,
   grantToken,
   injectFault,
+  insertTools,
   mutateBetweenPages,
   type NotifyOption,
+  removePrompt,
+  removeResource,
+  removeResourceTemplate,
   removeTool,
   renameTool,
+  reorderTools,
   restartServer,
   restoreSnapshot,
   saveSnapshot,
@@ -96,6 +133,7 @@ export {
   setPagination,
   setStreams,
   setToolScopes,
+  updateResource,
 } from './script/build-actions.js';
 export {
   afterRequests,
@@ -117,6 +155,8 @@ export {
   parseStep,
   scriptFormatOf,
 } from './script/parse-script.js';
+export type { ScriptPrompt } from './script/prompt-schema.js';
+export type { ScriptResource, ScriptResourceTemplate } from './script/resource-schema.js';
 export { ScriptBuilder, scriptBuilder } from './script/script-builder.js';
 export type { ScriptDocument, ScriptStep } from './script/script-document.js';
 export { ScriptDocumentSchema } from './script/script-document.js';
@@ -137,7 +177,12 @@ export type {
 } from './transports/index.js';
 export { assertTransportSupports, TRANSPORTS } from './transports/index.js';
 export type { CatalogSnapshot } from './world/catalog.js';
+export type { ListFamily, ListKind, ListSpec } from './world/list-kind.js';
+export { LIST_FAMILIES, LIST_KINDS, LIST_SPECS } from './world/list-kind.js';
+export type { ListItems } from './world/lists.js';
 export type { Principal } from './world/principal.js';
+export type { PromptDefinition } from './world/prompt-definition.js';
+export type { ResourceDefinition, ResourceTemplateDefinition } from './world/resource-definition.js';
 export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './world/server-settings.js';
 export { StallAwareDeadline, setVirtualTime } from './world/stall-aware-deadline.js';
 export type { JsonObject, ToolDefinition } from './world/tool-definition.js';

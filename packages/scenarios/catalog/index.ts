@@ -7,6 +7,8 @@ import { au04UnlockedToolsAfterReconnect } from './auth/au-04-unlocked-tools-aft
 import { au04UnlockedToolsAfterRespawn } from './auth/au-04-unlocked-tools-after-respawn.scenario.js';
 import { au04UnlockedToolsAnnounced } from './auth/au-04-unlocked-tools-announced.scenario.js';
 import { authDependentList } from './auth/auth-dependent-list.scenario.js';
+import { tokenRotatedDuringListing } from './auth/token-rotated-during-listing.scenario.js';
+import { outputSchemaDroppedAfterChange } from './change/output-schema-dropped-after-change.scenario.js';
 import { schemaChangedBetweenRefreshes } from './change/schema-changed-between-refreshes.scenario.js';
 import { toolAddedAtRuntime } from './change/tool-added-at-runtime.scenario.js';
 import { toolRemoved } from './change/tool-removed.scenario.js';
@@ -24,6 +26,9 @@ import { expiredCache } from './freshness/expired-cache.scenario.js';
 import { lg01DefinitionsEatContext } from './large/lg-01-definitions-eat-context.scenario.js';
 import { lg02MoreThan128Tools } from './large/lg-02-more-than-128-tools.scenario.js';
 import { veryLargeToolList } from './large/very-large-tool-list.scenario.js';
+import { lateServerJoins } from './lifecycle/late-server-joins.scenario.js';
+import { sessionRestoredAfterExpiry } from './lifecycle/session-restored-after-expiry.scenario.js';
+import { stdioServerRespawned } from './lifecycle/stdio-server-respawned.scenario.js';
 import { lc01NewToolOfferedToModel } from './list-changed/lc-01-new-tool-offered-to-model.scenario.js';
 import { lc01NoListChangedHandler } from './list-changed/lc-01-no-list-changed-handler.scenario.js';
 import { lc01ToolRemovedAfterCall } from './list-changed/lc-01-tool-removed-after-call.scenario.js';
@@ -39,12 +44,16 @@ import { lc10OfflineToOnline } from './list-changed/lc-10-offline-to-online.scen
 import { lc11PerUserConnections } from './list-changed/lc-11-per-user-connections.scenario.js';
 import { lc11RefreshReplacesNotMerges } from './list-changed/lc-11-refresh-replaces-not-merges.scenario.js';
 import { lc11SecondUserFromSharedCache } from './list-changed/lc-11-second-user-from-shared-cache.scenario.js';
+import { promptsAddedAtRuntime } from './lists/prompts-added-at-runtime.scenario.js';
+import { resourcesAddedAtRuntime } from './lists/resources-added-at-runtime.scenario.js';
+import { resourcesAndToolsNotifiedTogether } from './lists/resources-and-tools-notified-together.scenario.js';
 import { nm01PrefixedNamesOver64 } from './names/nm-01-prefixed-names-over-64.scenario.js';
 import { nm02ComposedNameTooLong } from './names/nm-02-composed-name-too-long.scenario.js';
 import { nm04SameNameLastWins } from './names/nm-04-same-name-last-wins.scenario.js';
 import { dualEndpointClientPicksAnEra } from './negotiation/dual-endpoint-client-picks-an-era.scenario.js';
 import { eraKeptPerServer } from './negotiation/era-kept-per-server.scenario.js';
 import { modernPreferredFallsBackToLegacy } from './negotiation/modern-preferred-falls-back-to-legacy.scenario.js';
+import { freshCursorSamePage } from './pagination/fresh-cursor-same-page.scenario.js';
 import { paginatedList } from './pagination/paginated-list.scenario.js';
 import { pg01IgnoresNextCursor } from './pagination/pg-01-ignores-next-cursor.scenario.js';
 import { pg02ConvenienceReadsOnePage } from './pagination/pg-02-convenience-reads-one-page.scenario.js';
@@ -57,6 +66,7 @@ import { toolAddedToPaginatedList } from './pagination/tool-added-to-paginated-l
 import { readOnlyHintStillAsks } from './permissions/read-only-hint-still-asks.scenario.js';
 import { standingGrantStaysWithItsServer } from './permissions/standing-grant-stays-with-its-server.scenario.js';
 import { droppedCallResumed } from './reconnect/dropped-call-resumed.scenario.js';
+import { listenStreamCutWithoutEventIds } from './reconnect/listen-stream-cut-without-event-ids.scenario.js';
 import { rc01Session404OnRefresh } from './reconnect/rc-01-session-404-on-refresh.scenario.js';
 import { rc01Session404Reinitialize } from './reconnect/rc-01-session-404-reinitialize.scenario.js';
 import { rc02Session404EmptyBody } from './reconnect/rc-02-session-404-empty-body.scenario.js';
@@ -64,6 +74,7 @@ import { rc02Session404TextBody } from './reconnect/rc-02-session-404-text-body.
 import { rc03GetStreamClosedWithoutEventIds } from './reconnect/rc-03-get-stream-closed-without-event-ids.scenario.js';
 import { rc05RestartKeepsOldTools } from './reconnect/rc-05-restart-keeps-old-tools.scenario.js';
 import { subscriptionDisconnect } from './reconnect/subscription-disconnect.scenario.js';
+import { toolResultIsErrorWithStructuredContent } from './results/tool-result-is-error-with-structured-content.scenario.js';
 import { rm01ToolAddedMidTurn } from './runtime/rm-01-tool-added-mid-turn.scenario.js';
 import { rm01ToolRemovedMidTurn } from './runtime/rm-01-tool-removed-mid-turn.scenario.js';
 import { rm03HostCallForUnlistedTool } from './runtime/rm-03-host-call-for-unlisted-tool.scenario.js';
@@ -86,6 +97,11 @@ export const SCENARIOS: readonly Scenario[] = [
   schemaChangedBetweenRefreshes,
   toolAddedAtRuntime,
   toolRemoved,
+  resourcesAddedAtRuntime,
+  promptsAddedAtRuntime,
+  resourcesAndToolsNotifiedTogether,
+  outputSchemaDroppedAfterChange,
+  toolResultIsErrorWithStructuredContent,
   paginatedList,
   pg01IgnoresNextCursor,
   pg02ConvenienceReadsOnePage,
@@ -94,6 +110,7 @@ export const SCENARIOS: readonly Scenario[] = [
   pg03SinglePageOneRequest,
   pg05EmptyCursorLoop,
   pg05EmptyStringCursorIsACursor,
+  freshCursorSamePage,
   toolAddedToPaginatedList,
   lg01DefinitionsEatContext,
   lg02MoreThan128Tools,
@@ -113,6 +130,7 @@ export const SCENARIOS: readonly Scenario[] = [
   au04UnlockedToolsAfterRespawn,
   au04UnlockedToolsAnnounced,
   authDependentList,
+  tokenRotatedDuringListing,
   expiredCache,
   rc01Session404Reinitialize,
   rc01Session404OnRefresh,
@@ -122,6 +140,10 @@ export const SCENARIOS: readonly Scenario[] = [
   rc05RestartKeepsOldTools,
   subscriptionDisconnect,
   droppedCallResumed,
+  listenStreamCutWithoutEventIds,
+  lateServerJoins,
+  sessionRestoredAfterExpiry,
+  stdioServerRespawned,
   legacyFlow,
   legacyWithoutListChanged,
   modernAckWithoutTools,

@@ -38,6 +38,9 @@ export type ScenarioTransport = (typeof TRANSPORT_KINDS)[number];
  * - `reconnect`: the user can ask for a reconnect;
  * - `host-clock`: its timers (TTL expiry, polling) run on a clock the harness advances;
  * - `discovery-state`: reports a per-server discovery state (ready, authRequired, …);
+ * - `restart-client`: rebuilds its client from the state it persisted, as after a restart;
+ * - `resources` / `prompts`: discovers a server's resources (and templates) / prompts and follows
+ *   their changes (judged on the wire: listings and subscriptions);
  * - `permission-rules`: the user can set a standing "always allow" rule for one tool identity.
  */
 export const CLIENT_FEATURES = [
@@ -51,6 +54,9 @@ export const CLIENT_FEATURES = [
   'host-clock',
   'discovery-state',
   'permission-rules',
+  'resources',
+  'prompts',
+  'restart-client',
 ] as const;
 export type ClientFeature = (typeof CLIENT_FEATURES)[number];
 
@@ -169,6 +175,11 @@ const ReconnectAction = action(
   { server: Type.Optional(ServerRef) },
   'The user asks the client to reconnect to a server.',
 );
+const RestartClientAction = action(
+  'restart-client',
+  {},
+  'The host restarts: its client is rebuilt from the state it persisted (stored session ids, cached catalogs, tokens), as after a process restart, and connects again the way it does on startup. Needs the host feature `restart-client`.',
+);
 const ReauthorizeAction = action(
   'reauthorize',
   { bearerToken: Type.String({ minLength: 1 }), server: Type.Optional(ServerRef) },
@@ -198,6 +209,7 @@ export const ClientActionSchema = Type.Unsafe<
     | typeof AdvanceClockAction
     | typeof RefreshAction
     | typeof ReconnectAction
+    | typeof RestartClientAction
     | typeof ReauthorizeAction
     | typeof GrantAction
     | typeof ObserveStateAction
@@ -217,6 +229,7 @@ export const ClientActionSchema = Type.Unsafe<
     AdvanceClockAction,
     RefreshAction,
     ReconnectAction,
+    RestartClientAction,
     ReauthorizeAction,
     GrantAction,
     ObserveStateAction,
@@ -236,6 +249,7 @@ export const ACTION_NAMES = [
   'advance-clock',
   'refresh',
   'reconnect',
+  'restart-client',
   'reauthorize',
   'grant',
   'observe-state',

@@ -45,6 +45,7 @@ export const eraNegotiated: Invariant = {
   title:
     'The client completes a handshake in an era the endpoint speaks (falling back when the other is refused).',
   source: 'spec 2026-07-28 §1.4 (era detection and fallback), §1.3 (version mismatch); spec 2025-11-25 §1.5',
+  params: { fields: { era: 'string' } },
   validateParams: problem,
   check(run, params = {}) {
     const expected = params.era as Era | undefined;

@@ -24,6 +24,7 @@ export const finalExposure: Invariant = {
   title: 'When the run ends, the client exposes the tools the scenario expects for this server.',
   source:
     'seed 000 (tool removal revokes exposure; auth-dependent list); cases LC-10 E1, LC-11 E1, AU-01 E3, AU-04 E1, RC-05 E1',
+  params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
     const exposures = run.observations.filter((o) => o.kind === 'exposure');

@@ -14,6 +14,7 @@ import { followsEveryCursor } from './follows-every-cursor.js';
 import { invalidSchemaReported } from './invalid-schema-reported.js';
 import { lastCallSucceeds } from './last-call-succeeds.js';
 import { legacyLifecycle } from './legacy-lifecycle.js';
+import { listRelistedAfterSignal } from './list-relisted-after-signal.js';
 import { listRequests } from './list-requests.js';
 import { listingOrderKept } from './listing-order-kept.js';
 import { matchesFinalCatalog } from './matches-final-catalog.js';
@@ -43,7 +44,12 @@ import { schemasAsServed } from './schemas-as-served.js';
 import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
+import { toolErrorSurfaced } from './tool-error-surfaced.js';
 import { userTold } from './user-told.js';
+import { wireHeader } from './wire-header.js';
+import { wireMethodNeverSent } from './wire-method-never-sent.js';
+import { wireMethodOrder } from './wire-method-order.js';
+import { wireRequestCount } from './wire-request-count.js';
 /** Every invariant, by id. A scenario names the ones it checks. */
 export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntries(
   [
@@ -77,6 +83,7 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       listingOrderKept,
       legacyLifecycle,
       listRequests,
+      listRelistedAfterSignal,
       modelCallsRouted,
       modelCostReported,
       modelEveryCallAnswered,
@@ -92,6 +99,11 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       schemasAsServed,
       stateReported,
       userTold,
+      toolErrorSurfaced,
+      wireHeader,
+      wireRequestCount,
+      wireMethodNeverSent,
+      wireMethodOrder,
     ],
   ].map((invariant) => [invariant.id, invariant]),
 );
@@ -113,6 +125,7 @@ export {
   lastCallSucceeds,
   legacyLifecycle,
   listingOrderKept,
+  listRelistedAfterSignal,
   listRequests,
   matchesFinalCatalog,
   modelCallsRouted,
@@ -142,5 +155,10 @@ export {
   stateReported,
   stopsOnRepeatedCursor,
   subscribesToToolChanges,
+  toolErrorSurfaced,
   userTold,
+  wireHeader,
+  wireMethodNeverSent,
+  wireMethodOrder,
+  wireRequestCount,
 };

@@ -17,6 +17,7 @@ export const invalidSchemaReported: Invariant = {
   id: 'registry.invalid-schema-reported',
   title: 'A tool with an invalid schema is kept out of the exposure and named in a warning.',
   source: 'seed 000 (validate schemas before use; fixture "invalid schema"); spec 2026-07-28 §2.4',
+  params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
     const tool = params.tool as string;

@@ -34,6 +34,7 @@ export const modelRequestOffers: Invariant = {
   id: 'model.request-offers',
   title: 'The latest model request offers exactly the expected tools of this server.',
   source: 'cases LC-06 E1, RM-01 E1, LC-01 E2, SC-06 E1',
+  params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
     const request = run.observations

@@ -75,6 +75,7 @@ export const modelToolDefinitionSound: Invariant = {
     'A tool whose schema a provider would reject is repaired before the model sees it, or excluded with a message naming it.',
   source:
     'seed 000 (provider adaptation; fail clearly rather than weaken silently); cases SC-01 E1-E2, SC-03 E2, SC-04 E1',
+  params: SHAPE,
   validateParams(params) {
     return (
       paramProblem(params, SHAPE) ??

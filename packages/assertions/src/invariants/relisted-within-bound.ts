@@ -38,6 +38,7 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
     id: 'change.relisted-within-bound',
     title: `After each tools list_changed notification, the client re-lists from page one within ${defaultWithinMs} ms of logical time${bound.wallMs === undefined ? '' : ` and ${bound.wallMs} ms of wall-clock time`}.`,
     source: 'cases LC-01 E1, LC-02 E1, LC-04 E1; seed 002 (refresh on notification)',
+    params: SHAPE,
     validateParams: (params) => paramProblem(params, SHAPE),
     check(run, params = {}) {
       const withinMs = (params.withinMs as number | undefined) ?? defaultWithinMs;

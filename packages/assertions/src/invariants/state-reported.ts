@@ -12,6 +12,7 @@ export const stateReported: Invariant = {
   id: 'state.reported',
   title: 'The client reports the discovery state the situation calls for.',
   source: 'seed 000 (discovery state machine; classify failures); cases AU-02 E1',
+  params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
     const wanted = params.state as string;

@@ -36,6 +36,7 @@ export const userTold: Invariant = {
   id: 'report.user-told',
   title: 'The client tells the user (or the model) the specific fact the situation calls for.',
   source: 'cases AU-01 E1, AU-02 E1, PG-02 E2',
+  params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   // Told about any server of the run is told: a check no `server:` narrows needs one server to pass.
   acrossServers: 'any',

@@ -1,4 +1,5 @@
 import { ToolshiftError } from '../errors/toolshift-error.js';
+import { stringifyWithExactIds } from '../exchange/exact-integer-id.js';
 import { MAX_NESTING_DEPTH, textNestsDeeperThan } from '../exchange/nesting-depth.js';
 import type { AdminApi } from './admin-api.js';
 
@@ -35,7 +36,7 @@ export interface AdminResource {
 
 /** A JSON answer. */
 export function json(status: number, value: unknown): AdminAnswer {
-  return { status, contentType: 'application/json', body: JSON.stringify(value) };
+  return { status, contentType: 'application/json', body: stringifyWithExactIds(value) };
 }
 
 /**

@@ -32,8 +32,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
 
 /**
  * Routes one admin request to its resource. Never rejects; every error body is
- * `{ "error": { "code", "message", "data" } }` with a stable code: an unknown path is 404 and a
- * wrong method 405 (with `Allow`), both ADMIN_REQUEST_INVALID; a toolshift error gets its mapped
+ * `{ "error": { "code", "message", "data" } }` with a stable code: an unknown path is 404, a
+ * wrong method 405 (with `Allow`), and a POST with a query string 400 (its body carries the
+ * parameters; a filter in the query would be dropped), all ADMIN_REQUEST_INVALID; a toolshift error gets its mapped
  * status; anything else is 500 ADMIN_INTERNAL_ERROR.
  */
 export async function routeAdminRequest(api: AdminApi, request: AdminRequest): Promise<AdminAnswer> {
@@ -59,6 +60,16 @@ export async function routeAdminRequest(api: AdminApi, request: AdminRequest): P
       ),
       headers: { Allow: allow },
     };
+  }
+  const stray = request.method === 'POST' ? [...request.query.keys()][0] : undefined;
+  if (stray !== undefined) {
+    // A filter or option in the query of a POST would be silently dropped: refuse it instead.
+    return errorAnswer(
+      400,
+      'ADMIN_REQUEST_INVALID',
+      `Admin API request is invalid: POST ${path} takes its parameters in the JSON body, not the query string (got '${stray}'). Move them into the body.`,
+      { reason: 'query parameters on a POST', parameter: stray },
+    );
   }
   try {
     return await handler(api, request);

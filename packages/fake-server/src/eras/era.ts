@@ -5,6 +5,8 @@ import type { FrameContext, ServerStream } from '../transcript/recorder.js';
 import type { Era } from '../transcript/transcript-frame.js';
 import type { Principal } from '../world/principal.js';
 import type { Classified } from './json-rpc.js';
+import type { PageServed } from './method-handler.js';
+import type { AnswerHold } from './method-plan.js';
 
 /** One request as an era engine sees it. */
 export interface EraRequest {
@@ -49,12 +51,14 @@ export interface EraOutcome {
   response: WireResponse;
   /** Legacy session the exchange belonged to, for frame stamping. */
   sessionId?: string;
-  /** 1-based page number when a `tools/list` page was served. */
-  pageServed?: number;
+  /** The page when a listing page was served. */
+  pageServed?: PageServed;
   /** Set when the exchange opened a long-lived stream. */
   streamOpened?: { kind: 'listen' | 'get'; streamId: string };
-  /** Set when the request is answered on an SSE stream (`streams.postResponse: sse`). */
+  /** Set when the request is answered on an SSE stream (`streams.postResponse: sse`, or progress first). */
   deferred?: DeferredAnswer;
+  /** Set when a script holds the answer (until a step ran, or for ever). */
+  hold?: AnswerHold;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { exactIntegerId } from '../exchange/exact-integer-id.js';
 import { MAX_NESTING_DEPTH, textNestsDeeperThan } from '../exchange/nesting-depth.js';
 
 /** A JSON-RPC message classified by shape. */
@@ -23,7 +24,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Parses and classifies one JSON-RPC 2.0 message. Batches (arrays) are invalid in both eras
- * (removed in 2025-06-18). `null` request ids are rejected. A message nesting deeper than
+ * (removed in 2025-06-18). A request id is a string or an integer (§ RequestId): `null`, fractional
+ * (`1.5`) and non-finite ids are rejected; an integer beyond ±(2^53−1) is kept exactly (see
+ * `exactIntegerId`) and answered with the same number. A message nesting deeper than
  * {@link MAX_NESTING_DEPTH} is an invalid request (its `id` is kept when it has a valid one), so
  * nothing too deep to serialize again ever enters the server.
  */
@@ -40,10 +43,13 @@ export function parseBody(text: string): ParsedBody {
       ok: false,
       reason: 'invalid-request',
       detail: `the message nests deeper than ${MAX_NESTING_DEPTH} levels`,
-      ...withId(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined),
+      ...withId(
+        typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? id : undefined,
+      ),
     };
   }
-  return classifyValue(value);
+  const exact = isObject(value) ? exactIntegerId(text, value.id) : undefined;
+  return classifyValue(exact === undefined ? value : { ...(value as Record<string, unknown>), id: exact });
 }
 
 /** Classifies an already-parsed value; see {@link parseBody}. */
@@ -53,7 +59,8 @@ export function classifyValue(value: unknown): ParsedBody {
   if (!isObject(value))
     return { ok: false, reason: 'invalid-request', detail: 'the body is not a JSON object', value };
   const id = value.id;
-  const validId = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+  // JSON-RPC ids are strings or integers: 1.5 is not one (unsafe integers come marked as strings by parseBody).
+  const validId = typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
   const idForError = validId ? (id as string | number) : undefined;
   if (value.jsonrpc !== '2.0') {
     return {
@@ -92,7 +99,7 @@ export function classifyValue(value: unknown): ParsedBody {
       };
     }
     if (!validId)
-      return { ok: false, reason: 'invalid-request', detail: 'id must be a string or a number', value };
+      return { ok: false, reason: 'invalid-request', detail: 'id must be a string or an integer', value };
     return {
       ok: true,
       message: value as JSONRPCMessage,

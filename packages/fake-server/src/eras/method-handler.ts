@@ -1,12 +1,20 @@
 import type { ServerStream } from '../transcript/recorder.js';
+import type { ListKind } from '../world/list-kind.js';
 import type { WireErrorCode } from './wire-error.js';
+
+/** A page of a listing that was served (for `betweenPages` triggers and page mutations). */
+export interface PageServed {
+  list: ListKind;
+  /** 1-based page number within the enumeration. */
+  page: number;
+}
 
 /** What a method handler produces: a result, a wire error, or a long-lived stream. */
 export type HandlerResult =
-  | { kind: 'result'; result: Record<string, unknown>; pageServed?: number }
+  | { kind: 'result'; result: Record<string, unknown>; pageServed?: PageServed }
   | {
       kind: 'error';
-      code: WireErrorCode;
+      code: WireErrorCode | number;
       message: string;
       data?: unknown;
       httpStatus?: number;
@@ -16,7 +24,7 @@ export type HandlerResult =
 
 /** Shorthand for a wire-error handler result. */
 export function errorResult(
-  code: WireErrorCode,
+  code: WireErrorCode | number,
   message: string,
   data?: unknown,
   httpStatus?: number,

@@ -6,7 +6,7 @@ import { WireErrorCode, wireError } from './wire-error.js';
 /** A transport-level refusal: HTTP status plus the JSON-RPC error to put in the body. */
 export interface HttpRefusal {
   status: number;
-  code: WireErrorCode;
+  code: WireErrorCode | number;
   message: string;
   data?: unknown;
   headers?: Record<string, string>;

@@ -1,4 +1,5 @@
 import type { Principal } from '../world/principal.js';
+import { sampleInstance, violatingInstance } from '../world/schema-instances.js';
 import { type CallOutcome, callTool } from '../world/tool-caller.js';
 import type { World } from '../world/world.js';
 import { errorResult, type HandlerResult } from './method-handler.js';
@@ -45,4 +46,35 @@ export function callToolAs(
     return { ok: false, error: errorResult(WireErrorCode.InvalidParams, `Unknown tool: ${String(name)}`) };
   }
   return { ok: true, outcome };
+}
+
+/**
+ * A scripted `tools/call` result: the script's `content` blocks (default: the arguments echoed as
+ * one text block), `isError` (default false), `structuredContent` as written, or `structured:
+ * valid | invalid | omit` — an instance the called tool's current `outputSchema` accepts, one it
+ * rejects, or none (default: a valid one when the tool has an `outputSchema`); other fields as
+ * written. The tool need not be listed: the script decides what a call of it answers.
+ */
+export function scriptedCallResult(
+  world: World,
+  scripted: Readonly<Record<string, unknown>>,
+  params: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const { content, isError, structured, structuredContent, ...rest } = structuredClone(
+    scripted as Record<string, unknown>,
+  );
+  const name = typeof params?.name === 'string' ? params.name : undefined;
+  const outputSchema = name === undefined ? undefined : world.catalog.get(name)?.outputSchema;
+  const result: Record<string, unknown> = {
+    content: content ?? [{ type: 'text', text: JSON.stringify(params?.arguments ?? {}) }],
+  };
+  if (structuredContent !== undefined) {
+    result.structuredContent = structuredContent;
+  } else if (outputSchema !== undefined && structured !== 'omit') {
+    const instance =
+      structured === 'invalid' ? violatingInstance(outputSchema) : sampleInstance(outputSchema, 0);
+    if (instance !== undefined) result.structuredContent = instance;
+  }
+  result.isError = isError ?? false;
+  return { ...result, ...rest };
 }

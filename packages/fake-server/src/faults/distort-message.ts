@@ -1,5 +1,10 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { AnswerPayload } from '../eras/era.js';
+import {
+  isExactIntegerId,
+  otherExactIntegerId,
+  stringifyWithExactIds,
+} from '../exchange/exact-integer-id.js';
 import type { Fault } from './fault.js';
 
 /** The `_meta` key holding `oversizeBody` padding. */
@@ -13,7 +18,7 @@ export const PADDING_META_KEY = 'dev.toolshift/padding';
  */
 export function distortMessage(message: JSONRPCMessage, fault: Fault | undefined): AnswerPayload {
   if (!fault) return { kind: 'message', message };
-  const text = JSON.stringify(message);
+  const text = stringifyWithExactIds(message);
   switch (fault.kind) {
     case 'malformedJson':
       return { kind: 'raw', text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
@@ -43,6 +48,7 @@ export function distortsMessage(fault: Fault): boolean {
 
 function wrongId(message: JSONRPCMessage): string | number {
   const id = (message as { id?: unknown }).id;
+  if (isExactIntegerId(id)) return otherExactIntegerId(id);
   if (typeof id === 'number') return id + 1_000_000;
   if (typeof id === 'string') return `${id}-wrong`;
   return 'wrongId';

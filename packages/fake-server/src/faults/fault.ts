@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StringEnum } from '../script/string-enum.js';
+import { StringEnum } from '../json-schema/string-enum.js';
 
 /**
  * `httpStatus`: answer with an HTTP error status instead of processing the request (429 rate
@@ -15,19 +15,33 @@ export const HttpStatusFault = Type.Object(
     ),
     body: Type.Optional(StringEnum(['json-rpc', 'text', 'empty'])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`httpStatus`: answer with an HTTP error status instead of processing the request (429 rate limit with `Retry-After`, 500/502/503/504 outages). `body` picks what comes with it: a JSON-RPC error (default), a plain-text error page, or nothing.',
+  },
 );
 export type HttpStatusFault = Static<typeof HttpStatusFault>;
 
 /** `malformedJson`: the response body is cut in the middle, so it is not JSON (`Content-Type` still says JSON). */
 export const MalformedJsonFault = Type.Object(
   { kind: Type.Literal('malformedJson') },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`malformedJson`: the response body is cut in the middle, so it is not JSON (`Content-Type` still says JSON).',
+  },
 );
 export type MalformedJsonFault = Static<typeof MalformedJsonFault>;
 
 /** `wrongId`: the response carries a JSON-RPC id the client never used. */
-export const WrongIdFault = Type.Object({ kind: Type.Literal('wrongId') }, { additionalProperties: false });
+export const WrongIdFault = Type.Object(
+  { kind: Type.Literal('wrongId') },
+  {
+    additionalProperties: false,
+    description: '`wrongId`: the response carries a JSON-RPC id the client never used.',
+  },
+);
 export type WrongIdFault = Static<typeof WrongIdFault>;
 
 /**
@@ -40,7 +54,11 @@ export const VersionMismatchFault = Type.Object(
     kind: Type.Literal('versionMismatch'),
     supported: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`versionMismatch`: the server claims not to speak the client\'s version. Modern: 400 + -32022 with `data.supported` (default `["1900-01-01"]`). Legacy `initialize`: the result offers `supported[0]` (an unusable version, not an error, §1.5); other legacy requests: 400.',
+  },
 );
 export type VersionMismatchFault = Static<typeof VersionMismatchFault>;
 
@@ -54,12 +72,23 @@ export const DelayFault = Type.Object(
     ms: Type.Integer({ minimum: 0, maximum: 600_000, description: 'Delay, ms.' }),
     clock: Type.Optional(StringEnum(['wall', 'logical'])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`delay`: the real response, `ms` later. `clock: 'wall'` (default) waits real time; `clock: 'logical'` holds the response until the logical clock has advanced by `ms` (deterministic races).",
+  },
 );
 export type DelayFault = Static<typeof DelayFault>;
 
 /** `hang`: the request is never processed or answered; the connection stays open until the client gives up. */
-export const HangFault = Type.Object({ kind: Type.Literal('hang') }, { additionalProperties: false });
+export const HangFault = Type.Object(
+  { kind: Type.Literal('hang') },
+  {
+    additionalProperties: false,
+    description:
+      '`hang`: the request is never processed or answered; the connection stays open until the client gives up.',
+  },
+);
 export type HangFault = Static<typeof HangFault>;
 
 /** `oversizeBody`: the real result, padded (in `_meta`) to at least `bytes` bytes of JSON. */
@@ -68,7 +97,10 @@ export const OversizeBodyFault = Type.Object(
     kind: Type.Literal('oversizeBody'),
     bytes: Type.Integer({ minimum: 1, maximum: 256 * 1024 * 1024, description: 'Minimum body size, bytes.' }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: '`oversizeBody`: the real result, padded (in `_meta`) to at least `bytes` bytes of JSON.',
+  },
 );
 export type OversizeBodyFault = Static<typeof OversizeBodyFault>;
 
@@ -78,14 +110,14 @@ export type OversizeBodyFault = Static<typeof OversizeBodyFault>;
  */
 export const TruncatedSseFrameFault = Type.Object(
   { kind: Type.Literal('truncatedSseFrame') },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`truncatedSseFrame`: the response travels as an SSE event that is cut in the middle (no terminating blank line), then the connection is reset.',
+  },
 );
 export type TruncatedSseFrameFault = Static<typeof TruncatedSseFrameFault>;
 
-/**
- * A fault the server can inject into one exchange: a closed union tagged by `kind`. Each transport
- * declares the kinds it can produce (`capabilities.faults`).
- */
 /**
  * `dropStream`: the request is processed but its answer never arrives: the answer's stream is
  * dropped before the answer is written (HTTP: an SSE response reset mid-stream; stdio and in-memory:
@@ -94,7 +126,11 @@ export type TruncatedSseFrameFault = Static<typeof TruncatedSseFrameFault>;
  */
 export const DropStreamFault = Type.Object(
   { kind: Type.Literal('dropStream') },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`dropStream`: the request is processed but its answer never arrives: the answer's stream is dropped before the answer is written (HTTP: an SSE response reset mid-stream; stdio and in-memory: the channel closes, as when a server process exits). With legacy event ids on, the answer is kept, so a `Last-Event-ID` resumption gets it.",
+  },
 );
 export type DropStreamFault = Static<typeof DropStreamFault>;
 
@@ -110,6 +146,10 @@ const FaultUnion = Type.Union([
   DropStreamFault,
 ]);
 
+/**
+ * A fault the server can inject into one exchange: a closed union tagged by `kind`. Each transport
+ * declares the kinds it can produce (`capabilities.faults`).
+ */
 export const FaultSchema = Type.Unsafe<Static<typeof FaultUnion>>({
   type: 'object',
   description: 'A fault, tagged by kind.',

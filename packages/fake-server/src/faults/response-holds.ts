@@ -15,10 +15,11 @@ interface Hold {
 }
 
 /**
- * Responses held back by `delay` and `hang` faults. A wall-clock delay waits real time, leaving out
- * time the process could not run (see {@link StallAwareDeadline}: on a busy machine a 500 ms delay
- * still leaves an in-process client 500 ms of running time to race it); a logical one waits until
- * the logical clock has advanced by `ms`; a hang waits until cancelled.
+ * Responses held back by `delay` and `hang` faults and by scripted answers. A wall-clock delay waits
+ * real time, leaving out time the process could not run (see {@link StallAwareDeadline}: on a busy
+ * machine a 500 ms delay still leaves an in-process client 500 ms of running time to race it); a
+ * logical one waits until the logical clock has advanced by `ms`; a hang (or an unanswered request)
+ * waits until cancelled; an answer held until a step waits for that step.
  */
 export class ResponseHolds {
   private readonly pending = new Set<Hold>();
@@ -51,7 +52,16 @@ export class ResponseHolds {
     });
   }
 
-  /** Waits until cancelled (a `hang` fault). */
+  /** Waits until `released` settles (e.g. a script step ran), or until cancelled. */
+  until(released: Promise<unknown>): Promise<HoldOutcome> {
+    return new Promise((resolve) => {
+      const hold: Hold = { resolve };
+      this.pending.add(hold);
+      void released.then(() => this.settle(hold, 'released'));
+    });
+  }
+
+  /** Waits until cancelled (a `hang` fault, an unanswered request). */
   hang(): Promise<HoldOutcome> {
     return new Promise((resolve) => {
       this.pending.add({ resolve });

@@ -7,13 +7,27 @@ import type { ChangeSchemaAction } from './actions/change-schema.js';
 import type { EmitListChangedAction } from './actions/emit-list-changed.js';
 import type { EmitNotificationAction } from './actions/emit-notification.js';
 import type { EndStreamsAction } from './actions/end-streams.js';
+import type { ExitProcessAction } from './actions/exit-process.js';
 import type { ExpireSessionAction } from './actions/expire-session.js';
 import type { GenerateToolsAction } from './actions/generate-tools.js';
 import type { ExpireTokenAction, GrantTokenAction } from './actions/grant-token.js';
 import type { ClearFaultsAction, InjectFaultAction } from './actions/inject-fault.js';
+import type { InsertToolsAction } from './actions/insert-tools.js';
+import type {
+  AddPromptAction,
+  AddResourceAction,
+  AddResourceTemplateAction,
+  ChangePromptAction,
+  ChangeResourceAction,
+  ChangeResourceTemplateAction,
+  RemovePromptAction,
+  RemoveResourceAction,
+  RemoveResourceTemplateAction,
+} from './actions/list-item-actions.js';
 import type { MutateBetweenPagesAction } from './actions/mutate-between-pages.js';
 import type { RemoveToolAction } from './actions/remove-tool.js';
 import type { RenameToolAction } from './actions/rename-tool.js';
+import type { ReorderToolsAction } from './actions/reorder-tools.js';
 import type { RestartServerAction } from './actions/restart-server.js';
 import type { RestoreSnapshotAction, SaveSnapshotAction } from './actions/restore-snapshot.js';
 import type { SetFreshnessAction } from './actions/set-freshness.js';
@@ -22,11 +36,14 @@ import type { SetNotificationsAction } from './actions/set-notifications.js';
 import type { SetPaginationAction } from './actions/set-pagination.js';
 import type { SetStreamsAction } from './actions/set-streams.js';
 import type { SetToolScopesAction } from './actions/set-tool-scopes.js';
+import type { UpdateResourceAction } from './actions/update-resource.js';
 import type { TokenGrant } from './auth-settings.js';
 import type { FreshnessSettings } from './freshness-settings.js';
 import type { ListenSettings } from './listen-settings.js';
 import type { NotificationSettings } from './notification-settings.js';
 import type { PaginationSettings } from './pagination-settings.js';
+import type { ScriptPrompt } from './prompt-schema.js';
+import type { ScriptResource, ScriptResourceTemplate } from './resource-schema.js';
 import type { StreamSettings } from './stream-settings.js';
 import type { ScriptTool } from './tool-schema.js';
 
@@ -145,9 +162,13 @@ export function emitNotification(
   };
 }
 
-/** An `emitListChanged` action: `count` signals in a row (default 1). */
-export function emitListChanged(count?: number): EmitListChangedAction {
-  return { action: 'emitListChanged', ...(count !== undefined ? { count } : {}) };
+/** An `emitListChanged` action: `count` signals in a row (default 1), for `list` (default tools). */
+export function emitListChanged(count?: number, list?: EmitListChangedAction['list']): EmitListChangedAction {
+  return {
+    action: 'emitListChanged',
+    ...(list !== undefined ? { list } : {}),
+    ...(count !== undefined ? { count } : {}),
+  };
 }
 
 /** An `endStreams` action (default: all streams, `drop`). */
@@ -203,4 +224,90 @@ export function clearFaults(method?: string): ClearFaultsAction {
 /** An `advanceClock` action. */
 export function advanceClock(ms: number): AdvanceClockAction {
   return { action: 'advanceClock', ms };
+}
+
+/** An `addResource` action. */
+export function addResource(resource: ScriptResource, options: NotifyOption = {}): AddResourceAction {
+  return { action: 'addResource', resource, ...options };
+}
+
+/** A `removeResource` action. */
+export function removeResource(uri: string, options: NotifyOption = {}): RemoveResourceAction {
+  return { action: 'removeResource', uri, ...options };
+}
+
+/** A `changeResource` action (`null` in `set` removes a field). */
+export function changeResource(
+  uri: string,
+  set: Record<string, unknown>,
+  options: NotifyOption = {},
+): ChangeResourceAction {
+  return { action: 'changeResource', uri, set, ...options };
+}
+
+/** An `updateResource` action: subscribers get `notifications/resources/updated` (and reads the new contents). */
+export function updateResource(
+  uri: string,
+  options: { contents?: Array<Record<string, unknown>>; notify?: boolean } = {},
+): UpdateResourceAction {
+  return { action: 'updateResource', uri, ...options };
+}
+
+/** An `addResourceTemplate` action. */
+export function addResourceTemplate(
+  resourceTemplate: ScriptResourceTemplate,
+  options: NotifyOption = {},
+): AddResourceTemplateAction {
+  return { action: 'addResourceTemplate', resourceTemplate, ...options };
+}
+
+/** A `removeResourceTemplate` action. */
+export function removeResourceTemplate(
+  uriTemplate: string,
+  options: NotifyOption = {},
+): RemoveResourceTemplateAction {
+  return { action: 'removeResourceTemplate', uriTemplate, ...options };
+}
+
+/** A `changeResourceTemplate` action (`null` in `set` removes a field). */
+export function changeResourceTemplate(
+  uriTemplate: string,
+  set: Record<string, unknown>,
+  options: NotifyOption = {},
+): ChangeResourceTemplateAction {
+  return { action: 'changeResourceTemplate', uriTemplate, set, ...options };
+}
+
+/** An `addPrompt` action. */
+export function addPrompt(prompt: ScriptPrompt, options: NotifyOption = {}): AddPromptAction {
+  return { action: 'addPrompt', prompt, ...options };
+}
+
+/** A `removePrompt` action. */
+export function removePrompt(name: string, options: NotifyOption = {}): RemovePromptAction {
+  return { action: 'removePrompt', name, ...options };
+}
+
+/** A `changePrompt` action (`null` in `set` removes a field). */
+export function changePrompt(
+  name: string,
+  set: Record<string, unknown>,
+  options: NotifyOption = {},
+): ChangePromptAction {
+  return { action: 'changePrompt', name, set, ...options };
+}
+
+/** A `reorderTools` action: the same tools in a seeded shuffled order (default seed: the script's). */
+export function reorderTools(options: { seed?: number; notify?: boolean } = {}): ReorderToolsAction {
+  return { action: 'reorderTools', ...options };
+}
+
+/** An `insertTools` action: `tools` at position `at` (0 = the front). */
+export function insertTools(tools: ScriptTool[], at: number, options: NotifyOption = {}): InsertToolsAction {
+  return { action: 'insertTools', tools, at, ...options };
+}
+
+/** An `exitProcess` action: the server process exits with `code` (default 1). */
+export function exitProcess(code?: number): ExitProcessAction {
+  return { action: 'exitProcess', ...(code !== undefined ? { code } : {}) };
 }

@@ -23,9 +23,20 @@ export function betweenPages(k: number): ScriptTrigger {
   return { betweenPages: k };
 }
 
-/** `{ onStreamOpen: kind, afterEvents? }`: when such a stream opens, or after its nth message. */
-export function onStreamOpen(kind: 'listen' | 'get' | 'any', afterEvents?: number): ScriptTrigger {
-  return { onStreamOpen: kind, ...(afterEvents !== undefined ? { afterEvents } : {}) };
+/**
+ * `{ onStreamOpen: kind, nth?, afterEvents? }`: when the `nth` stream of that kind opens (default the
+ * first), or after its `afterEvents`th message. `resume` counts GETs with `Last-Event-ID` only.
+ */
+export function onStreamOpen(
+  kind: 'listen' | 'get' | 'resume' | 'any',
+  afterEvents?: number,
+  nth?: number,
+): ScriptTrigger {
+  return {
+    onStreamOpen: kind,
+    ...(nth !== undefined ? { nth } : {}),
+    ...(afterEvents !== undefined ? { afterEvents } : {}),
+  };
 }
 
 /** `{ atTick: ms }`: when the logical clock reaches `ms`. */

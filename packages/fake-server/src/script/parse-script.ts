@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScriptError } from '../errors/script-error.js';
 import { MAX_NESTING_DEPTH, valueNestsDeeperThan } from '../exchange/nesting-depth.js';
+import { LIST_SPECS } from '../world/list-kind.js';
 import { generatedToolName } from '../world/tool-generator.js';
 import type { CatalogChange } from './actions/catalog-change.js';
 import type { ScriptAction } from './actions/index.js';
@@ -17,8 +18,9 @@ import type { ScriptDocument, ScriptStep } from './script-document.js';
  * @param source where it came from, for messages (a file path, or `<inline>`).
  * @throws {ScriptError} SCRIPT_INVALID when the document nests deeper than {@link MAX_NESTING_DEPTH}
  *   (`rule: 'maxDepth'`), breaks the JSON Schema (`pointer` and `rule` name the failing place and
- *   keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`,
- *   `knownPrincipal`, `knownSnapshot`).
+ *   keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`, `uniqueItems` (resource URIs,
+ *   template URIs, prompt names), `knownResource`, `knownResourceTemplate`, `knownPrompt`,
+ *   `knownPrincipal`, `knownSnapshot`, `pageMutationReachable`).
  * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when a step names a tool no catalog entry or `addTool` defines.
  */
 export function parseScript(value: unknown, source = '<inline>'): ScriptDocument {
@@ -184,6 +186,76 @@ function checkSemantics(doc: ScriptDocument, source: string): void {
     }
     known.add(tool.name);
   }
+  const catalog = doc.catalog ?? {};
+  const listKeys = {
+    resources: new Set<string>(),
+    resourceTemplates: new Set<string>(),
+    prompts: new Set<string>(),
+  };
+  for (const kind of ['resources', 'resourceTemplates', 'prompts'] as const) {
+    const { keyField, noun } = LIST_SPECS[kind];
+    for (const [index, item] of (catalog[kind] ?? []).entries()) {
+      const key = String((item as Record<string, unknown>)[keyField]);
+      if (listKeys[kind].has(key)) {
+        fail(
+          `/catalog/${kind}/${index}/${keyField}`,
+          'uniqueItems',
+          `'${key}' appears twice. Each ${noun}'s ${keyField} is unique within its list.`,
+        );
+      }
+      listKeys[kind].add(key);
+    }
+  }
+  for (const step of doc.steps ?? []) {
+    for (const { kind, key } of itemsDefinedBy(step.action)) listKeys[kind].add(key);
+  }
+  for (const [index, step] of (doc.steps ?? []).entries()) {
+    for (const { kind, key, pointer } of itemsReferencedBy(step.action, `/steps/${index}/action`)) {
+      if (listKeys[kind].has(key)) continue;
+      const { noun, keyField } = LIST_SPECS[kind];
+      fail(
+        pointer,
+        `known${kind === 'resourceTemplates' ? 'ResourceTemplate' : kind === 'resources' ? 'Resource' : 'Prompt'}`,
+        `'${key}' is no ${noun} of catalog.${kind} and no step adds one with that ${keyField}. Add it or fix the ${keyField}.`,
+      );
+    }
+    const { trigger, action } = step;
+    if (trigger && 'betweenPages' in trigger && action.action === 'mutateBetweenPages') {
+      const sameList = (trigger.list ?? 'tools') === (action.list ?? 'tools');
+      if (sameList && action.afterPage < trigger.betweenPages) {
+        fail(
+          `/steps/${index}/action/afterPage`,
+          'pageMutationReachable',
+          `is ${action.afterPage}, but the step is armed after page ${trigger.betweenPages} was served: page ${action.afterPage} is already past, so the changes would wait for another listing that may never come. Use afterPage ${trigger.betweenPages} (now, before page ${trigger.betweenPages + 1}) or later.`,
+        );
+      }
+    }
+  }
+  for (const [index, rule] of (doc.answers ?? []).entries()) {
+    const at = `/answers/${index}`;
+    if (rule.tool !== undefined && rule.method !== 'tools/call')
+      fail(`${at}/tool`, 'toolNeedsToolsCall', `only applies to method tools/call, not ${rule.method}.`);
+    if (rule.holdUntil !== undefined && !stepIds.has(rule.holdUntil)) {
+      fail(
+        `${at}/holdUntil`,
+        'knownStep',
+        `'${rule.holdUntil}' is not the id of a step of this script; the answer would never be sent. Name a step, or use unanswered: true.`,
+      );
+    }
+    const structured = (rule.result as Record<string, unknown> | undefined)?.structured;
+    if (
+      structured !== undefined &&
+      (rule.method !== 'tools/call' || !['valid', 'invalid', 'omit'].includes(String(structured)))
+    ) {
+      fail(
+        `${at}/result/structured`,
+        'structuredKind',
+        rule.method === 'tools/call'
+          ? `must be one of "valid", "invalid", "omit" (or give structuredContent as written).`
+          : `only applies to tools/call results; other methods' results are sent as written.`,
+      );
+    }
+  }
   const principals = new Set((doc.auth?.tokens ?? []).map((grant) => grant.principal));
   const localPrincipal = doc.auth?.localPrincipal;
   if (localPrincipal !== undefined && !principals.has(localPrincipal)) {
@@ -232,6 +304,8 @@ function toolsDefinedBy(action: ScriptAction | CatalogChange): string[] {
   switch (action.action) {
     case 'addTool':
       return [action.tool.name];
+    case 'insertTools':
+      return action.tools.map((tool) => tool.name);
     case 'renameTool':
       return [action.to];
     case 'generateTools': {
@@ -262,6 +336,47 @@ function toolsReferencedBy(
       return [{ name: action.name, pointer: `${at}/name` }];
     case 'mutateBetweenPages':
       return action.changes.flatMap((change, index) => toolsReferencedBy(change, `${at}/changes/${index}`));
+    default:
+      return [];
+  }
+}
+
+type ItemKind = 'resources' | 'resourceTemplates' | 'prompts';
+
+/** Resource URIs, template URIs and prompt names an action brings into their lists. */
+function itemsDefinedBy(action: ScriptAction | CatalogChange): Array<{ kind: ItemKind; key: string }> {
+  switch (action.action) {
+    case 'addResource':
+      return [{ kind: 'resources', key: action.resource.uri }];
+    case 'addResourceTemplate':
+      return [{ kind: 'resourceTemplates', key: action.resourceTemplate.uriTemplate }];
+    case 'addPrompt':
+      return [{ kind: 'prompts', key: action.prompt.name }];
+    case 'mutateBetweenPages':
+      return action.changes.flatMap(itemsDefinedBy);
+    default:
+      return [];
+  }
+}
+
+/** Resource URIs, template URIs and prompt names an action needs to find, with their JSON pointers. */
+function itemsReferencedBy(
+  action: ScriptAction | CatalogChange,
+  at: string,
+): Array<{ kind: ItemKind; key: string; pointer: string }> {
+  switch (action.action) {
+    case 'removeResource':
+    case 'changeResource':
+    case 'updateResource':
+      return [{ kind: 'resources', key: action.uri, pointer: `${at}/uri` }];
+    case 'removeResourceTemplate':
+    case 'changeResourceTemplate':
+      return [{ kind: 'resourceTemplates', key: action.uriTemplate, pointer: `${at}/uriTemplate` }];
+    case 'removePrompt':
+    case 'changePrompt':
+      return [{ kind: 'prompts', key: action.name, pointer: `${at}/name` }];
+    case 'mutateBetweenPages':
+      return action.changes.flatMap((change, index) => itemsReferencedBy(change, `${at}/changes/${index}`));
     default:
       return [];
   }

@@ -112,6 +112,18 @@ function describe(error: ErrorObject, at: string): string {
   if (error.keyword === 'oneOf' && at.endsWith('/trigger')) {
     return `${at} must hold exactly one of ${TRIGGER_KEYS.join(', ')}. Write e.g. { "afterRequests": 1, "method": "tools/list" }.`;
   }
+  if (error.keyword === 'oneOf') {
+    const branches = ((error.parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []) as Array<{
+      required?: string[];
+    }>;
+    const keys = branches.map((branch) => branch.required?.[0]);
+    if (
+      keys.length > 0 &&
+      keys.every((key) => key !== undefined) &&
+      branches.every((b) => Object.keys(b).length === 1)
+    )
+      return `${at} must hold exactly one of ${keys.join(', ')}.`;
+  }
   if (error.keyword === 'discriminator') {
     const { tag, tagValue } = error.params as { tag: string; tagValue?: unknown };
     const branches = ((error.parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []) as Array<{

@@ -1,10 +1,14 @@
 import type { ScriptAction } from './actions/index.js';
+import type { AnswerRuleSchema } from './answers-section.js';
 import type { AuthSettings } from './auth-settings.js';
+import type { AuthorizationServerSettings } from './authorization-server-settings.js';
 import type { FreshnessSettings } from './freshness-settings.js';
 import type { ListenSettings } from './listen-settings.js';
 import type { NotificationSettings } from './notification-settings.js';
 import type { CursorStyle, PaginationSettings } from './pagination-settings.js';
 import { parseScript } from './parse-script.js';
+import type { ScriptPrompt } from './prompt-schema.js';
+import type { ScriptResource, ScriptResourceTemplate } from './resource-schema.js';
 import type { ScriptDocument, ScriptStep } from './script-document.js';
 import type { StreamSettings } from './stream-settings.js';
 import type { ScriptTool } from './tool-schema.js';
@@ -53,7 +57,36 @@ export class ScriptBuilder {
     return this;
   }
 
-  /** Tools per `tools/list` page, and optionally the cursor style. */
+  /** Appends resources to the initial catalog (the server then serves resources). */
+  resources(...resources: ScriptResource[]): this {
+    this.doc.catalog = {
+      ...this.doc.catalog,
+      resources: [...(this.doc.catalog?.resources ?? []), ...resources],
+    };
+    return this;
+  }
+
+  /** Appends resource templates to the initial catalog (the server then serves resources). */
+  resourceTemplates(...templates: ScriptResourceTemplate[]): this {
+    this.doc.catalog = {
+      ...this.doc.catalog,
+      resourceTemplates: [...(this.doc.catalog?.resourceTemplates ?? []), ...templates],
+    };
+    return this;
+  }
+
+  /** Appends prompts to the initial catalog (the server then serves prompts). */
+  prompts(...prompts: ScriptPrompt[]): this {
+    this.doc.catalog = { ...this.doc.catalog, prompts: [...(this.doc.catalog?.prompts ?? []), ...prompts] };
+    return this;
+  }
+
+  /** The exact `capabilities` object to advertise, right or wrong (default: derived from what is served). */
+  capabilities(capabilities: Record<string, unknown>): this {
+    return this.server({ capabilities });
+  }
+
+  /** Items per listing page, and optionally the cursor style. */
   pageSize(pageSize: number, cursorStyle?: CursorStyle): this {
     return this.pagination({ pageSize, ...(cursorStyle ? { cursorStyle } : {}) });
   }
@@ -91,6 +124,18 @@ export class ScriptBuilder {
   /** The `auth` section. */
   auth(auth: AuthSettings): this {
     this.doc.auth = { ...this.doc.auth, ...auth };
+    return this;
+  }
+
+  /** Appends scripted answers (results, errors, unanswered requests); earlier ones win. */
+  answers(...answers: AnswerRuleSchema[]): this {
+    this.doc.answers = [...(this.doc.answers ?? []), ...answers];
+    return this;
+  }
+
+  /** The `authorizationServer` section: a fake OAuth 2.1 server next to the endpoint. */
+  authorizationServer(section: AuthorizationServerSettings): this {
+    this.doc.authorizationServer = { ...this.doc.authorizationServer, ...section };
     return this;
   }
 

@@ -1,13 +1,15 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ACTIONS, type ScriptAction } from './actions/index.js';
+import { AnswersSectionSchema } from './answers-section.js';
 import { AuthSettingsSchema } from './auth-settings.js';
+import { AuthorizationServerSettingsSchema } from './authorization-server-settings.js';
+import { CatalogSectionSchema } from './catalog-section.js';
 import { FreshnessSettingsSchema } from './freshness-settings.js';
 import { ListenSettingsSchema } from './listen-settings.js';
 import { NotificationSettingsSchema } from './notification-settings.js';
 import { PaginationSettingsSchema } from './pagination-settings.js';
+import { ServerSectionSchema } from './server-section.js';
 import { StreamSettingsSchema } from './stream-settings.js';
-import { StringEnum } from './string-enum.js';
-import { ScriptTool } from './tool-schema.js';
 import { ScriptTriggerSchema } from './trigger.js';
 
 const actionBranches: TSchema[] = Object.values(ACTIONS).map((entry) => entry.schema);
@@ -27,18 +29,20 @@ export const ScriptStep = Type.Object(
     trigger: Type.Optional(ScriptTriggerSchema),
     action: ScriptActionSchema,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'A script step: an action fired by a trigger (default `{ manual: true }`).',
+  },
 );
 export type ScriptStep = Static<typeof ScriptStep>;
-
-const EraName = StringEnum(['legacy', 'modern']);
 
 /**
  * A toolshift script, version 1: the server side of a scenario. Everything but `toolshiftScript`
  * has a default, so `{ "toolshiftScript": 1 }` is a valid script (an empty catalog, both eras).
- * Sections: `server` (identity, eras, listChanged, error status, session TTL), `catalog`,
- * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, and `steps` (an action
- * plus a trigger each). The published JSON Schema (`script.schema.json`) is generated from it.
+ * Sections: `server` (identity, eras, capabilities, listChanged, error status, session TTL),
+ * `catalog` (tools, resources, resource templates, prompts),
+ * `pagination`, `freshness`, `notifications`, `listen`, `streams`, `auth`, `authorizationServer` (a fake OAuth 2.1 server), `answers` (scripted
+ * results and errors) and `steps` (an action plus a trigger each). The published JSON Schema (`script.schema.json`) is generated from it.
  */
 export const ScriptDocumentSchema = Type.Object(
   {
@@ -53,41 +57,16 @@ export const ScriptDocumentSchema = Type.Object(
         description: 'Seed for session ids, cursors and generated tools (default 1).',
       }),
     ),
-    server: Type.Optional(
-      Type.Object(
-        {
-          name: Type.Optional(Type.String({ minLength: 1 })),
-          version: Type.Optional(Type.String({ minLength: 1 })),
-          instructions: Type.Optional(Type.String()),
-          eras: Type.Optional(Type.Array(EraName, { minItems: 1, uniqueItems: true })),
-          toolsListChanged: Type.Optional(
-            Type.Boolean({ description: 'Advertise tools.listChanged (default true).' }),
-          ),
-          jsonRpcErrorStatus: Type.Optional(
-            Type.Union([Type.Literal(200), Type.Literal(400)], {
-              description:
-                'HTTP status of ordinary JSON-RPC errors such as an invalid cursor (default 200, §11.7).',
-            }),
-          ),
-          sessionTtlMs: Type.Optional(
-            Type.Integer({
-              minimum: 1,
-              description: 'Legacy sessions idle this long (logical ms) expire (404).',
-            }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    catalog: Type.Optional(
-      Type.Object({ tools: Type.Optional(Type.Array(ScriptTool)) }, { additionalProperties: false }),
-    ),
+    server: Type.Optional(ServerSectionSchema),
+    catalog: Type.Optional(CatalogSectionSchema),
     pagination: Type.Optional(PaginationSettingsSchema),
     freshness: Type.Optional(FreshnessSettingsSchema),
     notifications: Type.Optional(NotificationSettingsSchema),
     listen: Type.Optional(ListenSettingsSchema),
     streams: Type.Optional(StreamSettingsSchema),
     auth: Type.Optional(AuthSettingsSchema),
+    authorizationServer: Type.Optional(AuthorizationServerSettingsSchema),
+    answers: Type.Optional(AnswersSectionSchema),
     steps: Type.Optional(Type.Array(ScriptStep)),
   },
   {

@@ -13,8 +13,15 @@ export class StepScheduler {
   private readonly fired = new Set<string>();
   private readonly due: ScriptStep[] = [];
   private readonly counts = { received: new Map<string, number>(), answered: new Map<string, number>() };
-  private readonly streamKinds = new Map<string, 'listen' | 'get'>();
+  private readonly streamKinds = new Map<
+    string,
+    { kind: 'listen' | 'get'; resume: boolean; nth: Record<string, number> }
+  >();
   private readonly streamEvents = new Map<string, number>();
+  /** Streams opened so far, per kind (`listen`, `get`, `resume`, `any`). */
+  private readonly opened = new Map<string, number>();
+  /** GET exchanges that carried `Last-Event-ID`, by stream id (a resumption when its stream opens). */
+  private readonly resumeRequests = new Set<string>();
 
   constructor(private readonly steps: readonly ScriptStep[]) {}
 
@@ -38,9 +45,12 @@ export class StepScheduler {
     this.countRequest('answered', method, tool);
   }
 
-  /** After page `page` (1-based) of a tools/list enumeration was served. */
-  pageServed(page: number): void {
-    this.queue((trigger) => 'betweenPages' in trigger && trigger.betweenPages === page);
+  /** After page `page` (1-based) of an enumeration of `list` (default tools) was served. */
+  pageServed(page: number, list = 'tools'): void {
+    this.queue(
+      (trigger) =>
+        'betweenPages' in trigger && trigger.betweenPages === page && (trigger.list ?? 'tools') === list,
+    );
   }
 
   /**
@@ -48,26 +58,42 @@ export class StepScheduler {
    * toward `onStreamOpen` triggers (priming events and other non-messages do not).
    */
   observe(frame: TranscriptFrame): void {
+    if (
+      frame.direction === 'in' &&
+      frame.httpMethod === 'GET' &&
+      frame.headers?.['last-event-id'] !== undefined
+    ) {
+      this.resumeRequests.add(frame.streamId);
+      return;
+    }
     if (frame.kind === 'stream-open') {
       if (!frame.streamId.startsWith('listen') && !frame.streamId.startsWith('get')) return;
       const kind = frame.streamId.startsWith('listen') ? 'listen' : 'get';
-      this.streamKinds.set(frame.streamId, kind);
+      const resume = kind === 'get' && this.resumeRequests.delete(frame.streamId);
+      const nth: Record<string, number> = {};
+      for (const key of [kind, 'any', ...(resume ? ['resume'] : [])]) {
+        nth[key] = (this.opened.get(key) ?? 0) + 1;
+        this.opened.set(key, nth[key] as number);
+      }
+      this.streamKinds.set(frame.streamId, { kind, resume, nth });
       this.streamEvents.set(frame.streamId, 0);
       this.queue(
         (trigger) =>
           'onStreamOpen' in trigger &&
           trigger.afterEvents === undefined &&
-          matches(trigger.onStreamOpen, kind),
+          nth[trigger.onStreamOpen] === (trigger.nth ?? 1),
       );
       return;
     }
-    const kind = this.streamKinds.get(frame.streamId);
-    if (kind && frame.direction === 'out' && frame.kind === 'message' && frame.message !== undefined) {
+    const stream = this.streamKinds.get(frame.streamId);
+    if (stream && frame.direction === 'out' && frame.kind === 'message' && frame.message !== undefined) {
       const count = (this.streamEvents.get(frame.streamId) ?? 0) + 1;
       this.streamEvents.set(frame.streamId, count);
       this.queue(
         (trigger) =>
-          'onStreamOpen' in trigger && trigger.afterEvents === count && matches(trigger.onStreamOpen, kind),
+          'onStreamOpen' in trigger &&
+          trigger.afterEvents === count &&
+          stream.nth[trigger.onStreamOpen] === (trigger.nth ?? 1),
       );
     }
   }
@@ -114,8 +140,4 @@ export class StepScheduler {
       this.due.push(step);
     }
   }
-}
-
-function matches(wanted: 'listen' | 'get' | 'any', kind: 'listen' | 'get'): boolean {
-  return wanted === 'any' || wanted === kind;
 }

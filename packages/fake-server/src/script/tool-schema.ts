@@ -16,6 +16,10 @@ export const ScriptTool = Type.Object(
     outputSchema: Type.Optional(Type.Object({}, { additionalProperties: true })),
     annotations: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      'A tool definition in a script: `name` and an object `inputSchema` are required; other fields are served as written (well-formed or deliberately hostile). Mirrors `Tool` in both revisions (§2.2).',
+  },
 );
 export type ScriptTool = Static<typeof ScriptTool>;

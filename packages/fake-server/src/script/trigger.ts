@@ -8,16 +8,20 @@ import { Type } from '@sinclair/typebox';
  *   any method; with `tool`, only `tools/call`s of that tool) is answered (`phase: answered`, the
  *   default), or once it is received and accepted, before its method runs (`phase: received`: the
  *   request is still in flight, and its own SSE stream, if any, is open);
- * - `{ betweenPages: K }`: right after page K of a `tools/list` enumeration is served, before page K+1;
- * - `{ onStreamOpen: 'listen' | 'get' | 'any', afterEvents?: N }`: when such a stream opens, or after its Nth event;
+ * - `{ betweenPages: K, list? }`: right after page K of a `tools/list` enumeration (or of `list`:
+ *   `resources`, `resourceTemplates`, `prompts`) is served, before page K+1;
+ * - `{ onStreamOpen: 'listen' | 'get' | 'resume' | 'any', nth?: N, afterEvents?: N }`: when the Nth
+ *   stream of that kind opens (default the first): a modern listen stream, a legacy GET stream
+ *   (resumptions included), a resumption alone (a GET with `Last-Event-ID`), or any of them; or after
+ *   that stream's Nth message (`afterEvents`);
  * - `{ atTick: T }`: when the logical clock reaches T ms.
  */
 export type ScriptTrigger =
   | { manual: true }
   | { atStart: true }
   | { afterRequests: number; method?: string; tool?: string; phase?: 'received' | 'answered' }
-  | { betweenPages: number }
-  | { onStreamOpen: 'listen' | 'get' | 'any'; afterEvents?: number }
+  | { betweenPages: number; list?: 'tools' | 'resources' | 'resourceTemplates' | 'prompts' }
+  | { onStreamOpen: 'listen' | 'get' | 'resume' | 'any'; nth?: number; afterEvents?: number }
   | { atTick: number };
 
 /** JSON Schema of {@link ScriptTrigger}. */
@@ -40,8 +44,25 @@ export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
       description: 'Fire when the request is received (before its method runs) or answered (default).',
     },
     betweenPages: { type: 'integer', minimum: 1, description: 'Fire after page K of a listing is served.' },
-    onStreamOpen: { enum: ['listen', 'get', 'any'] },
-    afterEvents: { type: 'integer', minimum: 1 },
+    list: {
+      enum: ['tools', 'resources', 'resourceTemplates', 'prompts'],
+      description: 'betweenPages: whose listing (default tools).',
+    },
+    onStreamOpen: {
+      enum: ['listen', 'get', 'resume', 'any'],
+      description:
+        'Which stream: listen, get (a legacy GET, resumptions too), resume (a GET with Last-Event-ID), any.',
+    },
+    nth: {
+      type: 'integer',
+      minimum: 1,
+      description: 'onStreamOpen: the Nth stream of that kind (default 1).',
+    },
+    afterEvents: {
+      type: 'integer',
+      minimum: 1,
+      description: "onStreamOpen: after that stream's Nth message.",
+    },
     atTick: { type: 'integer', minimum: 0, description: 'Logical time, ms.' },
   },
   dependencies: {
@@ -49,6 +70,8 @@ export const ScriptTriggerSchema = Type.Unsafe<ScriptTrigger>({
     tool: ['afterRequests'],
     phase: ['afterRequests'],
     afterEvents: ['onStreamOpen'],
+    nth: ['onStreamOpen'],
+    list: ['betweenPages'],
   },
   oneOf: [
     { required: ['manual'] },

@@ -1,3 +1,4 @@
+import { stringifyWithExactIds } from '../exchange/exact-integer-id.js';
 import type { TranscriptFrame } from './transcript-frame.js';
 
 /** Options for {@link transcriptToJsonl}. */
@@ -16,9 +17,9 @@ export function transcriptToJsonl(frames: readonly TranscriptFrame[], options: J
   for (const frame of frames) {
     if (omitWallTime) {
       const { wallTimeMs: _ignored, ...rest } = frame;
-      out += `${JSON.stringify(rest)}\n`;
+      out += `${stringifyWithExactIds(rest)}\n`;
     } else {
-      out += `${JSON.stringify(frame)}\n`;
+      out += `${stringifyWithExactIds(frame)}\n`;
     }
   }
   return out;

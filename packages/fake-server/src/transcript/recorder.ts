@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { EventStream, type StreamEndMode } from '../exchange/event-stream.js';
+import { stringifyWithExactIds } from '../exchange/exact-integer-id.js';
 import type { TransportKind, WireRequest } from '../exchange/wire-request.js';
 import type { WireResponse } from '../exchange/wire-response.js';
 import type { Transcript } from './transcript.js';
@@ -199,7 +200,7 @@ export class ServerStream {
     if (!this.stream.open) return false;
     this.eventCounter += 1;
     this.recorder.recordStreamMessage(this.ctx, message, undefined, eventId);
-    this.stream.write({ data: JSON.stringify(message), ...optional('eventId', eventId) });
+    this.stream.write({ data: stringifyWithExactIds(message), ...optional('eventId', eventId) });
     return true;
   }
 

@@ -1,16 +1,22 @@
 import type { Recorder } from '../transcript/recorder.js';
+import type { ListFamily } from './list-kind.js';
 import type { LogicalClock } from './logical-clock.js';
 import type { Principal } from './principal.js';
 import type { ServerSettings } from './server-settings.js';
 
-/** One tools-list-changed signal to deliver: how many times, and to whom (all when `audience` is absent). */
+/**
+ * One list-changed signal to deliver: for which family (`tools` by default), how many times, and to
+ * whom (all when `audience` is absent).
+ */
 export interface Announcement {
+  family?: ListFamily;
   copies: number;
   audience?: (principal: Principal) => boolean;
 }
 
 /**
- * Applies the notification settings to tools-list-changed signals before the engines send them:
+ * Applies the notification settings to list-changed signals (tools, resources, prompts alike)
+ * before the engines send them:
  * `suppress` drops them (recorded as a note), `duplicate` multiplies them, `delayMs` holds them
  * until the logical clock has advanced that far (released in order as the clock moves).
  * @see ../shared/spec/mcp-discovery-spec.md §4, §11.4
@@ -29,15 +35,16 @@ export class AnnouncementQueue {
 
   announce(announcement: Announcement): void {
     const { mode, duplicate, delayMs } = this.settings.notifications;
+    const family = announcement.family ?? 'tools';
     if (mode === 'suppress') {
-      this.recorder.note('tools list change not announced: notifications are suppressed');
+      this.recorder.note(`${family} list change not announced: notifications are suppressed`);
       return;
     }
     const scaled = { ...announcement, copies: announcement.copies * duplicate };
     if (delayMs > 0) {
       const dueMs = this.clock.now() + delayMs;
       this.held.push({ dueMs, announcement: scaled });
-      this.recorder.note(`tools list change held until logical time ${dueMs} ms (notifications.delayMs)`);
+      this.recorder.note(`${family} list change held until logical time ${dueMs} ms (notifications.delayMs)`);
       return;
     }
     this.deliver(scaled);

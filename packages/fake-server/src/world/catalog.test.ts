@@ -11,7 +11,7 @@ test('each mutation is one revision and keeps catalog order', () => {
     entries.delete('a');
   });
   expect(catalog.catalogRevision).toBe(2);
-  expect(catalog.tools().map((t) => t.name)).toEqual(['b', 'c']);
+  expect(catalog.items().map((t) => t.name)).toEqual(['b', 'c']);
 });
 
 test('a mutation that throws changes nothing', () => {

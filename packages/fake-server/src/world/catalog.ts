@@ -1,32 +1,40 @@
 import type { ToolDefinition } from './tool-definition.js';
 
-/** A frozen copy of the catalog at one revision. */
+/** A frozen copy of the tool catalog at one revision. */
 export interface CatalogSnapshot {
   catalogRevision: number;
   tools: readonly ToolDefinition[];
 }
 
 /**
- * The fake server's tool catalog: tools in a deterministic order (insertion order; a changed tool
- * keeps its place) and a `catalogRevision` integer that starts at 1 and grows by exactly 1 per
- * mutation, however many tools the mutation touched.
+ * One of the fake server's lists (tools, resources, resource templates, prompts): items in a
+ * deterministic order (insertion order; a changed item keeps its place), keyed by their name or URI,
+ * and a revision integer that starts at 1 and grows by exactly 1 per mutation, however many items
+ * the mutation touched. For the tool list the revision is the `catalogRevision` of transcripts.
  */
-export class Catalog {
-  private entries: Map<string, ToolDefinition>;
+export class Catalog<T extends object = ToolDefinition> {
+  private entries: Map<string, T>;
   private revision = 1;
   private readonly listeners = new Set<(revision: number) => void>();
 
-  constructor(tools: readonly ToolDefinition[] = []) {
-    this.entries = new Map(tools.map((tool) => [tool.name, tool]));
+  /**
+   * @param items the initial items, in order.
+   * @param keyOf the identity of an item in the list (default: its `name`).
+   */
+  constructor(
+    items: readonly T[] = [],
+    readonly keyOf: (item: T) => string = (item) => (item as { name: string }).name,
+  ) {
+    this.entries = new Map(items.map((item) => [keyOf(item), item]));
   }
 
-  /** The current catalog revision. */
+  /** The current revision of this list. */
   get catalogRevision(): number {
     return this.revision;
   }
 
-  /** All tools, in catalog order. The array is a fresh copy; the tool objects are shared (treat as read-only). */
-  tools(): ToolDefinition[] {
+  /** All items, in list order. The array is a fresh copy; the items are shared (treat as read-only). */
+  items(): T[] {
     return [...this.entries.values()];
   }
 
@@ -34,19 +42,19 @@ export class Catalog {
     return this.entries.size;
   }
 
-  get(name: string): ToolDefinition | undefined {
-    return this.entries.get(name);
+  get(key: string): T | undefined {
+    return this.entries.get(key);
   }
 
-  has(name: string): boolean {
-    return this.entries.has(name);
+  has(key: string): boolean {
+    return this.entries.has(key);
   }
 
   /**
    * Applies `change` to a working copy of the entries and, when it returns normally, commits it as
-   * the next revision. A change that throws leaves the catalog untouched (never half-applied).
+   * the next revision. A change that throws leaves the list untouched (never half-applied).
    */
-  mutate(change: (entries: Map<string, ToolDefinition>) => void): number {
+  mutate(change: (entries: Map<string, T>) => void): number {
     const working = new Map(this.entries);
     change(working);
     this.entries = working;
@@ -55,15 +63,11 @@ export class Catalog {
     return this.revision;
   }
 
-  snapshot(): CatalogSnapshot {
-    return { catalogRevision: this.revision, tools: this.tools() };
-  }
-
-  /** Replaces every tool with `tools` as one new revision (restore, server restart with a new catalog). */
-  replaceAll(tools: readonly ToolDefinition[]): number {
+  /** Replaces every item with `items` as one new revision (restore, server restart with a new catalog). */
+  replaceAll(items: readonly T[]): number {
     return this.mutate((entries) => {
       entries.clear();
-      for (const tool of tools) entries.set(tool.name, tool);
+      for (const item of items) entries.set(this.keyOf(item), item);
     });
   }
 

@@ -20,8 +20,13 @@ export interface CursorPosition {
 export class CursorCodec {
   private readonly key: string;
 
-  constructor(seed: number) {
-    this.key = `toolshift-cursor-${seed}`;
+  /**
+   * @param seed the script seed.
+   * @param list the list the cursors page (`tools` by default): an opaque cursor of one list is
+   *   invalid on another.
+   */
+  constructor(seed: number, list = 'tools') {
+    this.key = list === 'tools' ? `toolshift-cursor-${seed}` : `toolshift-cursor-${seed}-${list}`;
   }
 
   encodeOpaque(position: CursorPosition): string {

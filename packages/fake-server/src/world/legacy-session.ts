@@ -33,4 +33,6 @@ export interface LegacySession {
   postStreams: PostStream[];
   /** Every stream history of the session, by logical stream id. */
   histories: Map<string, StreamHistory>;
+  /** Resource URIs the session subscribed to (`resources/subscribe`). */
+  resourceSubscriptions: Set<string>;
 }

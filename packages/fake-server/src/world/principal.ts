@@ -1,5 +1,24 @@
-import type { AuthSettings, TokenGrant } from '../script/auth-settings.js';
+import type { IssuedTokens } from './issued-tokens.js';
 import type { LogicalClock } from './logical-clock.js';
+
+/** A bearer token the server accepts, and who it stands for (the script's `auth.tokens` entries). */
+export interface TokenGrant {
+  token: string;
+  /** Principal id recorded in transcript frames. */
+  principal: string;
+  scopes?: string[];
+  /** Logical time (ms) from which the token is expired (401). */
+  expiresAtMs?: number;
+}
+
+/** Who may call: accepted tokens, whether a token is required, and the principal of header-less transports. */
+export interface PrincipalRules {
+  tokens?: readonly TokenGrant[];
+  /** Default true: a request without a token gets 401. */
+  required?: boolean;
+  /** The principal of stdio/in-memory requests (default `anonymous`). */
+  localPrincipal?: string;
+}
 
 /** Who a request is made as: a principal id (recorded in transcript frames) and its granted scopes. */
 export interface Principal {
@@ -22,9 +41,11 @@ export type Authentication =
  */
 export class PrincipalDirectory {
   private readonly grants = new Map<string, TokenGrant>();
+  /** The fake authorization server's tokens, when the script runs one. */
+  issued: IssuedTokens | undefined;
 
   constructor(
-    private readonly auth: AuthSettings | undefined,
+    private readonly auth: PrincipalRules | undefined,
     private readonly clock: LogicalClock,
   ) {
     for (const grant of auth?.tokens ?? []) this.grants.set(grant.token, { ...grant });
@@ -36,10 +57,11 @@ export class PrincipalDirectory {
   }
 
   /**
-   * Authenticates an `Authorization` header value (`Bearer <token>`), or its absence.
+   * Authenticates an `Authorization` header value (`Bearer <token>`), or its absence: a token of
+   * the script's `auth.tokens`, else one the fake authorization server issued for `resource`.
    * Without an `auth` section every request is `anonymous`.
    */
-  authenticate(authorization: string | undefined): Authentication {
+  authenticate(authorization: string | undefined, resource?: string): Authentication {
     if (!this.auth) return { ok: true, principal: ANONYMOUS };
     const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) {
@@ -48,8 +70,9 @@ export class PrincipalDirectory {
         ? { ok: true, principal: ANONYMOUS }
         : { ok: false, reason: 'missing' };
     }
-    const grant = this.grants.get(match[1] ?? '');
-    if (!grant) return { ok: false, reason: 'invalid' };
+    const token = match[1] ?? '';
+    const grant = this.grants.get(token);
+    if (!grant) return this.issued?.verify(token, resource) ?? { ok: false, reason: 'invalid' };
     if (grant.expiresAtMs !== undefined && this.clock.now() >= grant.expiresAtMs)
       return { ok: false, reason: 'expired' };
     return { ok: true, principal: { id: grant.principal, scopes: grant.scopes ?? [] } };

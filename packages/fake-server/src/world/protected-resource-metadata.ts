@@ -1,4 +1,9 @@
-import type { AuthSettings } from '../script/auth-settings.js';
+/** What the RFC 9728 document says (the script's `auth` section, metadata part). */
+export interface ProtectedResourceRules {
+  resource?: string;
+  authorizationServers?: readonly string[];
+  scopesSupported?: readonly string[];
+}
 
 /** The default authorization server named in the metadata when the script names none. */
 export const DEFAULT_AUTHORIZATION_SERVER = 'https://auth.toolshift.invalid';
@@ -9,7 +14,10 @@ export const DEFAULT_AUTHORIZATION_SERVER = 'https://auth.toolshift.invalid';
  * `bearer_methods_supported: ["header"]`.
  * @see ../shared/spec/mcp-discovery-spec.md §6
  */
-export function protectedResourceMetadata(auth: AuthSettings, endpointUrl: string): Record<string, unknown> {
+export function protectedResourceMetadata(
+  auth: ProtectedResourceRules,
+  endpointUrl: string,
+): Record<string, unknown> {
   const document: Record<string, unknown> = {
     resource: auth.resource ?? endpointUrl,
     authorization_servers: auth.authorizationServers ?? [DEFAULT_AUTHORIZATION_SERVER],

@@ -1,5 +1,5 @@
 import type { Catalog } from './catalog.js';
-import type { JsonObject } from './tool-definition.js';
+import { sampleInstance } from './schema-instances.js';
 
 /** The outcome of a `tools/call` against the catalog. */
 export type CallOutcome =
@@ -30,36 +30,4 @@ export function callTool(catalog: Catalog, name: unknown, args: unknown): CallOu
     };
   }
   return { ok: true, content: [{ type: 'text', text: JSON.stringify(args ?? {}) }], isError: false };
-}
-
-/** A small instance of a JSON Schema (covers the keywords tool output schemas commonly use). */
-export function sampleInstance(schema: unknown, depth: number): unknown {
-  if (typeof schema !== 'object' || schema === null || depth > 8) return null;
-  const s = schema as JsonObject;
-  if ('const' in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  if ('default' in s) return s.default;
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  switch (type) {
-    case 'object': {
-      const out: JsonObject = {};
-      const properties = (s.properties ?? {}) as Record<string, unknown>;
-      const required = Array.isArray(s.required) ? (s.required as string[]) : [];
-      for (const key of required) out[key] = sampleInstance(properties[key] ?? {}, depth + 1);
-      return out;
-    }
-    case 'array':
-      return [];
-    case 'string':
-      return s.format === 'uri' ? 'https://example.com/' : 'sample';
-    case 'integer':
-    case 'number':
-      return typeof s.minimum === 'number' ? s.minimum : 0;
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    default:
-      return {};
-  }
 }

@@ -132,4 +132,29 @@ describe('what each fake-server entry loads', () => {
     walk(join(fakeServerSrc, 'eras'), 'transports');
     expect(offenders).toEqual([]);
   });
+
+  test('the world imports nothing from the script, the steps or the request path (no import circle)', () => {
+    const offenders: string[] = [];
+    for (const entry of readdirSync(join(fakeServerSrc, 'world'))) {
+      if (!entry.endsWith('.ts')) continue;
+      const text = readFileSync(join(fakeServerSrc, 'world', entry), 'utf8');
+      if (/from '\.\.\/(script|steps|request-path)\//.test(text)) offenders.push(entry);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  test('nothing outside the script folder and the composition root reaches into script actions', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts') && /from '(\.\.\/)+script\//.test(readFileSync(path, 'utf8')))
+          offenders.push(path.slice(fakeServerSrc.length + 1));
+      }
+    };
+    for (const folder of ['world', 'eras', 'faults', 'transcript', 'exchange', 'transports'])
+      walk(join(fakeServerSrc, folder));
+    expect(offenders).toEqual([]);
+  });
 });

@@ -20,7 +20,19 @@ const meta = {
   'io.modelcontextprotocol/protocolVersion': MODERN,
   'io.modelcontextprotocol/clientCapabilities': {},
 };
-const KNOWN_MODERN_METHODS = ['server/discover', 'tools/list'];
+const KNOWN_MODERN_METHODS = [
+  'server/discover',
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'prompts/list',
+];
+/** Methods of the new lists that take a name or URI (mirrored in Mcp-Name), with valid params. */
+const NAMED_MODERN_REQUESTS: Array<{ method: string; params: Record<string, unknown>; name: string }> = [
+  { method: 'resources/read', params: { uri: 'file:///a' }, name: 'file:///a' },
+  { method: 'resources/read', params: { uri: 'file:///docs/x' }, name: 'file:///docs/x' },
+  { method: 'prompts/get', params: { name: 'greet', arguments: { who: 'x' } }, name: 'greet' },
+];
 
 interface Expected {
   status: number;
@@ -30,6 +42,8 @@ interface Expected {
 
 interface Case {
   category: string;
+  /** The exact JSON text of the id when it is an integer beyond ±(2^53−1) (the reply must carry it). */
+  rawId?: string;
   httpMethod: string;
   headers: Record<string, string>;
   body?: string;
@@ -60,6 +74,11 @@ const anyMethod = fc.oneof(
     'ping',
     'subscriptions/listen',
     'resources/list',
+    'resources/templates/list',
+    'resources/read',
+    'resources/subscribe',
+    'prompts/list',
+    'prompts/get',
     'x',
   ),
   safeText.filter((s) => s.length > 0),
@@ -200,6 +219,8 @@ const targeted: fc.Arbitrary<Case> = fc.oneof(
           m.length > 0 &&
           !KNOWN_MODERN_METHODS.includes(m) &&
           m !== 'tools/call' &&
+          m !== 'resources/read' &&
+          m !== 'prompts/get' &&
           m !== 'subscriptions/listen' &&
           m !== 'initialize',
       ),
@@ -299,6 +320,78 @@ const targeted: fc.Arbitrary<Case> = fc.oneof(
     }),
     expected: { status: 202, code: 'empty' as const },
   }),
+  // Valid requests of the new lists that name an item (resources/read, prompts/get).
+  fc.tuple(requestId, fc.constantFrom(...NAMED_MODERN_REQUESTS)).map(([id, named]) => ({
+    category: 'valid-named-request',
+    httpMethod: 'POST',
+    headers: { ...modernHeaders(named.method), 'mcp-name': named.name },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: named.method,
+      params: { ...named.params, _meta: meta },
+    }),
+    expected: { status: 200, code: 'result' as const },
+    id,
+  })),
+  // A named request whose item does not exist: -32602 (not found), with the spec's status.
+  fc.tuple(requestId, fc.constantFrom('resources/read', 'prompts/get')).map(([id, method]) => {
+    const params = method === 'resources/read' ? { uri: 'file:///missing' } : { name: 'missing' };
+    return {
+      category: 'missing-item',
+      httpMethod: 'POST',
+      headers: {
+        ...modernHeaders(method),
+        'mcp-name': method === 'resources/read' ? 'file:///missing' : 'missing',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }),
+      expected: { status: 200, code: -32602 },
+      id,
+    };
+  }),
+  // A fractional id (ids are strings or integers): -32600, and no id echoed.
+  fc
+    .double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 })
+    .filter((value) => !Number.isInteger(value))
+    .map((value) => ({
+      category: 'fractional-id',
+      httpMethod: 'POST',
+      headers: modernHeaders('tools/list'),
+      body: `{"jsonrpc":"2.0","id":${JSON.stringify(value)},"method":"tools/list","params":${JSON.stringify({ _meta: meta })}}`,
+      expected: { status: 400, code: -32600 },
+    })),
+  // An integer id beyond ±(2^53−1): answered with exactly that number.
+  fc
+    .bigInt({ min: 2n ** 53n, max: 2n ** 128n })
+    .chain((big) => fc.constantFrom(big, -big))
+    .map((big) => ({
+      category: 'large-integer-id',
+      httpMethod: 'POST',
+      headers: modernHeaders('tools/list'),
+      body: `{"jsonrpc":"2.0","id":${big.toString()},"method":"tools/list","params":${JSON.stringify({ _meta: meta })}}`,
+      expected: { status: 200, code: 'result' as const },
+      rawId: big.toString(),
+    })),
+  // A legacy session id outside visible ASCII (what fetch can send: spaces, tabs, bytes above 0x7E): 400.
+  fc
+    .tuple(
+      requestId,
+      fc.string({ unit: fc.constantFrom(...'abc123'.split('')), minLength: 1, maxLength: 8 }),
+      fc.constantFrom(' ', '\t', '\u00ff', '\u00e9', ', '),
+      fc.string({ unit: fc.constantFrom(...'xyz789'.split('')), minLength: 1, maxLength: 8 }),
+    )
+    .map(([id, head, odd, tail]) => ({
+      category: 'legacy-bad-session-id',
+      httpMethod: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': `${head}${odd}${tail}`,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
+      expected: { status: 400, code: -32600 },
+      id,
+    })),
   // Methods the modern endpoint does not allow.
   fc.constantFrom('PUT', 'PATCH').map((httpMethod) => ({
     category: 'http-method',
@@ -426,6 +519,10 @@ function verdict(input: Case, reply: Reply): string | undefined {
   if (input.expected?.code === 'result') {
     if (reply.status !== 200 || body.result === undefined)
       return `expected a result, got ${reply.status} ${reply.text.slice(0, 120)}`;
+    if (input.rawId !== undefined)
+      return reply.text.startsWith(`{"jsonrpc":"2.0","id":${input.rawId},`)
+        ? undefined
+        : `result id is not exactly ${input.rawId}: ${reply.text.slice(0, 80)}`;
     return body.id === input.id ? undefined : `result id ${String(body.id)} is not ${String(input.id)}`;
   }
   if (body.result !== undefined) {
@@ -442,6 +539,8 @@ function verdict(input: Case, reply: Reply): string | undefined {
     }
     if (input.id !== undefined && body.id !== input.id)
       return `error id ${String(body.id)} is not ${String(input.id)}`;
+    if (input.id === undefined && input.category === 'fractional-id' && 'id' in body)
+      return `a fractional id was echoed: ${String(body.id)}`;
     return undefined;
   }
   const allowed = STATUSES_BY_CODE[code];
@@ -454,7 +553,15 @@ describe(`bad input over HTTP (${TOTAL} requests, seed ${SEED})`, () => {
   let http: HttpTransport;
   beforeAll(async () => {
     server = createFakeServer(
-      { toolshiftScript: 1, catalog: { tools: [{ name: 'alpha', inputSchema: { type: 'object' } }] } },
+      {
+        toolshiftScript: 1,
+        catalog: {
+          tools: [{ name: 'alpha', inputSchema: { type: 'object' } }],
+          resources: [{ uri: 'file:///a', name: 'a' }],
+          resourceTemplates: [{ uriTemplate: 'file:///docs/{name}', name: 'docs' }],
+          prompts: [{ name: 'greet', arguments: [{ name: 'who', required: true }] }],
+        },
+      },
       { transcript: 'disabled' },
     );
     http = await startHttpTransport(server, { maxBodyBytes: MAX_BODY_BYTES });
@@ -493,6 +600,11 @@ describe(`bad input over HTTP (${TOTAL} requests, seed ${SEED})`, () => {
       'accept',
       'too-deep',
       'valid-request',
+      'valid-named-request',
+      'missing-item',
+      'fractional-id',
+      'large-integer-id',
+      'legacy-bad-session-id',
       'chaos',
     ]) {
       expect(counts.get(category) ?? 0).toBeGreaterThan(0);

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addTool,
   betweenPages,
+  insertTools,
   mutateBetweenPages,
   removeTool,
+  reorderTools,
   scriptBuilder,
   setPagination,
 } from '../../src/index.js';
@@ -174,6 +176,7 @@ describe('pagination', () => {
         .build(),
     );
     server.apply('arm');
+    expect(server.pendingPageMutations()).toEqual([{ stepId: 'arm', afterPage: 1, list: 'tools' }]);
     const session = await openLegacySession(url);
     const first = await session.request(1, 'tools/list');
     expect(resultOf<Page>(first).tools.map((t) => t.name)).toEqual(['a', 'b']);
@@ -181,11 +184,113 @@ describe('pagination', () => {
     const second = await session.request(2, 'tools/list', {
       cursor: resultOf<Page>(first).nextCursor,
     });
+    expect(server.pendingPageMutations()).toEqual([]);
     // Served from the new catalog at offset 2: ['b','c','d','e'] → 'd','e' (a gap: 'c' is never seen).
     expect(resultOf<Page>(second).tools.map((t) => t.name)).toEqual(['d', 'e']);
     const third = await session.request(3, 'tools/list');
     expect(resultOf<Page>(third).nextCursor).toBeDefined();
     expect(server.catalogRevision).toBe(2);
+  });
+
+  it('mutateBetweenPages under a betweenPages trigger for the same page fires now, between that page and the next', async () => {
+    const { url, server } = await fixture.start(
+      scriptBuilder('armed-now')
+        .tools(...tools('a', 'b', 'c', 'd'))
+        .pageSize(2)
+        .step('arm', mutateBetweenPages(1, [removeTool('a'), addTool(tool('e'))]), betweenPages(1))
+        .build(),
+    );
+    const first = await list(url);
+    expect(names(first)).toEqual(['a', 'b']);
+    expect(server.catalogRevision).toBe(2);
+    const steps = server.transcript.frames.filter((f) => f.kind === 'step').map((f) => f.step);
+    expect(steps).toEqual(['arm', 'arm@page1']);
+    expect(names(await list(url, page(first).nextCursor))).toEqual(['d', 'e']);
+  });
+
+  it('betweenPages and mutateBetweenPages may name another list: the prompts listing', async () => {
+    const { url, server } = await fixture.start(
+      scriptBuilder('prompt-pages')
+        .tools(...tools('a', 'b', 'c'))
+        .prompts({ name: 'p1' }, { name: 'p2' }, { name: 'p3' })
+        .pageSize(1)
+        .step(
+          'arm',
+          {
+            action: 'mutateBetweenPages',
+            afterPage: 1,
+            list: 'prompts',
+            changes: [{ action: 'removePrompt', name: 'p2' }],
+          },
+          { betweenPages: 1, list: 'prompts' },
+        )
+        .build(),
+    );
+    expect(names(await list(url))).toEqual(['a']);
+    expect(server.list('prompts').revision).toBe(1);
+    const first = await postModern(url, 2, 'prompts/list');
+    expect(server.list('prompts').items.map((p) => p.name)).toEqual(['p1', 'p3']);
+    const second = await postModern(url, 3, 'prompts/list', {
+      cursor: resultOf<{ nextCursor: string }>(first).nextCursor,
+    });
+    expect(resultOf<{ prompts: Array<{ name: string }> }>(second).prompts.map((p) => p.name)).toEqual(['p3']);
+    expect(server.catalogRevision).toBe(1);
+  });
+
+  it('freshSamePage: every page carries a cursor never seen before, and each serves the first page again', async () => {
+    const { url } = await fixture.start(
+      scriptBuilder('fresh')
+        .tools(...tools('a', 'b', 'c'))
+        .pageSize(2, 'freshSamePage')
+        .build(),
+    );
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let round = 0; round < 5; round++) {
+      const reply = page(await list(url, cursor));
+      expect(reply.tools.map((t) => t.name)).toEqual(['a', 'b']);
+      expect(reply.nextCursor).toBeDefined();
+      expect(cursors.has(reply.nextCursor as string)).toBe(false);
+      cursors.add(reply.nextCursor as string);
+      cursor = reply.nextCursor;
+    }
+  });
+
+  it('reorderTools between two pages: a seeded shuffle, the same on every run, so offsets point elsewhere', async () => {
+    const orders: string[][] = [];
+    for (const run of [1, 2]) {
+      const { url, server } = await fixture.start(
+        scriptBuilder(`shuffle-${run}`)
+          .seed(11)
+          .tools(...tools('a', 'b', 'c', 'd', 'e', 'f'))
+          .pageSize(3)
+          .step('shuffle', reorderTools(), betweenPages(1))
+          .build(),
+      );
+      const first = page(await list(url));
+      expect(first.tools.map((t) => t.name)).toEqual(['a', 'b', 'c']);
+      const after = server.tools().map((t) => t.name);
+      expect([...after].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+      expect(after).not.toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+      const second = page(await list(url, first.nextCursor));
+      expect(second.tools.map((t) => t.name)).toEqual(after.slice(3));
+      orders.push(after);
+    }
+    expect(orders[0]).toEqual(orders[1]);
+  });
+
+  it('insertTools at the front between two pages pushes an unseen tool onto the page already read', async () => {
+    const { url, server } = await fixture.start(
+      scriptBuilder('insert')
+        .tools(...tools('a', 'b', 'c', 'd'))
+        .pageSize(2)
+        .step('front', insertTools([tool('new')], 0), betweenPages(1))
+        .build(),
+    );
+    const first = page(await list(url));
+    expect(server.tools().map((t) => t.name)).toEqual(['new', 'a', 'b', 'c', 'd']);
+    // Offset 2 of the new list: 'b' is served again and 'new' is never seen by this listing.
+    expect(names(await list(url, first.nextCursor))).toEqual(['b', 'c']);
   });
 
   it('ordinary JSON-RPC errors travel with HTTP 200 by default or 400 when the script says so (§11.7)', async () => {

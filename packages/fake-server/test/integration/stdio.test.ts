@@ -166,6 +166,20 @@ describe('runStdioServer framing', () => {
     expect(await stdio.closed).toBe('dropped');
     await ended;
   });
+
+  test('an exitProcess step served in-process drops the channel, as a process exit would (and says so)', async () => {
+    const { stdin, stdout, stdio, nextLines, server } = pipes();
+    stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 'L1', method: 'subscriptions/listen', params: { _meta: meta, notifications: { toolsListChanged: true } } })}\n`,
+    );
+    await nextLines(1);
+    stdout.resume();
+    server.apply({ action: 'exitProcess', code: 2 });
+    expect(await stdio.closed).toBe('dropped');
+    expect(server.transcript.frames.some((f) => f.note?.includes('exit code 2: served in-process'))).toBe(
+      true,
+    );
+  });
 });
 
 describe('a real stdio server process', () => {

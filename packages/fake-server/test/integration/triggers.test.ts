@@ -6,12 +6,13 @@ import {
   atTick,
   betweenPages,
   emitListChanged,
+  endStreams,
   manual,
   onStreamOpen,
   removeTool,
   scriptBuilder,
 } from '../../src/index.js';
-import { useLoopback } from '../support/loopback.js';
+import { openLegacySession, useLoopback } from '../support/loopback.js';
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } });
 const names = (result: { tools: Array<{ name: string }> }) => result.tools.map((t) => t.name);
@@ -153,6 +154,43 @@ describe('triggers', () => {
     expect(server.tools()).toHaveLength(1); // the ack is message 1
     server.apply('first'); // the notification is message 2
     expect(server.tools().map((t) => t.name)).toEqual(['alpha', 'beta']);
+  });
+
+  it('onStreamOpen with nth fires on the Nth stream of its kind, not the first', async () => {
+    const { url, server } = await fixture.start(
+      scriptBuilder('nth-listen')
+        .tools(tool('alpha'))
+        .step('second-listen', addTool(tool('beta')), onStreamOpen('listen', undefined, 2))
+        .build(),
+    );
+    const client = await fixture.connect(url, 'modern');
+    const first = await client.listen({ toolsListChanged: true });
+    expect(server.tools()).toHaveLength(1);
+    await first.close();
+    await client.listen({ toolsListChanged: true });
+    await expect.poll(() => server.tools().map((t) => t.name)).toEqual(['alpha', 'beta']);
+  });
+
+  it('onStreamOpen resume: the resumed GET is answered and closed with no event (scripted)', async () => {
+    const { url, server } = await fixture.start(
+      scriptBuilder('resume')
+        .tools(tool('alpha'))
+        .streams({ eventIds: true })
+        .step('close-resume', endStreams('get', 'graceful'), onStreamOpen('resume'))
+        .build(),
+    );
+    const session = await openLegacySession(url);
+    const get = await session.openGet();
+    const priming = await get.next();
+    server.apply(endStreams('get', 'drop'));
+    await get.ended;
+    expect(server.transcript.frames.some((f) => f.kind === 'step' && f.step === 'close-resume')).toBe(false);
+    const resumed = await session.openGet({ 'last-event-id': priming.id as string });
+    expect(await resumed.ended).toBe('end');
+    expect(resumed.events).toEqual([]);
+    expect(server.transcript.frames.filter((f) => f.kind === 'step').map((f) => f.step)).toContain(
+      'close-resume',
+    );
   });
 
   it('onStreamOpen get fires when a legacy GET stream opens and its notification travels on it', async () => {

@@ -107,7 +107,7 @@ async function reply(response: Response): Promise<RawReply> {
   return { status: response.status, headers: response.headers, text, json };
 }
 
-/** POSTs one modern request with the standard headers (`Mcp-Method`, `Mcp-Name`, version). */
+/** POSTs one modern request with the standard headers (`Mcp-Method`, `Mcp-Name` from `name` or a read's `uri`, version). */
 export async function postModern(
   url: string,
   id: string | number,
@@ -115,7 +115,8 @@ export async function postModern(
   params: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): Promise<RawReply> {
-  const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  const mirrored = method === 'resources/read' ? params.uri : params.name;
+  const name: Record<string, string> = typeof mirrored === 'string' ? { 'mcp-name': mirrored } : {};
   const response = await fetch(url, {
     method: 'POST',
     headers: {

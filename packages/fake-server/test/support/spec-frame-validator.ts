@@ -13,18 +13,34 @@ const RESULT_DEFS = {
     ping: 'EmptyResult',
     'tools/list': 'ListToolsResult',
     'tools/call': 'CallToolResult',
+    'resources/list': 'ListResourcesResult',
+    'resources/templates/list': 'ListResourceTemplatesResult',
+    'resources/read': 'ReadResourceResult',
+    'resources/subscribe': 'EmptyResult',
+    'resources/unsubscribe': 'EmptyResult',
+    'prompts/list': 'ListPromptsResult',
+    'prompts/get': 'GetPromptResult',
   },
   modern: {
     'server/discover': 'DiscoverResult',
     'tools/list': 'ListToolsResult',
     'tools/call': 'CallToolResult',
     'subscriptions/listen': 'SubscriptionsListenResult',
+    'resources/list': 'ListResourcesResult',
+    'resources/templates/list': 'ListResourceTemplatesResult',
+    'resources/read': 'ReadResourceResult',
+    'prompts/list': 'ListPromptsResult',
+    'prompts/get': 'GetPromptResult',
   },
 } as const;
 
 const NOTIFICATION_DEFS: Record<string, string> = {
   'notifications/tools/list_changed': 'ToolListChangedNotification',
   'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification',
+  'notifications/resources/list_changed': 'ResourceListChangedNotification',
+  'notifications/resources/updated': 'ResourceUpdatedNotification',
+  'notifications/prompts/list_changed': 'PromptListChangedNotification',
+  'notifications/progress': 'ProgressNotification',
 };
 
 const ERROR_DEFS: Record<number, string> = {
@@ -155,6 +171,7 @@ function requestMethods(frames: readonly TranscriptFrame[]): Map<string, string>
     const message = frame.message as { id?: unknown; method?: unknown };
     if (typeof message.method !== 'string' || message.id === undefined) continue;
     methods.set(`stream:${frame.streamId}`, message.method);
+    methods.set(`request:${frame.streamId}:${JSON.stringify(message.id)}`, message.method);
     methods.set(`session:${frame.sessionId ?? ''}:${String(message.id)}`, message.method);
   }
   return methods;
@@ -167,7 +184,9 @@ function methodFor(
 ): string | undefined {
   const meta = (message.result as { _meta?: Record<string, unknown> } | undefined)?._meta;
   if (meta && 'io.modelcontextprotocol/subscriptionId' in meta) return 'subscriptions/listen';
+  // A connection (stdio, in-memory) carries every request: match by id on it first.
   return (
+    methods.get(`request:${frame.streamId}:${JSON.stringify(message.id)}`) ??
     methods.get(`stream:${frame.streamId}`) ??
     methods.get(`session:${frame.sessionId ?? ''}:${String(message.id)}`)
   );

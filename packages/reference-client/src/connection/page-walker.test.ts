@@ -61,6 +61,32 @@ describe('walkPages', () => {
     expect(listing.warnings).toEqual(['repeated-cursor-ended']);
   });
 
+  it('ends after three pages in a row that serve only tools already seen under fresh cursors', async () => {
+    let n = 0;
+    const log: Array<string | undefined> = [];
+    const fetch: PageFetcher = async (cursor) => {
+      log.push(cursor);
+      n += 1;
+      return { tools: ['a', 'b'].map(tool), nextCursor: `fresh-${n}` };
+    };
+    const listing = await walkPages(fetch, 'modern', DEFAULT_LISTING_LIMITS, noBytes);
+    expect(log).toHaveLength(4);
+    expect(listing.warnings).toEqual(['no-progress-ended']);
+  });
+
+  it('does not count empty pages as stale: a server may filter pages down to nothing', async () => {
+    const fetch = pages({
+      '<first>': { tools: [tool('a')], nextCursor: 'e1' },
+      e1: { tools: [], nextCursor: 'e2' },
+      e2: { tools: [], nextCursor: 'e3' },
+      e3: { tools: [], nextCursor: 'e4' },
+      e4: { tools: [tool('b')] },
+    });
+    const listing = await walkPages(fetch, 'modern', DEFAULT_LISTING_LIMITS, noBytes);
+    expect(listing.entries).toHaveLength(2);
+    expect(listing.warnings).toEqual([]);
+  });
+
   it('fails on a cursor cycle that keeps yielding tools', async () => {
     const fetch = pages({
       '<first>': { tools: [tool('a')], nextCursor: 'x' },

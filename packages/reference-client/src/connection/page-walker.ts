@@ -39,11 +39,20 @@ export interface RawListing extends ListingFreshness {
 export type PageFetcher = (cursor: string | undefined) => Promise<unknown>;
 
 /**
+ * Non-empty pages in a row with nothing new after which a listing ends (with the warning
+ * `no-progress-ended`): each page had a cursor never seen before, yet served only entries already
+ * seen. An empty page does not count (a server may filter a page down to nothing).
+ */
+export const STALE_PAGE_LIMIT = 3;
+
+/**
  * Walks the pages of one list (`tools/list` by default) from the first, following `nextCursor`. In the modern era an empty
  * string is a cursor; in the legacy era it ends the list. Stops with a {@link ClassifiedError} on a
  * cursor cycle that yields new tools (`repeated-cursor`), more than `maxPages` (`page-cap`),
  * `maxTools` (`tool-cap`) or `maxListingBytes` (`listing-byte-cap`), or a malformed page. A cursor
- * that repeats with nothing new (a server stuck on its last page) ends the listing with a warning.
+ * that repeats with nothing new (a server stuck on its last page) ends the listing with a warning,
+ * and so do {@link STALE_PAGE_LIMIT} non-empty pages in a row that bring nothing new under fresh
+ * cursors (a server serving its first page again and again).
  * @param bytesRead reads the connection's byte meter (for the listing-wide byte cap).
  * @param onPage sees each page's entries (and the index of the first) once the next page has been
  *   requested: work done there overlaps the wait for that page.
@@ -67,6 +76,8 @@ export async function walkPages(
   let ttlMs: number | undefined;
   let cursor: string | undefined;
   let pageCount = 0;
+  /** Non-empty pages in a row that brought nothing new (a server serving the same page under fresh cursors). */
+  let stalePages = 0;
   const keyOf = list === 'resources' ? resourceKey : entryKey;
   // The next page is requested before `onPage` works on this one, so the host's CPU work overlaps
   // the server's and the network's.
@@ -101,6 +112,11 @@ export async function walkPages(
     scopes.add(page.cacheScope ?? 'absent');
     const next = page.nextCursor;
     let done = next === undefined || (next === '' && era === 'legacy');
+    stalePages = page.entries.length > 0 && added === 0 ? stalePages + 1 : 0;
+    if (!done && stalePages >= STALE_PAGE_LIMIT) {
+      warnings.add('no-progress-ended');
+      done = true;
+    }
     if (!done && seenCursors.has(next!)) {
       if (added === 0 && next === cursor) {
         warnings.add('repeated-cursor-ended');

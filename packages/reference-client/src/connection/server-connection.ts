@@ -516,7 +516,11 @@ export class ServerConnection {
     this.closed = true;
     this.listRequestIds.clear();
     this.reconnectStream = undefined;
-    this.abortInflight(closedError(undefined));
+    // Aborting a request makes the SDK send notifications/cancelled for it. After a 404 the session
+    // is gone: those would only be more requests the server answers 404, so a lost connection's
+    // requests fail once the client is closed (below), when there is no transport to send on.
+    const lost = this.lost;
+    if (!lost) this.abortInflight(closedError(undefined));
     const transport = this.transport;
     if (
       !keepSession &&
@@ -530,6 +534,7 @@ export class ServerConnection {
     await this.client.close().catch(() => {});
     // During negotiation the SDK holds the transport outside the client: close it directly too.
     await transport.close().catch(() => {});
+    if (lost) this.abortInflight(closedError(undefined));
   }
 }
 

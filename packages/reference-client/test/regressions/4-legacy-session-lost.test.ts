@@ -13,7 +13,7 @@ import {
   type TranscriptFrame,
 } from '@toolshift/fake-server';
 import { describe, expect, it } from 'vitest';
-import { DiscoveryHost } from '../../src/index.js';
+import { DiscoveryHost, InMemorySnapshotStore } from '../../src/index.js';
 import { namesOf, nextView, requestsOf, tool } from '../integration/fake-endpoint.js';
 import { startHostilePeer } from '../integration/hostile-peer.js';
 import { ManualClock } from '../integration/manual-clock.js';
@@ -91,6 +91,33 @@ describe('a legacy session the server forgot (HTTP 404 on its id)', () => {
       expect(sessionHistory(frames).reused).toEqual([]);
     },
   );
+
+  it('gets nothing more than the DELETE once it answered 404: no notifications/cancelled for requests in flight (issue 10)', async () => {
+    const endpoint = await fake(scriptBuilder('resumed').tools(tool('alpha')).build());
+    const store = new InMemorySnapshotStore();
+    // A host that persists its session and shuts down leaving it open; the server expires it.
+    const first = new DiscoveryHost({ clientInfo, snapshotStore: store });
+    await first.addServer({ serverId: 'srv', url: endpoint.url, era: 'legacy' });
+    await first.flush();
+    await first.close();
+    endpoint.server.apply(expireSession());
+    const before = endpoint.server.transcript.frames.length;
+
+    // The next start resumes the stored id: its GET and tools/list both meet the 404.
+    const second = newHost({ snapshotStore: store });
+    expect(await second.addServer({ serverId: 'srv', url: endpoint.url, era: 'legacy' })).toMatchObject({
+      state: 'ready',
+    });
+    const frames = endpoint.server.transcript.frames.slice(before);
+    const { dead } = sessionHistory(frames);
+    expect(dead).toHaveLength(1);
+    const toDead = frames.filter((f) => f.direction === 'in' && f.sessionId === dead[0]);
+    expect(toDead.some((f) => f.httpMethod === 'DELETE')).toBe(true);
+    expect(toDead.map((f) => (f.message as { method?: string } | undefined)?.method)).not.toContain(
+      'notifications/cancelled',
+    );
+    expect(requestsOf(frames, 'initialize')).toHaveLength(1);
+  });
 
   it('is retried once per call: a server that answers 404 forever gets a clean error, not a loop', async () => {
     const endpoint = await fake(scriptBuilder('rc-01-e3').tools(tool('alpha')).build());

@@ -162,6 +162,13 @@ export interface ClientAdapter {
   refresh?(serverId: string): Promise<void>;
   /** `reconnect`: drop and re-establish the connection to a server; resolves when rediscovered. */
   reconnect?(serverId: string): Promise<void>;
+  /**
+   * `restart-client`: the host restarts — drop the client (as a process exit would, without a clean
+   * shutdown), build a new one from the state the old one persisted (stored session ids, cached
+   * catalogs, tokens) and connect every server again the way the host does on startup; resolves
+   * when it has rediscovered them (reporting exposures as ever).
+   */
+  restartClient?(): Promise<void>;
   /** `reauthorize`: use a new bearer token for a server from now on. */
   reauthorize?(serverId: string, bearerToken: string): Promise<void>;
   /** `host-clock`: advance the client's clock by `ms`, firing due timers. */

@@ -9,7 +9,7 @@ export const REQUIRED_METHODS = ['connect', 'callTool', 'close'] as const satisf
 /**
  * The adapter methods each host feature needs: a client declaring the feature is asked to perform
  * the matching actions, so its adapter must have them (`multi-server` and `bearer-auth` are ways of
- * using `connect`, not methods of their own).
+ * using `connect`, `resources` and `prompts` what a client does on the wire, not methods of their own).
  */
 export const FEATURE_METHODS: Readonly<Record<ClientFeature, ReadonlyArray<keyof ClientAdapter>>> = {
   'multi-server': [],
@@ -22,6 +22,9 @@ export const FEATURE_METHODS: Readonly<Record<ClientFeature, ReadonlyArray<keyof
   'host-clock': ['advanceClock'],
   'discovery-state': ['serverState'],
   'permission-rules': ['grant'],
+  resources: [],
+  prompts: [],
+  'restart-client': ['restartClient'],
 };
 
 /** A method an adapter lacks: the feature that needs it (`undefined` for a method every adapter needs). */

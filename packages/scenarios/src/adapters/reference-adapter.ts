@@ -91,8 +91,9 @@ export class ReferenceClientAdapter implements ClientAdapter {
         approve: options.approver ? options.approver(ask) : ask,
         clock: this.clock,
         snapshotStore: this.store,
-        // Sessions are ended at close, as before: a restart starts a new one.
-        persistSessions: false,
+        // Legacy session ids are persisted, so a host that restarts resumes them (restart-client);
+        // close() and restart() still end every session, removing each server first.
+        persistSessions: true,
         ...(options.cache ? { cache: options.cache } : {}),
         ...(options.permissions ? { permissions: options.permissions } : {}),
       });
@@ -248,12 +249,36 @@ export class ReferenceClientAdapter implements ClientAdapter {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     await this.host.flush();
+    await this.endSessions();
     await this.host.close();
     this.host = this.makeHost();
     this.unsubscribe = this.host.onRegistryChange(() => this.report());
     for (const config of this.configs.values()) await this.host.addServer(config);
     for (const serverId of this.configs.keys()) this.noteState(serverId);
     this.report();
+  }
+
+  /**
+   * `restart-client`: the host process dies and starts again. The old host is dropped without
+   * ending its sessions (a killed process sends no DELETE); the new one starts from what was
+   * persisted — each legacy session id, resumed, and each last verified listing, shown as stale
+   * until re-listed — and adds every server again. Resolves when each is rediscovered.
+   */
+  async restartClient(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    await this.host.flush();
+    await this.host.close();
+    this.host = this.makeHost();
+    this.unsubscribe = this.host.onRegistryChange(() => this.report());
+    for (const config of this.configs.values()) await this.host.addServer(config);
+    for (const serverId of this.configs.keys()) this.noteState(serverId);
+    this.report();
+  }
+
+  /** Ends every server's session (a legacy DELETE), as a host that shuts down cleanly does. */
+  private async endSessions(): Promise<void> {
+    for (const serverId of this.configs.keys()) await this.host.removeServer(serverId).catch(() => undefined);
   }
 
   /** The tools the host shows as last known for a server (restored or last verified). */
@@ -275,6 +300,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
 
   async close(): Promise<void> {
     this.unsubscribe?.();
+    await this.endSessions();
     await this.host.close().catch(() => undefined);
   }
 
@@ -338,6 +364,9 @@ export const referenceClient: ClientAdapterFactory = {
       'host-clock',
       'discovery-state',
       'permission-rules',
+      'resources',
+      'prompts',
+      'restart-client',
     ],
   },
   create: () => new ReferenceClientAdapter(),

@@ -33,6 +33,9 @@ export interface SdkClientAdapterOptions {
 interface Connection {
   target: ConnectTarget;
   client: Client;
+  /** The HTTP transport's session id, persisted for a restart (`restart-client`). */
+  sessionId?: string;
+  transport?: Transport;
   tools: ExposedTool[];
   /** The bearer token the transport's auth provider hands out now. */
   token: string | undefined;
@@ -101,6 +104,20 @@ export class SdkClientAdapter implements ClientAdapter {
     await this.open(connection);
   }
 
+  /**
+   * The host restarts: each `Client` is dropped (no session DELETE, as a killed process sends none)
+   * and a new one is built from what the host persisted — the session id, handed to a new
+   * `StreamableHTTPClientTransport` the way the SDK documents resuming a session — then lists again.
+   */
+  async restartClient(): Promise<void> {
+    for (const connection of this.connections.values()) {
+      const sessionId = (connection.transport as { sessionId?: string } | undefined)?.sessionId;
+      if (sessionId !== undefined) connection.sessionId = sessionId;
+      await connection.client.close().catch(() => undefined);
+    }
+    for (const connection of this.connections.values()) await this.open(connection);
+  }
+
   /** The auth provider hands out the new token from the next request on. */
   async reauthorize(serverId: string, bearerToken: string): Promise<void> {
     this.get(serverId).token = bearerToken;
@@ -143,7 +160,9 @@ export class SdkClientAdapter implements ClientAdapter {
       },
     );
     connection.client = client;
-    await client.connect(this.transport(connection));
+    const transport = this.transport(connection);
+    connection.transport = transport;
+    await client.connect(transport);
     const { tools } = await client.listTools();
     this.expose(connection, tools);
   }
@@ -153,6 +172,7 @@ export class SdkClientAdapter implements ClientAdapter {
     if ('connect' in transport) return transport.connect();
     return new StreamableHTTPClientTransport(new URL(transport.url), {
       authProvider: { token: async () => connection.token },
+      ...(connection.sessionId !== undefined ? { sessionId: connection.sessionId } : {}),
     });
   }
 
@@ -170,7 +190,7 @@ export const sdkClient: ClientAdapterFactory = {
     'The official @modelcontextprotocol/client 2.4.0 Client, used as its docs show (listChanged option, listTools()).',
   capabilities: {
     transports: ['http', 'msw', 'in-memory', 'stdio'],
-    features: ['multi-server', 'bearer-auth', 'manual-refresh', 'reconnect', 'reauthorize'],
+    features: ['multi-server', 'bearer-auth', 'manual-refresh', 'reconnect', 'reauthorize', 'restart-client'],
   },
   create: () => new SdkClientAdapter(),
 };

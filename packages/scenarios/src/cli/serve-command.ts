@@ -101,8 +101,9 @@ function untilSignal(): Promise<void> {
  * (newline-delimited JSON-RPC; the process is the session) for clients that spawn their server.
  * Messages go to stderr, since stdout is the MCP channel; `--admin-port` also serves the admin API
  * over HTTP and prints its URL on stderr, with the fake model provider's base URLs (it then listens
- * on a port of its own). The process exits when stdin ends, or at once when a
- * script drops the channel (the client sees the server go away).
+ * on a port of its own). The process exits when stdin ends, at once when a script drops the channel
+ * (the client sees the server go away), and with the step's code when an `exitProcess` step runs
+ * (in either mode).
  *
  * With `--ready-file FILE`, once listening it writes {@link ServeReady} (the URLs, so `--port 0`
  * can be used by a script that starts the server in the background) to FILE, atomically.
@@ -121,6 +122,11 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         : await startAdminServer(server, { host, port: ports.adminPort });
     const model = await serveModelProvider(createModelProvider({ transcript: server.transcript }), { host });
     const stdio = runStdioServer(server, { stdin: process.stdin, stdout: process.stdout });
+    // An exitProcess step ends this process with its code, as a crashing stdio server would.
+    server.onProcessExit((code) => {
+      process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
+      process.exit(code);
+    });
     process.stderr.write(`toolshift fake server playing ${options.script} on stdio\n`);
     if (admin) process.stderr.write(`admin API ${admin.url}\n`);
     if (options.readyFile)
@@ -146,6 +152,10 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         : error;
     },
   );
+  server.onProcessExit((code) => {
+    process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
+    process.exit(code);
+  });
   process.stdout.write(`toolshift fake server playing ${options.script}\n${http.url}\n`);
   if (http.adminUrl) process.stdout.write(`admin API ${http.adminUrl}\n`);
   if (options.readyFile)

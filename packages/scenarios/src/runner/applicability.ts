@@ -15,6 +15,7 @@ const ACTION_FEATURES: Partial<Record<Scenario['clientActions'][number]['do'], C
   'model-call': 'model-exposure',
   refresh: 'manual-refresh',
   reconnect: 'reconnect',
+  'restart-client': 'restart-client',
   reauthorize: 'reauthorize',
   'observe-state': 'discovery-state',
   grant: 'permission-rules',

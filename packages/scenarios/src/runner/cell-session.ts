@@ -307,6 +307,9 @@ export class CellSession {
       case 'reconnect':
         await bounded(this.adapter.reconnect!(serverOf(this.scenario, action)), actionTimeoutMs, 'reconnect');
         return undefined;
+      case 'restart-client':
+        await bounded(this.adapter.restartClient!(), actionTimeoutMs, 'restart-client');
+        return undefined;
       case 'reauthorize':
         await bounded(
           this.adapter.reauthorize!(serverOf(this.scenario, action), action.bearerToken),
@@ -530,15 +533,7 @@ export class CellSession {
         this.lastRequest = first;
         return first;
       } catch (error) {
-        this.lastRequestError = (error as Error).message;
-        this.log.add({
-          kind: 'model-request',
-          ...(provider !== undefined ? { provider } : {}),
-          tools: [],
-          withheld: [],
-          error: (error as Error).message,
-        });
-        return undefined;
+        return this.modelRequestFailed(error as Error, provider);
       }
     }
     try {
@@ -554,16 +549,21 @@ export class CellSession {
       this.log.add({ kind: 'model-request', ...(provider !== undefined ? { provider } : {}), ...request });
       return request;
     } catch (error) {
-      this.lastRequestError = (error as Error).message;
-      this.log.add({
-        kind: 'model-request',
-        ...(provider !== undefined ? { provider } : {}),
-        tools: [],
-        withheld: [],
-        error: (error as Error).message,
-      });
-      return undefined;
+      return this.modelRequestFailed(error as Error, provider);
     }
+  }
+
+  /** Records a model request the host could not build (or a turn that sent none): an error observation, no request. */
+  private modelRequestFailed(error: Error, provider: string | undefined): undefined {
+    this.lastRequestError = error.message;
+    this.log.add({
+      kind: 'model-request',
+      ...(provider !== undefined ? { provider } : {}),
+      tools: [],
+      withheld: [],
+      error: error.message,
+    });
+    return undefined;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { fail } from '@toolshift/assertions';
+import { fail, inconclusive } from '@toolshift/assertions';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
@@ -118,6 +118,7 @@ export async function runCell(
   const end = await session.run(scenario.clientActions);
   // The judged run ends here: frames and observations after this point are teardown, reported apart.
   const endSeqs = session.log.end();
+  const unfired = unfiredPageMutations(servers);
   options.onAction?.("the client's close()");
   await tearDownCell(adapter, servers, {
     actionTimeoutMs,
@@ -133,6 +134,7 @@ export async function runCell(
   const negotiation = judgeEraNegotiation(records);
   // The era failure comes first: it is the cause the table shows, not its consequences.
   const verdicts = [
+    ...unfired,
     ...negotiation.verdicts,
     ...setAsideEraConsequences(
       [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
@@ -151,7 +153,7 @@ export async function runCell(
           notApplicable:
             'every check of this scenario needs what the client exposes or does, and this client is judged on the wire only',
         }
-      : { rawStatus: rawStatusOf(verdicts, end.kind === 'error') }),
+      : { rawStatus: withPremise(rawStatusOf(verdicts, end.kind === 'error'), unfired) }),
     ...(end.kind === 'error' ? { error: end.reason } : {}),
     verdicts,
     ...(firstFailure ? { firstFailure } : {}),
@@ -172,4 +174,35 @@ export async function runCell(
 function judgedFrames(server: CellServer, endSeqs: Readonly<Record<string, number>>) {
   const end = endSeqs[server.id] ?? 0;
   return server.fake.transcript.frames.filter((frame) => frame.seq <= end);
+}
+
+/**
+ * A change the scenario armed between two pages never happened: a pass would judge a run without
+ * its premise, so it is inconclusive (a failure still stands).
+ */
+function withPremise(
+  status: ReturnType<typeof rawStatusOf>,
+  unfired: readonly CheckVerdict[],
+): ReturnType<typeof rawStatusOf> {
+  return status === 'pass' && unfired.length > 0 ? 'inconclusive' : status;
+}
+
+/**
+ * A runner verdict (inconclusive) for every `mutateBetweenPages` step that was armed but never
+ * fired: no listing reached the page after which its change was to land.
+ */
+function unfiredPageMutations(servers: CellServers): CheckVerdict[] {
+  // A connection made with sameServerAs shares its fake server: judge each fake once.
+  const judged = new Set<unknown>();
+  const distinct = servers.list.filter((server) => !judged.has(server.fake) && judged.add(server.fake));
+  return distinct.flatMap((server) =>
+    server.fake.pendingPageMutations().map((pending) => ({
+      ...inconclusive(
+        'runner.page-mutation-fired',
+        `Step '${pending.stepId}' (mutateBetweenPages) on ${server.id} was armed to change the ${pending.list} list once page ${pending.afterPage} of a listing is served, but no listing got that far: the change the scenario is about never happened.`,
+      ),
+      checkId: 'runner.page-mutation-fired',
+      serverId: server.id,
+    })),
+  );
 }

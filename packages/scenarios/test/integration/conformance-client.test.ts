@@ -74,6 +74,8 @@ describe('a conformance-style program written like the suite’s example clients
       'both',
       '--transport',
       'http',
+      // Passing rows, with their detail column, print only with --verbose.
+      '--verbose',
     ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.report!.results.map((r) => `${r.scenarioId}/${r.era}/${r.client}/${r.status}`)).toEqual([

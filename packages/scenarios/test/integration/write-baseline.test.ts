@@ -56,7 +56,7 @@ test('--write-baseline writes one entry per failing check, and a run with that b
     expect(entry.reason!.length).toBeGreaterThan(10);
   }
   expect(entries.map((entry) => entry.check)).toContain('change.relists-after-signal');
-  expect(first.stdout).toContain('change.relists-after-signal: No tools/list');
+  expect(first.stdout).toContain('change.relists-after-signal: primary: no tools/list from page one');
 
   const second = await cli([...selection, '--baseline', 'mine.yaml'], dir);
   expect(second.stderr).toBe('');

@@ -1,16 +1,23 @@
 import type { ServerStream } from '../../transcript/recorder.js';
 import type { LegacySession, PostStream } from '../../world/legacy-session.js';
+import { type ListFamily, listChangedMethod } from '../../world/list-kind.js';
 import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
 import type { AnswerPayload, EraEngine, EraOutcome, EraRequest } from '../era.js';
-import type { HandlerResult } from '../method-handler.js';
+import { type MethodPlan, planMethod, progressNotification, simplePlan } from '../method-plan.js';
 import { checkMethodScopes } from '../method-scopes.js';
 import { answer, type HttpRefusal, handlerMessage, idOf, refuse, sseHeaders, success } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
 import { WireErrorCode } from '../wire-error.js';
 import { initialize, initializeParamsProblem, initializeResult } from './handshake.js';
 import { legacyHttpRules } from './http-rules.js';
-import { forgetPostStream, openLegacyStream, openPostStream, resumeStream } from './legacy-streams.js';
+import {
+  forgetPostStream,
+  openLegacyStream,
+  openPostStream,
+  resumeStream,
+  sendOnStream,
+} from './legacy-streams.js';
 import { LEGACY_METHODS, type LegacyCall } from './methods.js';
 import { announceToLegacySessions } from './tools-list-changed.js';
 
@@ -70,7 +77,12 @@ export class LegacyEngine implements EraEngine {
         session.getStream = channel;
         channel.onClientClose(() => this.expireSession(session.id));
       }
-      const outcome = this.respond(req, session, classified.id, () => ({ kind: 'result', result }));
+      const outcome = this.respond(
+        req,
+        session,
+        classified.id,
+        simplePlan(() => ({ kind: 'result', result })),
+      );
       if (channel) outcome.response.channel = channel.stream;
       else outcome.response.headers = { ...outcome.response.headers, [SESSION_HEADER]: session.id };
       return outcome;
@@ -93,7 +105,23 @@ export class LegacyEngine implements EraEngine {
     const handler = Object.hasOwn(LEGACY_METHODS, classified.method)
       ? LEGACY_METHODS[classified.method]
       : undefined;
-    if (!handler) {
+    const call: LegacyCall = {
+      world: this.world,
+      params: classified.params,
+      session,
+      principal: req.principal,
+    };
+    const plan = planMethod({
+      world: this.world,
+      era: 'legacy',
+      method: classified.method,
+      params: classified.params,
+      principal: req.principal,
+      handler: handler ? () => handler(call) : undefined,
+      wrapResult: (result) => result,
+      note: (text) => this.world.recorder.note(text, { ...req.frame, sessionId: session.id }),
+    });
+    if (!plan) {
       return {
         ...answer(
           classified.id,
@@ -107,26 +135,22 @@ export class LegacyEngine implements EraEngine {
         sessionId: session.id,
       };
     }
-    const scopeRefusal = checkMethodScopes(
-      this.world,
-      classified.method,
-      classified.params,
-      req.principal,
-      req.resourceMetadataUrl,
-    );
+    const scopeRefusal = plan.scripted
+      ? undefined
+      : checkMethodScopes(
+          this.world,
+          classified.method,
+          classified.params,
+          req.principal,
+          req.resourceMetadataUrl,
+        );
     if (scopeRefusal && scopeRefusal.kind !== 'stream') {
       return {
         ...answer(classified.id, scopeRefusal, this.world.settings.jsonRpcErrorStatus),
         sessionId: session.id,
       };
     }
-    const call: LegacyCall = {
-      world: this.world,
-      params: classified.params,
-      session,
-      principal: req.principal,
-    };
-    return this.respond(req, session, classified.id, () => handler(call));
+    return this.respond(req, session, classified.id, plan);
   }
 
   /**
@@ -150,8 +174,32 @@ export class LegacyEngine implements EraEngine {
   }
 
   announceToolsChanged(audience?: (principal: Principal) => boolean): void {
-    if (!this.world.settings.toolsListChanged) return;
-    announceToLegacySessions(this.world, this.sessions.values(), this.lastTransport, audience);
+    this.announceListChanged('tools', audience);
+  }
+
+  /**
+   * Sends a family's `notifications/<family>/list_changed` on each session's stream (unless the
+   * script turned that family's `listChanged` off, or does not serve the list).
+   */
+  announceListChanged(family: ListFamily, audience?: (principal: Principal) => boolean): void {
+    if (!this.world.listChanged(family)) return;
+    if (family !== 'tools' && !this.world.lists.serves(family)) return;
+    const notification =
+      family === 'tools' ? undefined : { jsonrpc: '2.0' as const, method: listChangedMethod(family) };
+    announceToLegacySessions(this.world, this.sessions.values(), this.lastTransport, audience, notification);
+  }
+
+  /** Sends `notifications/resources/updated` to each session subscribed to `uri` (on its stream). */
+  announceResourceUpdated(uri: string): void {
+    const subscribed = [...this.sessions.values()].filter((session) =>
+      session.resourceSubscriptions.has(uri),
+    );
+    const notification = {
+      jsonrpc: '2.0' as const,
+      method: 'notifications/resources/updated',
+      params: { uri },
+    };
+    announceToLegacySessions(this.world, subscribed, this.lastTransport, undefined, notification);
   }
 
   /** Sends a notification that is not about tools on each session's stream (routed like `list_changed`). */
@@ -219,24 +267,35 @@ export class LegacyEngine implements EraEngine {
   }
 
   /**
-   * Answers a request as JSON, or (with `streams.postResponse: sse`) on its own SSE stream, opened
-   * before the method runs so `received`-phase steps can send on it.
+   * Answers a request as JSON, or on its own SSE stream (`streams.postResponse: sse`, or progress
+   * to send first), opened before the method runs so `received`-phase steps can send on it. A
+   * result fixed at arrival is chosen before those steps run.
    */
   private respond(
     req: EraRequest,
     session: LegacySession,
     id: string | number,
-    run: () => HandlerResult,
+    plan: MethodPlan,
   ): EraOutcome {
     const post =
-      this.world.settings.streams.postResponse === 'sse'
+      plan.onStream || this.world.settings.streams.postResponse === 'sse'
         ? openPostStream(this.world, session, { ...req.frame, sessionId: session.id })
         : undefined;
+    const early = plan.atArrival ? plan.run() : undefined;
+    if (post && plan.progress) {
+      for (const step of plan.progress.steps)
+        sendOnStream(post.stream, post.history, progressNotification(plan.progress.token, step));
+    }
     req.onReceived?.();
-    const outcome = run();
+    const outcome = early ?? plan.run();
+    const hold = plan.hold ? { hold: plan.hold } : {};
     if (!post) {
       if (outcome.kind === 'stream') return refuse(internal(), id);
-      return { ...answer(id, outcome, this.world.settings.jsonRpcErrorStatus), sessionId: session.id };
+      return {
+        ...answer(id, outcome, this.world.settings.jsonRpcErrorStatus),
+        sessionId: session.id,
+        ...hold,
+      };
     }
     return {
       response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: post.stream.stream } },
@@ -244,6 +303,7 @@ export class LegacyEngine implements EraEngine {
       ...(outcome.kind === 'result' && outcome.pageServed !== undefined
         ? { pageServed: outcome.pageServed }
         : {}),
+      ...hold,
       deferred: {
         message: handlerMessage(id, outcome),
         stream: post.stream,
@@ -267,7 +327,7 @@ export class LegacyEngine implements EraEngine {
       req.request.connectionId !== undefined
         ? this.byConnection.get(req.request.connectionId)
         : req.request.headers['mcp-session-id'];
-    if (id === undefined) return undefined;
+    if (id === undefined || !legacyHttpRules.isVisibleAscii(id)) return undefined;
     this.expireIdleSessions(this.world.clock.now());
     return this.sessions.get(id);
   }
@@ -288,6 +348,8 @@ export class LegacyEngine implements EraEngine {
             : legacyHttpRules.missingSession(),
       };
     }
+    if (req.request.connectionId === undefined && !legacyHttpRules.isVisibleAscii(id))
+      return { ok: false, refusal: legacyHttpRules.invalidSessionId() };
     const now = this.world.clock.now();
     this.expireIdleSessions(now);
     const session = this.sessions.get(id);

@@ -7,7 +7,7 @@ import type { World } from '../../world/world.js';
 export function initializeResult(world: World, protocolVersion: string): Record<string, unknown> {
   const result: Record<string, unknown> = {
     protocolVersion,
-    capabilities: { tools: { listChanged: world.settings.toolsListChanged } },
+    capabilities: world.capabilities(),
     serverInfo: world.serverInfo(),
   };
   if (world.settings.instructions !== undefined) result.instructions = world.settings.instructions;
@@ -57,6 +57,7 @@ export function initialize(
     lastSeenMs: world.clock.now(),
     postStreams: [],
     histories: new Map(),
+    resourceSubscriptions: new Set(),
     ...(clientInfo ? { clientInfo } : {}),
   };
   return { session, result: initializeResult(world, protocolVersion) };

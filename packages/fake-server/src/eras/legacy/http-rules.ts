@@ -54,6 +54,23 @@ export const legacyHttpRules = {
     return { status: 400, code: WireErrorCode.InvalidRequest, message: 'Server not initialized' };
   },
 
+  /**
+   * A session id outside visible ASCII (0x21–0x7E; two headers joined by `, ` included): never a
+   * session this server issued, and never echoed back: 400 + -32600.
+   */
+  invalidSessionId(): HttpRefusal {
+    return {
+      status: 400,
+      code: WireErrorCode.InvalidRequest,
+      message: 'Bad Request: Mcp-Session-Id must be one token of visible ASCII characters (0x21-0x7E)',
+    };
+  },
+
+  /** Whether a session id header is one token of visible ASCII (§5.2: session ids MUST be). */
+  isVisibleAscii(sessionId: string): boolean {
+    return /^[\x21-\x7E]+$/.test(sessionId);
+  },
+
   unknownSession(): HttpRefusal {
     return { status: 404, code: WireErrorCode.InvalidRequest, message: 'Session not found' };
   },

@@ -1,17 +1,19 @@
+import type { ListFamily } from '../../world/list-kind.js';
 import type { Principal } from '../../world/principal.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../../world/server-settings.js';
 import type { Subscription } from '../../world/subscription.js';
 import type { World } from '../../world/world.js';
 import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
-import type { HandlerResult } from '../method-handler.js';
+import { type MethodPlan, planMethod, progressNotification } from '../method-plan.js';
 import { checkMethodScopes } from '../method-scopes.js';
 import { accepted, answer, handlerMessage, idOf, refuse, sseHeaders } from '../responses.js';
 import { writeStreamAnswer } from '../stream-answer.js';
 import { WireErrorCode } from '../wire-error.js';
 import { checkEnvelope, checkVersionSupported, supportedVersions } from './handshake.js';
 import { modernHttpRules } from './http-rules.js';
-import { MODERN_METHODS } from './methods.js';
+import { complete, MODERN_METHODS } from './methods.js';
 import {
+  announceResourceUpdated,
   announceToSubscriptions,
   cancelSubscription,
   endSubscriptions,
@@ -79,33 +81,49 @@ export class ModernEngine implements EraEngine {
     const handler = Object.hasOwn(MODERN_METHODS, classified.method)
       ? MODERN_METHODS[classified.method]
       : undefined;
-    if (!handler) return refuse(modernHttpRules.methodNotFound(classified.method), classified.id);
+    const plan = planMethod({
+      world: this.world,
+      era: 'modern',
+      method: classified.method,
+      params: classified.params,
+      principal: req.principal,
+      handler: handler
+        ? () =>
+            handler({
+              world: this.world,
+              id: classified.id,
+              params: classified.params,
+              principal: req.principal,
+              frame: req.frame,
+              subscriptions: this.subscriptions,
+              ...(req.request.connectionId !== undefined ? { connectionId: req.request.connectionId } : {}),
+            })
+        : undefined,
+      wrapResult: (result) => complete(this.world, result),
+      note: (text) => this.world.recorder.note(text, req.frame),
+    });
+    if (!plan) return refuse(modernHttpRules.methodNotFound(classified.method), classified.id);
     const errorStatus = this.world.settings.jsonRpcErrorStatus;
-    const scopeRefusal = checkMethodScopes(
-      this.world,
-      classified.method,
-      classified.params,
-      req.principal,
-      req.resourceMetadataUrl,
-    );
+    const scopeRefusal = plan.scripted
+      ? undefined
+      : checkMethodScopes(
+          this.world,
+          classified.method,
+          classified.params,
+          req.principal,
+          req.resourceMetadataUrl,
+        );
     if (scopeRefusal && scopeRefusal.kind !== 'stream')
       return answer(classified.id, scopeRefusal, errorStatus);
-    const run = (): HandlerResult =>
-      handler({
-        world: this.world,
-        id: classified.id,
-        params: classified.params,
-        principal: req.principal,
-        frame: req.frame,
-        subscriptions: this.subscriptions,
-        ...(req.request.connectionId !== undefined ? { connectionId: req.request.connectionId } : {}),
-      });
     const answerOnStream =
-      this.world.settings.streams.postResponse === 'sse' && classified.method !== 'subscriptions/listen';
-    if (answerOnStream) return this.answerOnStream(req, classified.id, run);
+      plan.onStream ||
+      (this.world.settings.streams.postResponse === 'sse' && classified.method !== 'subscriptions/listen');
+    if (answerOnStream) return this.answerOnStream(req, classified.id, plan);
+    const early = plan.atArrival ? plan.run() : undefined;
     req.onReceived?.();
-    const outcome = run();
-    if (outcome.kind !== 'stream') return answer(classified.id, outcome, errorStatus);
+    const outcome = early ?? plan.run();
+    if (outcome.kind !== 'stream')
+      return { ...answer(classified.id, outcome, errorStatus), ...(plan.hold ? { hold: plan.hold } : {}) };
     return {
       response: {
         status: 200,
@@ -130,6 +148,16 @@ export class ModernEngine implements EraEngine {
     announceToSubscriptions(this.world, this.subscriptions, audience);
   }
 
+  /** Sends a family's `list_changed` on every listen stream that asked for it. */
+  announceListChanged(family: ListFamily, audience?: (principal: Principal) => boolean): void {
+    announceToSubscriptions(this.world, this.subscriptions, audience, family);
+  }
+
+  /** Sends `notifications/resources/updated` on every listen stream subscribed to `uri`. */
+  announceResourceUpdated(uri: string): void {
+    announceResourceUpdated(this.world, this.subscriptions, uri);
+  }
+
   /** Sends a notification that is not about tools on every acknowledged listen stream. */
   sendNotification(method: string, params: Record<string, unknown> | undefined): void {
     sendToSubscriptions(this.world, this.subscriptions, method, params);
@@ -149,15 +177,20 @@ export class ModernEngine implements EraEngine {
     return count;
   }
 
-  private answerOnStream(req: EraRequest, id: string | number, run: () => HandlerResult): EraOutcome {
+  private answerOnStream(req: EraRequest, id: string | number, plan: MethodPlan): EraOutcome {
     const stream = this.world.recorder.openStream(req.frame);
+    const early = plan.atArrival ? plan.run() : undefined;
+    if (plan.progress) {
+      for (const step of plan.progress.steps) stream.send(progressNotification(plan.progress.token, step));
+    }
     req.onReceived?.();
-    const outcome = run();
+    const outcome = early ?? plan.run();
     return {
       response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: stream.stream } },
       ...(outcome.kind === 'result' && outcome.pageServed !== undefined
         ? { pageServed: outcome.pageServed }
         : {}),
+      ...(plan.hold ? { hold: plan.hold } : {}),
       deferred: {
         message: handlerMessage(id, outcome),
         stream,

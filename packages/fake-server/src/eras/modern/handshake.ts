@@ -61,7 +61,7 @@ export function supportedVersions(world: World): string[] {
 export function discoverResult(world: World): Record<string, unknown> {
   const result: Record<string, unknown> = {
     supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-    capabilities: { tools: { listChanged: world.settings.toolsListChanged } },
+    capabilities: world.capabilities(),
     ttlMs: world.settings.freshness.discoverTtlMs,
     cacheScope: world.settings.freshness.discoverCacheScope,
   };

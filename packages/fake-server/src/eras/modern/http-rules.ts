@@ -12,8 +12,12 @@ export function decodeHeaderValue(value: string): string {
   return match ? Buffer.from(match[1] ?? '', 'base64').toString('utf8') : value;
 }
 
-/** Methods whose `params.name` must be mirrored in `Mcp-Name` (§5.1). */
-const NAME_MIRRORED = new Set(['tools/call', 'prompts/get']);
+/** Methods whose `params.name` (or `params.uri`) must be mirrored in `Mcp-Name` (§5.1). */
+const NAME_MIRRORED: Readonly<Record<string, 'name' | 'uri'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
 
 /**
  * Modern Streamable HTTP rules (2026-07-28): POST only (GET/DELETE → 405); JSON bodies; a POST
@@ -89,13 +93,15 @@ export const modernHttpRules = {
       return mismatch(`Mcp-Method ${method} does not match the body method ${classified.method}`);
     }
     // A body without a name is invalid params (-32602, from the method), not a header mismatch.
-    const named = typeof classified.params?.name === 'string' && classified.params.name !== '';
-    if (NAME_MIRRORED.has(classified.method) && named) {
+    const field = Object.hasOwn(NAME_MIRRORED, classified.method)
+      ? NAME_MIRRORED[classified.method]
+      : undefined;
+    const bodyName = field === undefined ? undefined : classified.params?.[field];
+    if (field !== undefined && typeof bodyName === 'string' && bodyName !== '') {
       const name = request.headers['mcp-name'];
-      const bodyName = classified.params?.name;
       if (name === undefined) return mismatch('Missing Mcp-Name header');
       if (decodeHeaderValue(name) !== bodyName)
-        return mismatch(`Mcp-Name ${name} does not match params.name`);
+        return mismatch(`Mcp-Name ${name} does not match params.${field}`);
     }
     return undefined;
   },

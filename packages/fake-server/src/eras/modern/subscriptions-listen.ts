@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SUBSCRIPTION_ID_META_KEY } from '@modelcontextprotocol/server';
 import type { FrameContext } from '../../transcript/recorder.js';
+import { LIST_FAMILIES, type ListFamily, listChangedMethod, listenFilterKey } from '../../world/list-kind.js';
 import type { Principal } from '../../world/principal.js';
 import type { Subscription, SubscriptionFilter } from '../../world/subscription.js';
 import type { World } from '../../world/world.js';
@@ -9,8 +10,9 @@ import { WireErrorCode } from '../wire-error.js';
 
 /**
  * Opens a `subscriptions/listen` stream. The acknowledgement
- * (`notifications/subscriptions/acknowledged`) carries the honoured subset of the filter: only
- * `toolsListChanged`, when requested and `tools.listChanged` is advertised (or as `listen.honor`
+ * (`notifications/subscriptions/acknowledged`) carries the honoured subset of the filter: each
+ * `<list>ListChanged` requested for a served list whose changes are announced, and the requested
+ * `resourceSubscriptions` when resources are served and subscribable (or as `listen.honor`
  * overrides). Per `listen.ack` it is the first message (default), withheld, or sent after the first
  * notification (a violation mode). With nothing to honour and `listen.unsupported:
  * method-not-found`, the request gets 404 + -32601 instead (§11.5). Every message on the stream
@@ -36,9 +38,7 @@ export function handleSubscriptionsListen(
     );
   }
   const requested = filter as SubscriptionFilter;
-  const honored: SubscriptionFilter = {};
-  const honorTools = world.settings.listen.honorToolsListChanged ?? world.settings.toolsListChanged;
-  if (requested.toolsListChanged === true && honorTools) honored.toolsListChanged = true;
+  const honored = honoredSubset(world, requested);
   if (Object.keys(honored).length === 0 && world.settings.listen.unsupported === 'method-not-found') {
     return errorResult(
       WireErrorCode.MethodNotFound,
@@ -65,6 +65,31 @@ export function handleSubscriptionsListen(
   return { kind: 'stream', stream, streamKind: 'listen' };
 }
 
+/** What the server agrees to honour of a listen filter (§4.2: the ack carries exactly this). */
+function honoredSubset(world: World, requested: SubscriptionFilter): SubscriptionFilter {
+  const { listen } = world.settings;
+  const honored: SubscriptionFilter = {};
+  const served = (family: ListFamily) => world.lists.serves(family === 'resources' ? 'resources' : family);
+  const honors: Record<ListFamily, boolean | undefined> = {
+    tools: listen.honorToolsListChanged,
+    resources: listen.honorResourcesListChanged,
+    prompts: listen.honorPromptsListChanged,
+  };
+  for (const family of LIST_FAMILIES) {
+    const key = listenFilterKey(family);
+    const honor = honors[family] ?? (served(family) && world.listChanged(family));
+    if (requested[key] === true && honor) honored[key] = true;
+  }
+  const uris = requested.resourceSubscriptions;
+  const honorUris =
+    listen.honorResourceSubscriptions ??
+    (world.lists.serves('resources') && world.settings.resourcesSubscribe);
+  if (Array.isArray(uris) && uris.length > 0 && honorUris) {
+    honored.resourceSubscriptions = uris.filter((uri) => typeof uri === 'string');
+  }
+  return honored;
+}
+
 function acknowledge(subscription: Subscription): void {
   subscription.acknowledged = true;
   subscription.stream.send({
@@ -78,32 +103,61 @@ function acknowledge(subscription: Subscription): void {
 }
 
 /**
- * Sends a tagged `notifications/tools/list_changed` on every open subscription acknowledged (or,
- * under `afterFirstNotification`, about to be acknowledged) for it and in `audience`. A withheld
- * ack means no notification may be sent; that loss is recorded as a note.
+ * Sends a tagged `notifications/<family>/list_changed` (tools, resources, prompts) on every open
+ * subscription acknowledged (or, under `afterFirstNotification`, about to be acknowledged) for it
+ * and in `audience`. A withheld ack means no notification may be sent; that loss is recorded as a
+ * note.
  */
 export function announceToSubscriptions(
   world: World,
   subscriptions: Map<string, Subscription>,
   audience: ((principal: Principal) => boolean) | undefined,
+  family: ListFamily = 'tools',
+): void {
+  const key = listenFilterKey(family);
+  const method = listChangedMethod(family);
+  for (const subscription of subscriptions.values()) {
+    if (!subscription.honored[key] || !subscription.stream.open) continue;
+    if (audience && !audience(subscription.principal)) continue;
+    notify(world, subscription, method, {});
+  }
+}
+
+/**
+ * Sends a tagged `notifications/resources/updated` for `uri` on every open subscription whose
+ * honoured `resourceSubscriptions` name it.
+ */
+export function announceResourceUpdated(
+  world: World,
+  subscriptions: Map<string, Subscription>,
+  uri: string,
 ): void {
   for (const subscription of subscriptions.values()) {
-    if (!subscription.honored.toolsListChanged || !subscription.stream.open) continue;
-    if (audience && !audience(subscription.principal)) continue;
-    if (!subscription.acknowledged && world.settings.listen.ack === 'withhold') {
-      world.recorder.note(
-        `notifications/tools/list_changed for subscription ${String(subscription.subscriptionId)} not sent: its acknowledgement is withheld`,
-        { ...subscription.stream.ctx },
-      );
-      continue;
-    }
-    subscription.stream.send({
-      jsonrpc: '2.0',
-      method: 'notifications/tools/list_changed',
-      params: { _meta: { [SUBSCRIPTION_ID_META_KEY]: subscription.subscriptionId } },
-    } as JSONRPCMessage);
-    if (!subscription.acknowledged) acknowledge(subscription);
+    if (!subscription.honored.resourceSubscriptions?.includes(uri) || !subscription.stream.open) continue;
+    notify(world, subscription, 'notifications/resources/updated', { uri });
   }
+}
+
+/** Sends one notification the subscription asked for, after its ack (or noting that the ack is withheld). */
+function notify(
+  world: World,
+  subscription: Subscription,
+  method: string,
+  params: Record<string, unknown>,
+): void {
+  if (!subscription.acknowledged && world.settings.listen.ack === 'withhold') {
+    world.recorder.note(
+      `${method} for subscription ${String(subscription.subscriptionId)} not sent: its acknowledgement is withheld`,
+      { ...subscription.stream.ctx },
+    );
+    return;
+  }
+  subscription.stream.send({
+    jsonrpc: '2.0',
+    method,
+    params: { ...params, _meta: { [SUBSCRIPTION_ID_META_KEY]: subscription.subscriptionId } },
+  } as JSONRPCMessage);
+  if (!subscription.acknowledged) acknowledge(subscription);
 }
 
 /**

@@ -9,7 +9,11 @@ export const AddToolAction = Type.Object(
     tool: ScriptTool,
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`addTool`: appends a tool to the catalog (new revision) and, unless `notify: false`, announces it.',
+  },
 );
 export type AddToolAction = Static<typeof AddToolAction>;
 

@@ -7,7 +7,11 @@ import type { ActionContext } from './action-context.js';
  */
 export const AdvanceClockAction = Type.Object(
   { action: Type.Literal('advanceClock'), ms: Type.Integer({ minimum: 0 }) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`advanceClock`: moves the logical clock forward by `ms`, so TTLs, token expiry, cursor expiry, delayed notifications and `atTick` steps fall due from the script itself.',
+  },
 );
 export type AdvanceClockAction = Static<typeof AdvanceClockAction>;
 

@@ -16,7 +16,11 @@ export const ChangeMetadataAction = Type.Object(
     annotations: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`changeMetadata`: replaces a tool's `title`, `description` and/or `annotations` in place (same position, new revision); `null` removes the field. Names and schemas stay, so only clients that track metadata notice (§11.6: whether such a change must be announced is open).",
+  },
 );
 export type ChangeMetadataAction = Static<typeof ChangeMetadataAction>;
 

@@ -13,7 +13,11 @@ export const ChangeSchemaAction = Type.Object(
     outputSchema: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`changeSchema`: replaces a tool's `inputSchema` and/or `outputSchema` in place (same position, new revision). `outputSchema: null` removes the output schema.",
+  },
 );
 export type ChangeSchemaAction = Static<typeof ChangeSchemaAction>;
 

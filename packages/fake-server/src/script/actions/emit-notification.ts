@@ -33,7 +33,11 @@ export const EmitNotificationAction = Type.Object(
       Type.Integer({ minimum: 1, maximum: 10_000, description: 'How many times in a row (default 1).' }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`emitNotification`: sends a notification that is not about tools (e.g. `notifications/prompts/list_changed`, `notifications/resources/list_changed`, or a method no spec defines) on every open stream that carries unsolicited server messages: each legacy session's stream (routed like `list_changed`, per `notifications.legacyRoute`) and each acknowledged modern listen stream (tagged with its `subscriptionId`, whatever the listen filter asked for). It changes nothing and ignores the tools notification settings (suppress, delay, duplicate), so a test can check that a client ignores, or at least survives, notifications it has no use for. Tools changes are announced with `emitListChanged` instead; naming that method fails the step.",
+  },
 );
 export type EmitNotificationAction = Static<typeof EmitNotificationAction>;
 

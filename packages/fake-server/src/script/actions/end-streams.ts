@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StringEnum } from '../string-enum.js';
+import { StringEnum } from '../../json-schema/string-enum.js';
 import type { ActionContext } from './action-context.js';
 
 /**
@@ -14,7 +14,11 @@ export const EndStreamsAction = Type.Object(
     streams: Type.Optional(StringEnum(['listen', 'get', 'all'])),
     mode: Type.Optional(StringEnum(['graceful', 'drop'])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`endStreams`: ends open long-lived streams: modern listen streams (`graceful`: the final `subscriptions/listen` result, then close; `drop`: reset with no result, an unexpected disconnect) and/or legacy GET streams (`graceful`: end the response; `drop`: reset the connection).',
+  },
 );
 export type EndStreamsAction = Static<typeof EndStreamsAction>;
 

@@ -9,7 +9,11 @@ import type { ActionContext } from './action-context.js';
  */
 export const ExpireSessionAction = Type.Object(
   { action: Type.Literal('expireSession'), sessionId: Type.Optional(Type.String({ minLength: 1 })) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`expireSession`: ends a legacy session (or every session when `sessionId` is omitted) as if it timed out: its streams end and every later request with its id gets 404, after which the client must `initialize` again.',
+  },
 );
 export type ExpireSessionAction = Static<typeof ExpireSessionAction>;
 

@@ -21,7 +21,11 @@ export const GenerateToolsAction = Type.Object(
     replace: Type.Optional(Type.Boolean()),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`generateTools`: adds `count` realistic tools (names `<prefix>.<verb>_<noun>`, typed input schemas, some output schemas and annotations), deterministic from `seed` (default: the script seed). `startIndex` continues an earlier batch; `replace: true` replaces the whole catalog. One new revision for the whole batch.',
+  },
 );
 export type GenerateToolsAction = Static<typeof GenerateToolsAction>;
 

@@ -14,14 +14,22 @@ export const GrantTokenAction = Type.Object(
     ...TokenGrantSchema.properties,
     notify: Type.Optional(Type.Boolean({ description: 'Announce a tools-list change (default false).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`grantToken`: the server starts accepting a bearer token (or replaces one), e.g. the stepped-up token a client obtains after a 403. With `notify: true` a tools-list change is announced, since new scopes can reveal tools (catalog unchanged).',
+  },
 );
 export type GrantTokenAction = Static<typeof GrantTokenAction>;
 
 /** `expireToken`: the token expires now; every later request with it gets 401 `invalid_token`. */
 export const ExpireTokenAction = Type.Object(
   { action: Type.Literal('expireToken'), token: Type.String({ minLength: 1 }) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`expireToken`: the token expires now; every later request with it gets 401 `invalid_token`.',
+  },
 );
 export type ExpireTokenAction = Static<typeof ExpireTokenAction>;
 

@@ -17,14 +17,21 @@ export const InjectFaultAction = Type.Object(
     skip: Type.Optional(Type.Integer({ minimum: 0 })),
     times: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('always')])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`injectFault`: arms a fault for the next matching requests: `method` (any when omitted) and, for `tools/call`, `tool`; `skip` matching requests pass first; then `times` of them (default 1, or `always`) get the fault. A script using a fault kind its transport cannot produce is rejected when the transport attaches (FAULT_UNSUPPORTED_BY_TRANSPORT).',
+  },
 );
 export type InjectFaultAction = Static<typeof InjectFaultAction>;
 
 /** `clearFaults`: disarms every armed fault, or those for `method`. */
 export const ClearFaultsAction = Type.Object(
   { action: Type.Literal('clearFaults'), method: Type.Optional(Type.String({ minLength: 1 })) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: '`clearFaults`: disarms every armed fault, or those for `method`.',
+  },
 );
 export type ClearFaultsAction = Static<typeof ClearFaultsAction>;
 

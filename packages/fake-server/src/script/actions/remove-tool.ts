@@ -8,7 +8,11 @@ export const RemoveToolAction = Type.Object(
     name: Type.String({ minLength: 1 }),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`removeTool`: removes a tool from the catalog (new revision) and, unless `notify: false`, announces it.',
+  },
 );
 export type RemoveToolAction = Static<typeof RemoveToolAction>;
 

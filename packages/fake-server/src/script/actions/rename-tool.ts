@@ -12,7 +12,11 @@ export const RenameToolAction = Type.Object(
     to: Type.String({ minLength: 1 }),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`renameTool`: gives a tool a new name in place (same position and definition, new revision); the scopes it needs follow it. Clients that key tools by name see one removed and one added.',
+  },
 );
 export type RenameToolAction = Static<typeof RenameToolAction>;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StringEnum } from '../string-enum.js';
+import { StringEnum } from '../../json-schema/string-enum.js';
 import { ScriptTool } from '../tool-schema.js';
 import type { ActionContext } from './action-context.js';
 
@@ -15,7 +15,11 @@ export const RestartServerAction = Type.Object(
     tools: Type.Optional(Type.Array(ScriptTool)),
     mode: Type.Optional(StringEnum(['graceful', 'drop'])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`restartServer`: the server process "restarts": every legacy session and modern subscription is gone and their streams are reset (`mode: drop`, default) or ended (`graceful`); with `tools` the server comes back with that catalog (one new revision). Settings, tokens and armed faults stay.',
+  },
 );
 export type RestartServerAction = Static<typeof RestartServerAction>;
 

@@ -8,7 +8,10 @@ export const INITIAL_SNAPSHOT = 'initial';
 /** `saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`. */
 export const SaveSnapshotAction = Type.Object(
   { action: Type.Literal('saveSnapshot'), name: Type.String({ minLength: 1 }) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: '`saveSnapshot`: remembers the current catalog under `name`, for a later `restoreSnapshot`.',
+  },
 );
 export type SaveSnapshotAction = Static<typeof SaveSnapshotAction>;
 
@@ -23,12 +26,16 @@ export const RestoreSnapshotAction = Type.Object(
     tools: Type.Optional(Type.Array(ScriptTool)),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`restoreSnapshot`: replaces the catalog with a saved snapshot (`name`: `initial` or one saved by `saveSnapshot`) or with inline `tools` (e.g. a `FakeServer.snapshot()`), as one new revision.',
+  },
 );
 export type RestoreSnapshotAction = Static<typeof RestoreSnapshotAction>;
 
 export function applySaveSnapshot(action: SaveSnapshotAction, ctx: ActionContext): string {
-  ctx.world.snapshots.set(action.name, ctx.world.catalog.tools());
+  ctx.world.snapshots.set(action.name, ctx.world.catalog.items());
   return `saved snapshot '${action.name}' (${ctx.world.catalog.size} tools)`;
 }
 

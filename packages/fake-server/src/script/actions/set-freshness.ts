@@ -1,12 +1,16 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyFreshness } from '../../world/server-settings.js';
 import { FreshnessSettingsSchema } from '../freshness-settings.js';
+import { applyFreshness } from '../resolve-settings.js';
 import type { ActionContext } from './action-context.js';
 
 /** `setFreshness`: changes `ttlMs`/`cacheScope` hints from now on (fields as in the `freshness` section). */
 export const SetFreshnessAction = Type.Object(
   { action: Type.Literal('setFreshness'), ...FreshnessSettingsSchema.properties },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setFreshness`: changes `ttlMs`/`cacheScope` hints from now on (fields as in the `freshness` section).',
+  },
 );
 export type SetFreshnessAction = Static<typeof SetFreshnessAction>;
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyListen } from '../../world/server-settings.js';
 import { ListenSettingsSchema } from '../listen-settings.js';
+import { applyListen } from '../resolve-settings.js';
 import type { ActionContext } from './action-context.js';
 
 /**
@@ -9,7 +9,11 @@ import type { ActionContext } from './action-context.js';
  */
 export const SetListenAction = Type.Object(
   { action: Type.Literal('setListen'), ...ListenSettingsSchema.properties },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setListen`: how later `subscriptions/listen` streams are acknowledged (immediately, withheld, or after the first notification) and which types are honoured (fields as in the `listen` section).',
+  },
 );
 export type SetListenAction = Static<typeof SetListenAction>;
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyNotifications } from '../../world/server-settings.js';
 import { NotificationSettingsSchema } from '../notification-settings.js';
+import { applyNotifications } from '../resolve-settings.js';
 import type { ActionContext } from './action-context.js';
 
 /**
@@ -9,7 +9,11 @@ import type { ActionContext } from './action-context.js';
  */
 export const SetNotificationsAction = Type.Object(
   { action: Type.Literal('setNotifications'), ...NotificationSettingsSchema.properties },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setNotifications`: suppress, delay (logical ms), duplicate or re-route change notifications from now on (fields as in the `notifications` section).',
+  },
 );
 export type SetNotificationsAction = Static<typeof SetNotificationsAction>;
 

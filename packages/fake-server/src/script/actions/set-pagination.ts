@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyPagination } from '../../world/server-settings.js';
 import { PaginationSettingsSchema } from '../pagination-settings.js';
+import { applyPagination } from '../resolve-settings.js';
 import type { ActionContext } from './action-context.js';
 
 /**
@@ -10,7 +10,11 @@ import type { ActionContext } from './action-context.js';
  */
 export const SetPaginationAction = Type.Object(
   { action: Type.Literal('setPagination'), ...PaginationSettingsSchema.properties },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "`setPagination`: changes page size and cursor behaviour from now on (fields as in the script's `pagination` section; omitted fields keep their value). With a `betweenPages` trigger the page size changes in the middle of an enumeration.",
+  },
 );
 export type SetPaginationAction = Static<typeof SetPaginationAction>;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { applyStreams } from '../../world/server-settings.js';
+import { applyStreams } from '../resolve-settings.js';
 import { StreamSettingsSchema } from '../stream-settings.js';
 import type { ActionContext } from './action-context.js';
 
@@ -9,7 +9,11 @@ import type { ActionContext } from './action-context.js';
  */
 export const SetStreamsAction = Type.Object(
   { action: Type.Literal('setStreams'), ...StreamSettingsSchema.properties },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setStreams`: JSON or SSE responses, legacy event ids and `retry`, GET stream allowed or refused, from now on (fields as in the `streams` section).',
+  },
 );
 export type SetStreamsAction = Static<typeof SetStreamsAction>;
 

@@ -13,7 +13,11 @@ export const SetToolScopesAction = Type.Object(
     scopes: Type.Array(Type.String({ minLength: 1 }), { uniqueItems: true }),
     notify: Type.Optional(Type.Boolean({ description: 'Emit the change notification (default true).' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      '`setToolScopes`: changes the scopes a tool needs (an empty list makes it public). Lists that depend on the principal change, so this is a new catalog revision, announced unless `notify: false`.',
+  },
 );
 export type SetToolScopesAction = Static<typeof SetToolScopesAction>;
 

@@ -15,6 +15,7 @@ function cannedServer(responses: WireResponse[]) {
       if (!next) throw new Error('no canned response left');
       return next;
     },
+    addExitListener: () => () => {},
   } as unknown as FakeServer;
   return { server, requests };
 }
@@ -116,6 +117,7 @@ describe('ServerConnection', () => {
     let release!: (response: WireResponse) => void;
     const server = {
       handle: () => new Promise<WireResponse>((resolve) => (release = resolve)),
+      addExitListener: () => () => {},
     } as unknown as FakeServer;
     const p = peer();
     const connection = new ServerConnection(server, 'stdio', p.peer);
@@ -125,5 +127,22 @@ describe('ServerConnection', () => {
     await pending;
     listen.write({ data: 'x' });
     expect(p.sent).toEqual([]);
+  });
+
+  test('an exitProcess of the server closes the channel, as the process exit would', () => {
+    let exit!: () => void;
+    const server = {
+      handle: () => new Promise<WireResponse>(() => {}),
+      addExitListener: (listener: () => void) => {
+        exit = listener;
+        return () => {};
+      },
+    } as unknown as FakeServer;
+    const p = peer();
+    const connection = new ServerConnection(server, 'stdio', p.peer);
+    expect(connection.open).toBe(true);
+    exit();
+    expect(p.closedCount()).toBe(1);
+    expect(connection.open).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { FakeServer } from '../../create-fake-server.js';
 import type { EventStream, StreamEndMode } from '../../exchange/event-stream.js';
+import { stringifyWithExactIds } from '../../exchange/exact-integer-id.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 
 /** How a {@link ServerConnection} reaches its peer: one outbound message at a time. */
@@ -30,6 +31,7 @@ export class ServerConnection {
   readonly connectionId: string;
   private readonly streams = new Set<EventStream>();
   private closed = false;
+  private readonly removeExitListener: () => void;
 
   constructor(
     private readonly server: FakeServer,
@@ -37,6 +39,8 @@ export class ServerConnection {
     private readonly peer: ConnectionPeer,
   ) {
     this.connectionId = nextConnectionId(server);
+    // An exitProcess step served in-process closes the channel, as the process exit would.
+    this.removeExitListener = server.addExitListener(() => this.drop());
   }
 
   /** True until the peer or the server closed the connection. */
@@ -63,6 +67,7 @@ export class ServerConnection {
   peerClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    this.removeExitListener();
     for (const stream of [...this.streams]) stream.detach();
     this.streams.clear();
   }
@@ -73,7 +78,7 @@ export class ServerConnection {
     const reply = response.reply;
     switch (reply.kind) {
       case 'message':
-        this.peer.send(JSON.stringify(reply.message));
+        this.peer.send(stringifyWithExactIds(reply.message));
         return;
       case 'raw':
         this.peer.send(reply.body);

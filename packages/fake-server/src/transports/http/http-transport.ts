@@ -15,6 +15,7 @@ import {
   oversizeBodyError,
   unreadableBodyError,
 } from '../transport-refusal.js';
+import { mountAuthorizationRoutes } from './authorization-routes.js';
 import { adminRouter } from './express-admin-router.js';
 import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
 import { httpDescriptor } from './http-descriptor.js';
@@ -70,9 +71,10 @@ export interface HttpTransport {
 
 /**
  * Serves a fake server over Streamable HTTP (express 5): POST, GET and DELETE on one endpoint, both
- * eras, plus the admin API under its own prefix and the RFC 9728 protected-resource metadata at
+ * eras, plus the admin API under its own prefix, the RFC 9728 protected-resource metadata at
  * `/.well-known/oauth-protected-resource` and `/.well-known/oauth-protected-resource<path>` (404 when
- * the script has no `auth`). The transport only moves bytes: status codes, headers and stream events
+ * the script has no `auth`), and the script's fake authorization server (RFC 8414 metadata and
+ * `/oauth/*`, see `mountAuthorizationRoutes`). The transport only moves bytes: status codes, headers and stream events
  * come from the server.
  * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT when the script injects a fault this transport cannot produce.
  * @throws {ToolshiftError} TRANSPORT_FAILED when the port cannot be bound (`data`: `{ transport, host, port }`).
@@ -133,6 +135,8 @@ export async function startHttpTransport(
     });
     send(res, response);
   });
+
+  mountAuthorizationRoutes(app, server);
 
   const metadataPath = '/.well-known/oauth-protected-resource';
   app.get([metadataPath, `${metadataPath}${path}`], (req: Request, res: Response) => {

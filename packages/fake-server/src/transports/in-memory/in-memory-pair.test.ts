@@ -44,6 +44,7 @@ describe('createInMemoryPair', () => {
         headers: {},
         reply: { kind: 'raw', contentType: 'application/json', body: replies.shift() },
       }),
+      addExitListener: () => () => {},
     } as unknown as FakeServer;
     const [client] = createInMemoryPair(server);
     const seen = collect(client);

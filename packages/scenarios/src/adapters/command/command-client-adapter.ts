@@ -89,6 +89,10 @@ export class CommandClientAdapter implements ClientAdapter {
     await this.running().request({ type: 'refresh', serverId });
   }
 
+  async restartClient(): Promise<void> {
+    await this.running().request({ type: 'restart-client' });
+  }
+
   async reconnect(serverId: string): Promise<void> {
     await this.running().request({ type: 'reconnect', serverId });
   }

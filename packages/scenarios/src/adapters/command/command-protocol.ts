@@ -107,6 +107,7 @@ export type RunnerRequest =
   | { type: 'call'; id: number; serverId: string; tool: string; arguments: Record<string, unknown> }
   | { type: 'refresh'; id: number; serverId: string }
   | { type: 'reconnect'; id: number; serverId: string }
+  | { type: 'restart-client'; id: number }
   | { type: 'reauthorize'; id: number; serverId: string; bearerToken: string }
   | { type: 'model-request'; id: number; provider?: string }
   | { type: 'model-call'; id: number; name: string; arguments: Record<string, unknown>; provider?: string }

@@ -38,8 +38,9 @@ const DEFAULT_FRESHNESS_MS = 600_000;
 /**
  * A small host-side discovery client written directly on the official SDK's per-page calls, the
  * way many hosts are: it walks every page (an empty-string cursor is a cursor in 2026-07-28), stops
- * on a repeated cursor, subscribes (`subscriptions/listen` or `list_changed`), re-lists from page
- * one on every signal (a signal during a listing marks it dirty and lists again), swaps its
+ * on a repeated cursor or after three pages under new cursors that bring no new tool, subscribes
+ * (`subscriptions/listen` or `list_changed`), re-lists from page one on every signal (a signal
+ * during a listing marks it dirty and lists again), swaps its
  * registry whole, listens again and re-lists when its stream ends, re-initializes after a lost
  * legacy session, refreshes when a listing's `ttlMs` runs out, and checks presence and arguments
  * (ajv, against the current contract) and asks the user before every call.
@@ -60,6 +61,10 @@ export class NaiveClient implements ClientAdapter {
   private subscription: McpSubscription | undefined;
   private cancelRefreshTimer: (() => void) | undefined;
   private readonly ajv = new Ajv2020({ strict: false, validateSchema: false });
+  /** The HTTP transport of the open client (its legacy session id is what a restart resumes). */
+  private transport: StreamableHTTPClientTransport | undefined;
+  /** The session id the next {@link open} resumes instead of initializing (set by a restart). */
+  private resumeSessionId: string | undefined;
   /** Its timers (TTL refresh, re-listen after a dropped stream) run in real time and can be jumped forward. */
   private readonly clock = new SkewableClock();
 
@@ -98,6 +103,29 @@ export class NaiveClient implements ClientAdapter {
     }
   }
 
+  /**
+   * `restart-client`: the host process dies and starts again, keeping only the legacy session id it
+   * persisted. The old client is dropped (no DELETE: a killed process sends none); the new one
+   * resumes that session the way the SDK documents (a transport given the `sessionId`, no new
+   * `initialize`) and lists from page one, starting over on a 404 like any lost session.
+   */
+  async restartClient(): Promise<void> {
+    const target = this.target;
+    const observer = this.observer;
+    if (!target || !observer) return;
+    this.resumeSessionId = this.transport?.sessionId;
+    this.cancelRefreshTimer?.();
+    const subscription = this.subscription;
+    const client = this.client;
+    this.subscription = undefined;
+    this.client = undefined;
+    this.transport = undefined;
+    await subscription?.close().catch(() => {});
+    await client?.close().catch(() => {});
+    this.registry = new Map();
+    await this.connect(target, observer);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.cancelRefreshTimer?.();
@@ -130,17 +158,34 @@ export class NaiveClient implements ClientAdapter {
   protected async listAll(): Promise<{ tools: Tool[]; ttlMs: number | undefined }> {
     const tools: Tool[] = [];
     const seen = new Set<string>();
+    const names = new Set<string>();
     let ttlMs: number | undefined;
     let cursor: string | undefined;
+    let freshCursor = true;
+    let barren = 0;
     for (;;) {
       const page = await this.listPage(cursor);
+      const added = page.tools.filter((tool) => !names.has(tool.name));
+      for (const tool of added) names.add(tool.name);
+      // A page under a cursor never seen before that brings only tools already listed.
+      if (page.tools.length > 0) barren = added.length === 0 && freshCursor ? barren + 1 : 0;
       tools.push(...page.tools);
       if (typeof page.ttlMs === 'number') ttlMs = Math.min(ttlMs ?? page.ttlMs, page.ttlMs);
+      if (this.stalled(barren)) break;
       const next = this.nextCursor(page);
+      freshCursor = next !== undefined && !seen.has(next);
       if (next === undefined || !this.follow(next, seen)) break;
       cursor = next;
     }
     return { tools, ttlMs };
+  }
+
+  /**
+   * Whether a listing makes no progress: `barren` pages in a row under fresh cursors brought no new
+   * tool (a server handing out a new cursor for the same page forever) — three end it.
+   */
+  protected stalled(barren: number): boolean {
+    return barren >= 3;
   }
 
   /** The cursor to follow after `page`, or undefined at the end. */
@@ -231,23 +276,26 @@ export class NaiveClient implements ClientAdapter {
     });
     client.onerror = () => {};
     const token = target.bearerToken;
+    const resume = this.resumeSessionId;
+    this.resumeSessionId = undefined;
+    const transport = new StreamableHTTPClientTransport(new URL(target.url), {
+      ...(token !== undefined ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
+      ...(resume !== undefined ? { sessionId: resume } : {}),
+      reconnectionOptions: {
+        initialReconnectionDelay: 1_000,
+        maxReconnectionDelay: 30_000,
+        reconnectionDelayGrowFactor: 2,
+        maxRetries: 5,
+      },
+    });
     try {
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(target.url), {
-          ...(token !== undefined ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
-          reconnectionOptions: {
-            initialReconnectionDelay: 1_000,
-            maxReconnectionDelay: 30_000,
-            reconnectionDelayGrowFactor: 2,
-            maxRetries: 5,
-          },
-        }),
-      );
+      await client.connect(transport);
     } catch (error) {
       await client.close().catch(() => {});
       throw error;
     }
     this.client = client;
+    this.transport = transport;
     await this.subscribe();
   }
 
@@ -329,7 +377,11 @@ export const naiveClient: ClientAdapterFactory = {
   description:
     'The naive SDK-based client every naive defect derives from, without a mistake (a control, not a defect).',
   // One server per client, over fetch (msw intercepts the same calls); it sends the bearer token,
-  // re-lists on request, and its timers run on a clock the harness can advance.
-  capabilities: { transports: ['http', 'msw'], features: ['bearer-auth', 'manual-refresh', 'host-clock'] },
+  // re-lists on request, its timers run on a clock the harness can advance, and it can restart
+  // from the session id it persisted.
+  capabilities: {
+    transports: ['http', 'msw'],
+    features: ['bearer-auth', 'manual-refresh', 'host-clock', 'restart-client'],
+  },
   create: () => new NaiveClient(),
 };

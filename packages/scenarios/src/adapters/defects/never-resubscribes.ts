@@ -11,7 +11,11 @@ export const neverResubscribes = defect(
     name: 'never-resubscribes',
     mistake: 'Never opens a new subscriptions/listen after the stream drops, so later changes never arrive.',
     realWorld: 'case RC-03 (TS SDK did not re-establish the stream); case RC-05 E2',
-    caughtBy: ['scenario:subscription-disconnect', 'property:list-changed-race'],
+    caughtBy: [
+      'scenario:subscription-disconnect',
+      'scenario:listen-stream-cut-without-event-ids',
+      'property:list-changed-race',
+    ],
   },
   () => new NeverResubscribes(),
   naiveClient,

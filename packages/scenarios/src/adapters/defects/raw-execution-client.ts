@@ -30,7 +30,7 @@ export abstract class RawExecutionHost extends ReferenceClientAdapter {
   }
 
   /** The raw client of a server, connected on its first call (so a host that never uses it shows no second session). */
-  private rawClient(serverId: string): Promise<Client> | undefined {
+  protected rawClient(serverId: string): Promise<Client> | undefined {
     const target = this.targets.get(serverId);
     if (!target) return undefined;
     let client = this.raw.get(serverId);

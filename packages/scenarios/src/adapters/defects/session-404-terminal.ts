@@ -14,7 +14,11 @@ export const session404Terminal = defect(
     mistake:
       'Treats a 404 on its legacy session as terminal instead of initializing a new session and re-listing.',
     realWorld: 'cases RC-01 (python-sdk#3556), RC-02 (rust-sdk#733)',
-    caughtBy: ['scenario:rc-01-session-404-on-refresh', 'property:list-changed-race'],
+    caughtBy: [
+      'scenario:rc-01-session-404-on-refresh',
+      'scenario:session-restored-after-expiry',
+      'property:list-changed-race',
+    ],
   },
   () => new Session404Terminal(),
   naiveClient,

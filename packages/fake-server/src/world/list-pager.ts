@@ -1,50 +1,55 @@
 import type { Catalog } from './catalog.js';
 import type { CursorCodec, CursorPosition } from './cursor-codec.js';
+import type { ListAccess } from './list-access.js';
 import type { LogicalClock } from './logical-clock.js';
 import type { Principal } from './principal.js';
-import type { ServerSettings } from './server-settings.js';
-import type { ToolAccess } from './tool-access.js';
-import type { ToolDefinition } from './tool-definition.js';
+import type { PaginationRules } from './server-settings.js';
 
-/** One served page of a `tools/list` enumeration. */
-export interface ToolPage {
-  tools: ToolDefinition[];
+/** One served page of a listing (`tools/list`, `resources/list`, …). */
+export interface ListPage<L = unknown> {
+  items: L[];
   nextCursor?: string;
   /** 1-based page number within the enumeration. */
   page: number;
 }
 
 /** The outcome of a page request: a page, or a cursor the server does not accept. */
-export type PageOutcome =
-  | { ok: true; page: ToolPage }
+export type PageOutcome<L = unknown> =
+  | { ok: true; page: ListPage<L> }
   | { ok: false; reason: 'invalid-cursor' | 'expired-cursor' };
 
 /**
- * Cuts the catalog, as one principal sees it, into pages in the configured cursor style. A change
- * between pages is served from the current catalog at the cursor's offset (the spec allows gaps and
+ * Cuts one list, as one principal sees it, into pages in the configured cursor style. A change
+ * between pages is served from the current list at the cursor's offset (the spec allows gaps and
  * duplicates across pages), unless the style or `staleCursor` says stale cursors are rejected.
+ * Every list (tools, resources, resource templates, prompts) is paged by its own pager with the
+ * same rules.
  * @see ../shared/spec/mcp-discovery-spec.md §2.5, §11.1
  */
-export class ToolLister {
+export class ListPager<T extends object, L = T> {
   /**
-   * Pages served at the current catalog revision, by `offset:end` and view (the scopes that decide
+   * Pages served at the current revision, by `offset:end` and view (the scopes that decide
    * visibility): a repeated listing returns the same (frozen) array, so a transcript that keeps every
    * reply holds one copy of a page, not one per request (10,000 tools are 80 KB of references per copy).
    */
-  private pages = new Map<string, ToolDefinition[]>();
+  private pages = new Map<string, L[]>();
   private pagesRevision = 0;
 
+  /**
+   * @param listed what an item looks like in a listing (the fake server's own fields removed).
+   */
   constructor(
-    private readonly catalog: Catalog,
+    private readonly catalog: Catalog<T>,
     private readonly codec: CursorCodec,
-    private readonly settings: ServerSettings,
-    private readonly access: ToolAccess,
+    private readonly pagination: () => PaginationRules,
+    private readonly access: ListAccess<T>,
     private readonly clock: LogicalClock,
+    private readonly listed: (item: T) => L = (item) => item as unknown as L,
   ) {}
 
-  /** The whole list `principal` sees, in catalog order. */
-  visibleTools(principal: Principal): ToolDefinition[] {
-    return this.access.filter(this.catalog.tools(), principal);
+  /** The whole list `principal` sees, in list order. */
+  visible(principal: Principal): T[] {
+    return this.access.filter(this.catalog.items(), principal);
   }
 
   /**
@@ -52,17 +57,17 @@ export class ToolLister {
    * principal's view changed since (a principal not remembered counts as changed).
    */
   viewChangeDetector(principals: readonly Principal[]): (principal: Principal) => boolean {
-    const before = new Map(principals.map((principal) => [principal.id, this.visibleTools(principal)]));
+    const before = new Map(principals.map((principal) => [principal.id, this.visible(principal)]));
     return (principal) => {
       const was = before.get(principal.id);
-      const now = this.visibleTools(principal);
-      return !was || was.length !== now.length || was.some((tool, index) => tool !== now[index]);
+      const now = this.visible(principal);
+      return !was || was.length !== now.length || was.some((item, index) => item !== now[index]);
     };
   }
 
-  list(cursor: string | undefined, principal: Principal): PageOutcome {
-    const tools = this.visibleTools(principal);
-    const { pageSize, cursorStyle, repeatCursor } = this.settings.pagination;
+  list(cursor: string | undefined, principal: Principal): PageOutcome<L> {
+    const items = this.visible(principal);
+    const { pageSize, cursorStyle, repeatCursor } = this.pagination();
     let position: CursorPosition = {
       offset: 0,
       page: 1,
@@ -74,11 +79,22 @@ export class ToolLister {
       if (!decoded.ok) return decoded;
       position = decoded.position;
     }
-    const end = pageSize === undefined ? tools.length : Math.min(position.offset + pageSize, tools.length);
-    const page: ToolPage = { tools: this.slice(tools, position.offset, end, principal), page: position.page };
+    const end = pageSize === undefined ? items.length : Math.min(position.offset + pageSize, items.length);
+    const page: ListPage<L> = {
+      items: this.slice(items, position.offset, end, principal),
+      page: position.page,
+    };
     if (cursorStyle === 'nonAdvancing') {
       page.nextCursor = repeatCursor;
-    } else if (end < tools.length) {
+    } else if (cursorStyle === 'freshSamePage') {
+      // A new cursor on every page (never seen before), each serving the same first page again.
+      page.nextCursor = this.codec.encodeOpaque({
+        offset: 0,
+        page: position.page + 1,
+        catalogRevision: position.catalogRevision,
+        issuedAtMs: this.clock.now(),
+      });
+    } else if (end < items.length) {
       page.nextCursor = this.encode({
         offset: end,
         page: position.page + 1,
@@ -89,12 +105,7 @@ export class ToolLister {
     return { ok: true, page };
   }
 
-  private slice(
-    tools: ToolDefinition[],
-    offset: number,
-    end: number,
-    principal: Principal,
-  ): ToolDefinition[] {
+  private slice(items: T[], offset: number, end: number, principal: Principal): L[] {
     if (this.pagesRevision !== this.catalog.catalogRevision) {
       this.pages = new Map();
       this.pagesRevision = this.catalog.catalogRevision;
@@ -103,14 +114,14 @@ export class ToolLister {
     const key = `${offset}:${end}:${view}`;
     let page = this.pages.get(key);
     if (!page) {
-      page = Object.freeze(tools.slice(offset, end)) as ToolDefinition[];
+      page = Object.freeze(items.slice(offset, end).map(this.listed)) as L[];
       this.pages.set(key, page);
     }
     return page;
   }
 
   private encode(position: CursorPosition): string {
-    switch (this.settings.pagination.cursorStyle) {
+    switch (this.pagination().cursorStyle) {
       case 'offset':
         return this.codec.encodeOffset(position.offset);
       case 'emptyString':
@@ -123,7 +134,7 @@ export class ToolLister {
   private decode(
     cursor: string,
   ): { ok: true; position: CursorPosition } | { ok: false; reason: 'invalid-cursor' | 'expired-cursor' } {
-    const { cursorStyle, pageSize, repeatCursor, staleCursor, cursorTtlMs } = this.settings.pagination;
+    const { cursorStyle, pageSize, repeatCursor, staleCursor, cursorTtlMs } = this.pagination();
     const now = this.clock.now();
     const current = this.catalog.catalogRevision;
     if (cursorStyle === 'nonAdvancing' && cursor === repeatCursor) {

@@ -1,0 +1,151 @@
+import type { TranscriptFrame } from '@toolshift/fake-server';
+import type { Invariant } from '../invariant.js';
+import { paramProblem } from '../param-shape.js';
+import { connectionFrames } from '../run-record.js';
+import { fail, inconclusive, pass } from '../verdict.js';
+import { requestFrames } from '../wire-requests.js';
+
+/** The request headers a transcript records (names lower-cased; `authorization` as its scheme only). */
+export const RECORDED_HEADERS = [
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+  'accept',
+  'content-type',
+  'authorization',
+] as const;
+
+const SHAPE = {
+  fields: {
+    header: 'string',
+    method: 'string',
+    stream: 'string',
+    httpMethod: 'string',
+    afterStep: 'string',
+    present: 'boolean',
+    equals: 'string',
+    matches: 'string',
+    atLeastOne: 'boolean',
+  },
+  required: ['header'],
+} as const;
+
+interface Params {
+  header: string;
+  method?: string;
+  stream?: string;
+  httpMethod?: string;
+  afterStep?: string;
+  present?: boolean;
+  equals?: string;
+  matches?: string;
+  atLeastOne?: boolean;
+}
+
+/**
+ * A request header the client sends, over the requests the filters pick: `method` (JSON-RPC
+ * method), `stream` (a stream id prefix: `get-` for legacy GET streams, `post-`, `conn-`),
+ * `httpMethod`, `afterStep` (only requests after that script step ran). The header must be
+ * `present` (default true) or absent, and may have to `equals` a value or `matches` a regular
+ * expression; on every picked request, or on at least one with `atLeastOne`. Inconclusive when no
+ * request matches the filters (nothing to judge). Headers are those a transcript records
+ * ({@link RECORDED_HEADERS}); `authorization` is its scheme (`Bearer`).
+ */
+export const wireHeader: Invariant = {
+  id: 'wire.header',
+  title:
+    'The client sends a request header as the protocol (or the scenario) requires on the requests it picks.',
+  source: 'spec 2026-07-28 §5.1, 2025-11-25 §5.2 (headers); issue 10',
+  params: SHAPE,
+  validateParams(params) {
+    const problem = paramProblem(params, SHAPE);
+    if (problem) return problem;
+    const header = String(params?.header).toLowerCase();
+    if (!(RECORDED_HEADERS as readonly string[]).includes(header) && !header.startsWith('mcp-param-'))
+      return `header '${header}' is not one a transcript records (${RECORDED_HEADERS.join(', ')}, mcp-param-*)`;
+    if (params?.matches !== undefined) {
+      try {
+        new RegExp(String(params.matches));
+      } catch (error) {
+        return `matches is not a regular expression: ${(error as Error).message}`;
+      }
+    }
+    if (params?.present === false && (params.equals !== undefined || params.matches !== undefined))
+      return 'present: false cannot be combined with equals or matches';
+    return undefined;
+  },
+  check(run, raw = {}) {
+    const params = raw as unknown as Params;
+    const header = params.header.toLowerCase();
+    const frames = connectionFrames(run, run.serverId);
+    const stepSeq =
+      params.afterStep === undefined
+        ? 0
+        : frames.find((frame) => frame.kind === 'step' && frame.step === params.afterStep)?.seq;
+    const described = describeFilter(params);
+    if (stepSeq === undefined)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: step '${params.afterStep}' never ran, so no request ${described} can be judged.`,
+      );
+    const picked = requestFrames(frames).filter(
+      (frame) =>
+        frame.seq > stepSeq &&
+        (params.method === undefined || methodOf(frame) === params.method) &&
+        (params.stream === undefined || frame.streamId.startsWith(params.stream)) &&
+        (params.httpMethod === undefined || frame.httpMethod === params.httpMethod),
+    );
+    if (picked.length === 0)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the client sent no request ${described}: nothing to judge.`,
+      );
+    const present = params.present ?? true;
+    const pattern = params.matches === undefined ? undefined : new RegExp(params.matches);
+    const expectation = !present
+      ? `without ${header}`
+      : `with ${header}${params.equals !== undefined ? ` = ${JSON.stringify(params.equals)}` : ''}${pattern ? ` matching /${params.matches}/` : ''}`;
+    const ok = (frame: TranscriptFrame) => {
+      const value = frame.headers?.[header];
+      if (!present) return value === undefined;
+      if (value === undefined) return false;
+      if (params.equals !== undefined && value !== params.equals) return false;
+      return !pattern || pattern.test(value);
+    };
+    const good = picked.filter(ok);
+    const bad = picked.filter((frame) => !ok(frame));
+    const note = (frame: TranscriptFrame) =>
+      `${methodOf(frame) ?? frame.httpMethod ?? 'request'}: ${header} ${frame.headers?.[header] === undefined ? 'absent' : JSON.stringify(frame.headers[header])}`;
+    if (params.atLeastOne ? good.length > 0 : bad.length === 0)
+      return pass(
+        this.id,
+        `${run.serverId}: ${params.atLeastOne ? `${good.length} of` : 'all'} ${picked.length} request(s) ${described} came ${expectation}.`,
+        (params.atLeastOne ? good : picked)
+          .slice(0, 8)
+          .map((frame) => ({ seq: frame.seq, note: note(frame) })),
+      );
+    return fail(
+      this.id,
+      `${run.serverId}: ${params.atLeastOne ? 'no' : `${bad.length} of ${picked.length}`} request(s) ${described} came ${expectation}.`,
+      bad.slice(0, 8).map((frame) => ({ seq: frame.seq, note: note(frame) })),
+      good.length > 0 ? `${good.length} other request(s) did` : undefined,
+    );
+  },
+};
+
+function methodOf(frame: TranscriptFrame): string | undefined {
+  const message = frame.message as { method?: unknown } | undefined;
+  return typeof message?.method === 'string' ? message.method : undefined;
+}
+
+function describeFilter(params: Params): string {
+  const parts = [
+    params.method !== undefined ? `of ${params.method}` : '',
+    params.httpMethod !== undefined ? `by HTTP ${params.httpMethod}` : '',
+    params.stream !== undefined ? `on ${params.stream}* streams` : '',
+    params.afterStep !== undefined ? `after step '${params.afterStep}'` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : '(any)';
+}
