@@ -9,9 +9,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
-import type { CellResult } from '../../src/runner/cell.js';
 import { loadExpectedFailures } from '../../src/baseline/expected-failures.js';
 import { defaultBaselinePath } from '../../src/cli/package-root.js';
+import type { CellResult } from '../../src/runner/cell.js';
 import { machineConcurrency } from '../../src/runner/machine-concurrency.js';
 import { runSuite, type SuiteOptions } from '../../src/runner/run-suite.js';
 import { CELL_ERAS, type Scenario, type ScenarioTransport } from '../../src/scenario.js';
