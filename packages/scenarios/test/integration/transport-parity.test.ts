@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
 import type { CellResult } from '../../src/runner/cell.js';
-import { machineConcurrency } from '../../src/runner/machine-concurrency.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 import { comparableCell } from '../support/comparable-cell.js';
 
@@ -44,8 +43,7 @@ describe('HTTP and msw give clients the same frames (same seed, both eras, refer
       transports: ['http', 'msw'],
       clients: [CLIENT_ADAPTERS.reference!, CLIENT_ADAPTERS.sdk!],
       seed: SEED,
-      // As many cells at once as `toolshift run` picks for this machine, the most expensive first.
-      concurrency: machineConcurrency(),
+      concurrency: 4,
     });
     results = summary.results.filter((result) => result.rawStatus !== 'n/a');
   }, 600_000);
