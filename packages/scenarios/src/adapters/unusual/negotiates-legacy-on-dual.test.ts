@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SCENARIOS } from '../../../catalog/index.js';
 import type { CellResult } from '../../runner/cell.js';
-import { machineConcurrency } from '../../runner/machine-concurrency.js';
 import { runSuite, type SuiteSummary } from '../../runner/run-suite.js';
 import { CELL_ERAS } from '../../scenario.js';
 import { negotiatesLegacyOnDual } from './negotiates-legacy-on-dual.js';
@@ -17,8 +16,7 @@ describe('unusual:negotiates-legacy-on-dual (a 2025-11-25-only client) on the wh
       scenarios: SCENARIOS,
       eras: CELL_ERAS,
       clients: [negotiatesLegacyOnDual],
-      // As many cells at once as `toolshift run` picks for this machine, the most expensive first.
-      concurrency: machineConcurrency(),
+      concurrency: 4,
       quietMs: 100,
       settleTimeoutMs: 2500,
       waitTimeoutMs: 3000,
