@@ -2,18 +2,11 @@
 // identical frame order in every cell (wall-clock time and endpoint origins aside; see
 // comparableCell). Each run has cells going at the same time, which interleave on the event loop
 // and the sockets.
-// Issue 16, the guard of the main job's scheduling: the two runs are scheduled the old way (cells
-// started in listed order, 3 at a time) and the new way (most expensive first, as many at once as
-// `toolshift run` picks for this machine). Starting order and concurrency may change how long a run
-// takes, never what it says.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
-import { loadExpectedFailures } from '../../src/baseline/expected-failures.js';
-import { defaultBaselinePath } from '../../src/cli/package-root.js';
 import type { CellResult } from '../../src/runner/cell.js';
-import { machineConcurrency } from '../../src/runner/machine-concurrency.js';
-import { runSuite, type SuiteOptions } from '../../src/runner/run-suite.js';
+import { runSuite } from '../../src/runner/run-suite.js';
 import { CELL_ERAS, type Scenario, type ScenarioTransport } from '../../src/scenario.js';
 import { comparableCell } from '../support/comparable-cell.js';
 
@@ -33,9 +26,7 @@ function selection(): Array<{ transport: ScenarioTransport; scenarios: Scenario[
   return [...groups].map(([transport, scenarios]) => ({ transport, scenarios }));
 }
 
-async function runOnce(scheduling: Pick<SuiteOptions, 'order' | 'concurrency'>): Promise<CellResult[]> {
-  // The baseline prices the cells longest-first orders (a cell expected to fail waits out its bounds).
-  const baseline = await loadExpectedFailures(defaultBaselinePath());
+async function runOnce(): Promise<CellResult[]> {
   const results: CellResult[] = [];
   for (const { transport, scenarios } of selection()) {
     const client =
@@ -46,21 +37,20 @@ async function runOnce(scheduling: Pick<SuiteOptions, 'order' | 'concurrency'>):
       transports: [transport],
       clients: [client],
       seed: SEED,
-      baseline,
-      ...scheduling,
+      concurrency: 3,
     });
     results.push(...summary.results);
   }
   return results;
 }
 
-describe('two same-seed runs of the catalog, listed 3 at a time and longest first at machine concurrency', () => {
+describe('two same-seed runs of the catalog', () => {
   let first: CellResult[];
   let second: CellResult[];
 
   beforeAll(async () => {
-    first = await runOnce({ order: 'listed', concurrency: 3 });
-    second = await runOnce({ order: 'longest-first', concurrency: machineConcurrency() });
+    first = await runOnce();
+    second = await runOnce();
   }, 900_000);
 
   test('ran the same cells, most of them for real', () => {
