@@ -6,9 +6,10 @@ import { defineConfig } from 'vitest/config';
  * Test files run at once: one per core, at least two. Most of the suite's wall time is waiting
  * (quiet periods, clients' timers, child processes, whole-catalog runs whose cells wait out their
  * bounds), not CPU: vitest's default (cores − 1, one file at a time on 2 cores) left the machine
- * idle for most of a 28-minute run (issue 16). Two per core was tried: on 2 cores under load 15
- * with a core kept busy, wall-clock bounds of whole-catalog runs (a re-list within 2,000 ms) were
- * missed. `--maxWorkers` on the command line overrides it.
+ * idle for most of a 28-minute run (issue 16). Two per core, with whole-catalog runs at 16 cells at
+ * once, was tried: on 2 cores under load 15 with a core kept busy, whole-catalog runs missed
+ * wall-clock bounds (a re-list within 2,000 ms) and outlasted their hooks. `--maxWorkers` on the
+ * command line overrides it.
  */
 const TEST_FILES_AT_ONCE = Math.max(2, availableParallelism());
 
