@@ -50,9 +50,9 @@ describe('longestFirst', () => {
 });
 
 describe('machineConcurrency', () => {
-  it('runs 8 cells per core, at least 4 and at most 32', () => {
-    expect(machineConcurrency(1)).toBe(8);
-    expect(machineConcurrency(2)).toBe(16);
+  it('runs 4 cells per core, at least 4 and at most 32', () => {
+    expect(machineConcurrency(1)).toBe(4);
+    expect(machineConcurrency(2)).toBe(8);
     expect(machineConcurrency(16)).toBe(32);
     expect(machineConcurrency(0)).toBe(4);
   });
