@@ -181,6 +181,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
       })),
       estimatedTokens: exposure.budget.estimatedTokens,
       perServerTokens: exposure.budget.perServer,
+      // What a host's UI would show: the verified tools of its registry, less those it kept out.
+      reportedToolCount: this.host.tools().length - exposure.withheld.length,
     };
   }
 
