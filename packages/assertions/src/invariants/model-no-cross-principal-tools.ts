@@ -18,7 +18,7 @@ type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
  */
 export const modelNoCrossPrincipalTools: Invariant = {
   id: 'model.no-cross-principal-tools',
-  title: "No model request offers a connection's model a tool only another principal was served.",
+  title: "No model request offers, as one connection's tool, a tool only another principal was served.",
   source:
     'spec 2026-07-28 caching (digest §7: private results are reused only in the same authorization context); issue 12; cases LC-11 E2',
   check(run) {
