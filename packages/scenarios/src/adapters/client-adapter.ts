@@ -2,6 +2,7 @@ import type { Transport } from '@modelcontextprotocol/client';
 import type { ExposedTool, ModelTool, WithheldModelTool } from '@toolshift/assertions';
 import type { Era } from '@toolshift/fake-server';
 import type { ClientFeature, ScenarioTransport } from '../scenario.js';
+import type { ClientStderr } from './client-stderr.js';
 
 /**
  * How the client reaches one fake server:
@@ -194,6 +195,11 @@ export interface ClientAdapter {
    * that ended with a non-zero status). The runner reports it as `runner.program-exit`.
    */
   failure?(): string | undefined;
+  /**
+   * After `close`: what the client's own process wrote to stderr during the cell, for a client that
+   * runs one (a `command:` or `--command` program); the reports put it in the cell's `<system-err>`.
+   */
+  clientStderr?(): ClientStderr | undefined;
 }
 
 /** What a client can do: the transports it can connect over and the host features it offers. */

@@ -1,14 +1,21 @@
-import { CLIENT_ADAPTERS } from '../adapters/index.js';
-import { PROPERTIES, PropertyExplorer, replayDir } from '../properties/index.js';
+import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
+import { PROPERTIES, PropertyExplorer, type PropertyOutcome, replayDir } from '../properties/index.js';
 import { readReplayFile } from '../replay/replay-file.js';
+import type { ClientJob } from '../runner/client-process/client-process-protocol.js';
+import { closeIsolatedClients, isIsolated } from '../runner/client-process/isolated-client.js';
 import { EXIT } from './exit-codes.js';
-import { COMMAND_PREFIX } from './resolve-clients.js';
+import { refuseCommandClient } from './out-of-process-client.js';
+import { resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
 
 /** Parsed options of `toolshift explore`. */
 export interface ExploreCommandOptions {
-  /** The client to explore (default `reference`). */
+  /** The client to explore (default: the `--client-module` file's only client, else `reference`). */
   client?: string;
+  /** `--client-module` files (absolute paths) whose clients `--client` may name. */
+  clientModule?: string[];
+  /** Directory `command:` programs would start in (for resolving clients). */
+  cwd?: string;
   /** Property suite ids (default: every one). */
   property?: string[];
   /** Runs per property (default 100). */
@@ -32,31 +39,31 @@ function count(value: string | undefined, flag: string, fallback: number, min: n
   return n;
 }
 
+/** Shell-quotes a path for a printed command line (when it needs it). */
+function shellArg(value: string): string {
+  return /^[\w./@:+-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
+}
+
 /**
  * `toolshift explore`: runs property suites against one client with fast-check: each run
  * generates an input and an interleaving of every network delivery with the script's timeline,
- * runs the trial in-process under virtual time, and checks the suite's invariants and model. For
- * each property that fails it shrinks the counterexample, prints its failures, input and
- * interleaving, writes the replay file and the `toolshift replay FILE` line that reproduces it.
+ * runs the trial under virtual time, and checks the suite's invariants and model. For each
+ * property that fails it shrinks the counterexample, prints its failures, input and interleaving,
+ * writes the replay file and the `toolshift replay FILE` line that reproduces it. Built-in clients
+ * run their trials in this process; a client of a `--client-module` file runs them in a client
+ * process of its own (the module's code never runs here), where its timers share that process's
+ * virtual clock just the same. A module client whose process dies or goes silent mid-exploration
+ * fails that property (no counterexample), with how the process ended.
  * @returns {@link EXIT}: `ok` (0) when every property held, `mismatch` (1) when one failed.
- * @throws {UsageError} for an unknown client or property, a bad count, or a client that runs in
- *   another process (`command:` clients and `--client-module` clients cannot be driven by the
- *   in-process scheduler).
+ * @throws {UsageError} for an unknown client or property, a bad count, a `command:` client (see
+ *   `refuseCommandClient`), or several module clients and no `--client`.
  */
 export async function exploreCommand(
   options: ExploreCommandOptions,
   out: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
-  const name = options.client ?? 'reference';
-  if (name.startsWith(COMMAND_PREFIX))
-    throw new UsageError(
-      `explore cannot drive '${name}': it runs each trial in this process, with a scheduler ordering every network delivery and a virtual clock, which a client program in another process does not share. Explore an in-process client, or test the program with 'toolshift run --client ${name}'.`,
-    );
-  const client = CLIENT_ADAPTERS[name];
-  if (!client)
-    throw new UsageError(
-      `Unknown client '${name}'. Clients explore can drive: ${Object.keys(CLIENT_ADAPTERS).join(', ')}.`,
-    );
+  const modules = options.clientModule ?? [];
+  if (options.client !== undefined) refuseCommandClient('explore', options.client);
   const ids = options.property?.length
     ? options.property.flatMap((value) => value.split(',')).filter(Boolean)
     : Object.keys(PROPERTIES);
@@ -65,18 +72,68 @@ export async function exploreCommand(
       throw new UsageError(`Unknown property '${id}'. Properties: ${Object.keys(PROPERTIES).join(', ')}.`);
   const numRuns = count(options.runs, '--runs', 100, 1);
   const seed = count(options.seed, '--seed', Math.floor(Math.random() * 2 ** 31), 0);
-  const dir = options.replayDir ?? replayDir();
+  const names = options.client !== undefined ? [options.client] : modules.length ? undefined : ['reference'];
+  const { selected, known } = await resolveClients(names, modules, options.cwd ?? process.cwd(), {
+    commands: false,
+  });
+  try {
+    if (selected.length !== 1)
+      throw new UsageError(
+        `explore drives one client; name it with --client (the client modules define ${selected.map((f) => f.name).join(', ')}).`,
+      );
+    return await explore(
+      selected[0]!,
+      ids,
+      { numRuns, seed, dir: options.replayDir ?? replayDir(), shrink: options.shrink },
+      out,
+    );
+  } finally {
+    await closeIsolatedClients(known.values());
+  }
+}
+
+async function explore(
+  client: ClientAdapterFactory,
+  ids: string[],
+  settings: { numRuns: number; seed: number; dir: string; shrink: boolean | undefined },
+  out: NodeJS.WritableStream,
+): Promise<number> {
+  const name = client.name;
+  const where = isIsolated(client) ? ` (in its client process, from ${client.isolation.modulePath})` : '';
   out.write(
-    `toolshift explore: ${ids.length} ${ids.length === 1 ? 'property' : 'properties'} against ${name}, ${numRuns} runs each, seed ${seed}\n`,
+    `toolshift explore: ${ids.length} ${ids.length === 1 ? 'property' : 'properties'} against ${name}${where}, ${settings.numRuns} runs each, seed ${settings.seed}\n`,
   );
   let failed = 0;
   for (const id of ids) {
-    const outcome = await new PropertyExplorer(PROPERTIES[id]!, client, {
-      seed,
-      numRuns,
-      replayDir: dir,
-      ...(options.shrink === false ? { shrink: false } : {}),
-    }).check();
+    const options = {
+      seed: settings.seed,
+      numRuns: settings.numRuns,
+      replayDir: settings.dir,
+      ...(settings.shrink === false ? { shrink: false } : {}),
+    };
+    let outcome: PropertyOutcome;
+    if (isIsolated(client)) {
+      const modulePath = client.isolation.modulePath;
+      const job: ClientJob = {
+        kind: 'explore',
+        client: name,
+        property: id,
+        options: {
+          ...options,
+          clientModule: modulePath,
+          replayArgs: ` --client-module ${shellArg(modulePath)}`,
+        },
+      };
+      try {
+        outcome = (await client.isolation.runJob(job)) as PropertyOutcome;
+      } catch (error) {
+        // The client's process ended or went silent mid-exploration (its doing), or the runner
+        // failed in it: no counterexample to shrink, but the property was not shown to hold.
+        failed += 1;
+        out.write(`\n✗ ${id} could not be explored against ${name}: ${(error as Error).message}\n`);
+        continue;
+      }
+    } else outcome = await new PropertyExplorer(PROPERTIES[id]!, client, options).check();
     if (outcome.ok) {
       out.write(`\n✓ ${outcome.report}\n`);
       continue;

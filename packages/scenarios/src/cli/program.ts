@@ -205,8 +205,11 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     )
     .option(
       '--client <name>',
-      'the in-process client to explore (reference, sdk, defect:<name>, unusual:<name>)',
-      'reference',
+      "the client to explore: reference, sdk, defect:<name>, unusual:<name>, or a --client-module client (default: the module's only client, else reference); command: programs cannot be explored",
+    )
+    .option(
+      '--client-module <files...>',
+      "ES modules exporting ClientAdapterFactory objects; their trials run in the module's own client process",
     )
     .option('--property <ids...>', `property suites (default: all): ${Object.keys(PROPERTIES).join(', ')}`)
     .option('--runs <n>', 'runs per property', '100')
@@ -217,7 +220,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     )
     .option('--no-shrink', 'report the first counterexample found, unshrunk')
     .action(async (options) => {
-      exit.code = await exploreCommand(resolvePaths(options, ['replayDir'], io.cwd), io.out);
+      exit.code = await exploreCommand(
+        { ...resolvePaths(options, ['replayDir', 'clientModule'], io.cwd), cwd: io.cwd },
+        io.out,
+      );
     });
 
   program
@@ -226,12 +232,19 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       'Replay a recorded failing run (a property counterexample) with its recorded interleaving. Exit 0: the property holds; 1: the failure reproduces; 4: inconclusive (the recorded interleaving does not fit this client).',
     )
     .argument('<file>', 'replay file written by a failing property run')
-    .option('--client <name>', 'replay against this client instead of the recorded one')
+    .option(
+      '--client <name>',
+      'replay against this client instead of the recorded one (not a command: program)',
+    )
+    .option(
+      '--client-module <files...>',
+      'ES modules exporting ClientAdapterFactory objects (needed when the recorded client came from one)',
+    )
     .option('--transcript <file>', 'write the replayed transcript as JSONL')
     .action(async (file: string, options) => {
       exit.code = await replayCommand(
         resolveUserPath(file, io.cwd),
-        resolvePaths(options, ['transcript'], io.cwd),
+        { ...resolvePaths(options, ['transcript', 'clientModule'], io.cwd), cwd: io.cwd },
         io.out,
       );
     });

@@ -1,9 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { transcriptToJsonl } from '@toolshift/fake-server';
-import { CLIENT_ADAPTERS } from '../adapters/index.js';
 import { ReplayFileError, readReplayFile } from '../replay/replay-file.js';
 import { replayTrial } from '../replay/replay-trial.js';
+import type { ClientJob, ReplayJobResult } from '../runner/client-process/client-process-protocol.js';
+import { closeIsolatedClients, isIsolated } from '../runner/client-process/isolated-client.js';
 import { EXIT } from './exit-codes.js';
+import { refuseCommandClient } from './out-of-process-client.js';
+import { resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
 
 /** Parsed options of `toolshift replay`. */
@@ -12,6 +15,10 @@ export interface ReplayCommandOptions {
   client?: string;
   /** Write the replayed transcript here, as JSONL. */
   transcript?: string;
+  /** `--client-module` files (absolute paths): the recorded client, or `--client`, may come from one. */
+  clientModule?: string[];
+  /** Directory for resolving clients. */
+  cwd?: string;
 }
 
 /**
@@ -22,7 +29,9 @@ export interface ReplayCommandOptions {
  * counterexample, so its outcome (pass or fail) says nothing about it and the verdict is inconclusive.
  * @returns {@link EXIT}: `mismatch` (1) when the replayed run fails (the failure reproduces), `ok`
  *   (0) when it holds, `inconclusive` (4) when another client left the recorded interleaving.
- * @throws {UsageError} for an unknown client or a file that is not a replay file.
+ * A client of a `--client-module` file replays in a client process of its own, like it explored.
+ * @throws {UsageError} for an unknown client (naming the recorded client module when the file
+ *   has one), a `command:` client (see `refuseCommandClient`), or a file that is not a replay file.
  * @throws {ScriptError} SCRIPT_INVALID when the file's script is invalid.
  */
 export async function replayCommand(
@@ -34,17 +43,41 @@ export async function replayCommand(
     throw error instanceof ReplayFileError ? new UsageError(error.message) : error;
   });
   const name = options.client ?? replay.client;
-  const client = CLIENT_ADAPTERS[name];
-  if (!client)
-    throw new UsageError(
-      `Unknown client '${name}'. Known clients: ${Object.keys(CLIENT_ADAPTERS).join(', ')}.`,
-    );
-  const outcome = await replayTrial(replay, client);
-  const frames = outcome.run.record.transcript;
+  refuseCommandClient('replay', name);
+  const modules = options.clientModule ?? [];
+  const { selected, known } = await resolveClients([name], modules, options.cwd ?? process.cwd(), {
+    commands: false,
+  }).catch((error: unknown) => {
+    if (error instanceof UsageError && replay.clientModule && name === replay.client && modules.length === 0)
+      throw new UsageError(
+        `${file} was recorded with client '${name}' of the client module ${replay.clientModule}: replay it with --client-module ${replay.clientModule}.`,
+      );
+    throw error;
+  });
+  let outcome: ReplayJobResult;
+  try {
+    const client = selected[0]!;
+    if (isIsolated(client)) {
+      const job: ClientJob = { kind: 'replay', client: name, replay };
+      outcome = (await client.isolation.runJob(job)) as ReplayJobResult;
+    } else {
+      const replayed = await replayTrial(replay, client);
+      outcome = {
+        failures: replayed.failures,
+        identical: replayed.identical,
+        ...(replayed.diverged !== undefined ? { diverged: replayed.diverged } : {}),
+        deliveries: replayed.run.path.length,
+        transcript: [...replayed.run.record.transcript],
+      };
+    }
+  } finally {
+    await closeIsolatedClients(known.values());
+  }
+  const frames = outcome.transcript;
   out.write(
     `replay of ${replay.property} (seed ${replay.seed ?? '?'}, path ${replay.path ?? '?'}) against ${name}, ${replay.trial.era} era\n`,
   );
-  out.write(`  ${outcome.run.path.length} deliveries, ${frames.length} transcript frames\n`);
+  out.write(`  ${outcome.deliveries} deliveries, ${frames.length} transcript frames\n`);
   if (outcome.diverged) out.write(`  the recorded interleaving stopped fitting: ${outcome.diverged}\n`);
   out.write(
     outcome.identical

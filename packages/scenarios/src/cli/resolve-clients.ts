@@ -20,7 +20,8 @@ export const COMMAND_PREFIX = 'command:';
  * process of its own, never in this one, and its clients' cells run there (see
  * `runner/client-process/`): the caller ends those processes with `closeIsolatedClients(known.values())`
  * (this function does when it throws). A `command:<shell command>` value starts the program once to
- * read its handshake (in `cwd`). Repeated names run once.
+ * read its handshake (in `cwd`), unless `options.commands` is false (for commands that cannot drive
+ * one: it is then an unknown client). Repeated names run once.
  * @throws {UsageError} for an unknown client name, or a module client named like another client.
  * @throws {ToolshiftError} CLIENT_MODULE_INVALID / CLIENT_HANDSHAKE_FAILED from loading them.
  */
@@ -28,10 +29,11 @@ export async function resolveClients(
   names: readonly string[] | undefined,
   modules: readonly string[],
   cwd: string,
+  options: { commands?: boolean } = {},
 ): Promise<ResolvedClients> {
   const loaded: ClientAdapterFactory[] = [];
   try {
-    return await resolve(names, modules, cwd, loaded);
+    return await resolve(names, modules, cwd, loaded, options.commands !== false);
   } catch (error) {
     await closeIsolatedClients(loaded);
     throw error;
@@ -43,6 +45,7 @@ async function resolve(
   modules: readonly string[],
   cwd: string,
   loaded: ClientAdapterFactory[],
+  commands: boolean,
 ): Promise<ResolvedClients> {
   const known = new Map(Object.entries(CLIENT_ADAPTERS));
   const add = (factory: ClientAdapterFactory, from: string) => {
@@ -66,7 +69,7 @@ async function resolve(
   const selected: ClientAdapterFactory[] = [];
   for (const name of new Set(wanted)) {
     let factory = known.get(name);
-    if (!factory && name.startsWith(COMMAND_PREFIX)) {
+    if (!factory && commands && name.startsWith(COMMAND_PREFIX)) {
       const command = name.slice(COMMAND_PREFIX.length).trim();
       if (!command) throw new UsageError(`--client ${COMMAND_PREFIX} needs a shell command after the colon.`);
       factory = await createCommandClient(command, { cwd });
@@ -74,7 +77,7 @@ async function resolve(
     }
     if (!factory)
       throw new UsageError(
-        `Unknown client '${name}'. Known clients: ${[...known.keys()].join(', ')}, or ${COMMAND_PREFIX}<shell command>; see 'toolshift clients'.`,
+        `Unknown client '${name}'. Known clients: ${[...known.keys()].join(', ')}${commands ? `, or ${COMMAND_PREFIX}<shell command>` : ''}; see 'toolshift clients'.`,
       );
     if (!selected.includes(factory)) selected.push(factory);
   }

@@ -28,6 +28,10 @@ export interface ExploreOptions {
   shrink?: boolean;
   /** Folder for replay files (default {@link replayDir}). */
   replayDir?: string;
+  /** The `--client-module` file the client comes from (recorded in the replay file). */
+  clientModule?: string;
+  /** What the printed `toolshift replay FILE` line needs after the file (e.g. ` --client-module m.mjs`). */
+  replayArgs?: string;
 }
 
 /** How exploring one property against one client ended. */
@@ -83,6 +87,7 @@ export class PropertyExplorer<Input> {
         toolshiftReplay: 1,
         property: this.suite.id,
         client: this.client.name,
+        ...(this.options.clientModule !== undefined ? { clientModule: this.options.clientModule } : {}),
         trial,
         input,
         schedule: run.schedule,
@@ -164,7 +169,7 @@ export class PropertyExplorer<Input> {
       `Interleaving (${replay.interleaving.length} deliveries):`,
       ...replay.interleaving.map((label) => `  ${label}`),
       `Replay file: ${file}`,
-      `Replay it:   toolshift replay ${file}`,
+      `Replay it:   toolshift replay ${file}${this.options.replayArgs ?? ''}`,
     ].join('\n');
   }
 }

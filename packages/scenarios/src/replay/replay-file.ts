@@ -19,6 +19,8 @@ export interface ReplayFile {
   property: string;
   /** Client adapter name (`reference`, `sdk`, `defect:<name>`). */
   client: string;
+  /** The `--client-module` file the client came from, when it came from one (replay it with `--client-module`). */
+  clientModule?: string;
   /** fast-check seed and shrink path of the run. */
   seed?: number;
   path?: string;

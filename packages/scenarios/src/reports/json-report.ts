@@ -60,6 +60,7 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
  * observations (a full run with every transcript is about 100 MB). Each server's `transcript` and the
  * `observations` are exactly what the checks judged (up to the end of the scenario's actions);
  * `teardown` and `teardownObservations` hold what came after, while the cell was torn down.
+ * Every cell whose client runs in a process of its own keeps `clientStderr` (bounded), transcripts or not.
  */
 export function jsonReporter(path: string, options: JsonReportOptions = {}): Reporter {
   return {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { dirname } from 'node:path';
+import { describeClientStderr } from '../adapters/client-stderr.js';
 import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { cellDetail } from './cell-detail.js';
@@ -76,7 +77,10 @@ function systemStreams(result: CellResult): string {
     ...(own ? [own] : []),
     ...(output.stdout.length ? ['client stdout:', ...output.stdout] : []),
   ];
-  const err = [...(result.error ? [result.error] : []), ...output.stderr];
+  // What the client's process wrote to stderr during the cell (bounded, marked when cut); reports
+  // written before cells carried it have only the command client's notes.
+  const stderr = result.clientStderr ? [describeClientStderr(result.clientStderr)] : output.stderr;
+  const err = [...(result.error ? [result.error] : []), ...stderr];
   return [
     ...(out.length ? [`      <system-out>${escape(out.join('\n'))}</system-out>`] : []),
     ...(err.length ? [`      <system-err>${escape(err.join('\n'))}</system-err>`] : []),
@@ -116,7 +120,10 @@ function testcase(result: CellResult): string {
  * cells and `inconclusive` cells (every check inconclusive, listed in `<system-out>`) are
  * `<skipped>` with the reason (the run's exit code, not this file, says a run of nothing but skips
  * is not a pass). Each suite carries the run's start `timestamp` and the `hostname`; a failing cell's
- * `<system-out>` lists every check with its status, a harness error's `<system-err>` its message.
+ * `<system-out>` lists every check with its status; `<system-err>` holds a harness error's message
+ * and what the client's own process (a `--client-module` client's process, a `command:` or
+ * `--command` program) wrote to stderr during the cell, its last 16 KiB with a marker line when
+ * the start was cut.
  */
 export function renderJunit(summary: SuiteSummary, options: { hostname?: string } = {}): string {
   const host = escape(options.hostname ?? osHostname());

@@ -1,5 +1,6 @@
 import type { NegotiatedEra, Observation, Verdict } from '@toolshift/assertions';
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
+import type { ClientStderr } from '../adapters/client-stderr.js';
 import type { CellEra, ScenarioTransport } from '../scenario.js';
 
 /** One cell of a run: a scenario in one era (`legacy`, `modern` or `dual`), over one transport, against one client. */
@@ -90,6 +91,12 @@ export interface CellResult extends Cell {
   observations: readonly Observation[];
   /** What the client reported after the actions ended (during teardown), never judged. */
   teardownObservations?: readonly Observation[];
+  /**
+   * What the client's own process wrote to stderr during the cell (`--client-module` clients'
+   * processes, `command:` and `--command` programs; absent for in-process clients and when it wrote nothing),
+   * bounded: the last characters, with the count of those cut.
+   */
+  clientStderr?: ClientStderr;
   /** Wall time the cell took, ms (for the report; never asserted). */
   durationMs: number;
 }

@@ -125,6 +125,7 @@ export async function runCell(
     note: (text) => session.observer.note(text),
   });
   const failure = adapter.failure?.();
+  const clientStderr = adapter.clientStderr?.();
   const exited: CheckVerdict[] = failure
     ? [{ ...fail(PROGRAM_EXIT_CHECK, failure, []), checkId: PROGRAM_EXIT_CHECK }]
     : [];
@@ -166,6 +167,7 @@ export async function runCell(
     })),
     observations: session.log.forServer(first.id),
     teardownObservations: session.log.afterEnd(first.id),
+    ...(clientStderr ? { clientStderr } : {}),
     durationMs: Date.now() - started,
   };
 }

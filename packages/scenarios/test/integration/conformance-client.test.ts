@@ -29,6 +29,7 @@ interface Report {
     status: string;
     notApplicable?: string;
     verdicts: Verdict[];
+    clientStderr?: { text: string; truncatedChars: number };
   }>;
 }
 
@@ -234,6 +235,11 @@ describe('a conformance-style program toolshift must fail', () => {
     expect(exit.status).toBe('fail');
     expect(exit.message).toContain('ended with exit code 2 by itself');
     expect(exit.message).toContain('stderr: assertion failed: expected tool beta to be listed');
+    // The cell keeps what the program wrote to stderr (the JUnit report's <system-err>).
+    expect(run.report!.results[0]!.clientStderr).toEqual({
+      text: expect.stringContaining('assertion failed: expected tool beta to be listed\n'),
+      truncatedChars: 0,
+    });
   }, 60_000);
 
   test('one that does not know the scenario exits 1 before listing: the connect fails and so does its exit', async () => {

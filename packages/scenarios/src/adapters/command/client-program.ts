@@ -3,6 +3,9 @@ import { createInterface } from 'node:readline';
 import { ClientPhaseError } from '../client-phase-error.js';
 import { type ProgramMessage, parseProgramLine, type RunnerRequest } from './command-protocol.js';
 
+/** How long to wait for an ended program's stderr to deliver its last lines, ms. */
+const STDERR_DRAIN_MS = 500;
+
 /** Distributes a request type without its `id` (the program wrapper numbers requests). */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -29,6 +32,8 @@ export class ClientProgram {
   private exitReason: string | undefined;
   /** Resolves with a description of how the program ended. */
   readonly exited: Promise<string>;
+  /** Resolves once the program's stderr was read to its end (its last lines delivered). */
+  private readonly stderrRead: Promise<void>;
 
   constructor(
     readonly command: string,
@@ -61,9 +66,9 @@ export class ClientProgram {
       // The program closed its stdin (or exited): pending requests are rejected on exit.
     });
     createInterface({ input: this.child.stdout! }).on('line', (line) => this.onLine(line));
-    createInterface({ input: this.child.stderr! }).on('line', (line) =>
-      this.handlers.stray(`stderr: ${line}`),
-    );
+    const stderr = createInterface({ input: this.child.stderr! });
+    stderr.on('line', (line) => this.handlers.stray(`stderr: ${line}`));
+    this.stderrRead = new Promise((resolve) => stderr.once('close', resolve));
   }
 
   /** True once the program ended. */
@@ -95,11 +100,20 @@ export class ClientProgram {
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), graceMs);
     });
-    const reason = await Promise.race([this.exited, timeout]);
+    let reason = await Promise.race([this.exited, timeout]);
     clearTimeout(timer);
-    if (reason !== undefined) return reason;
-    this.kill();
-    return this.exited;
+    if (reason === undefined) {
+      this.kill();
+      reason = await this.exited;
+    }
+    // Its last stderr lines may still be in the pipe after the exit: read them (bounded, should
+    // something it started keep the pipe open).
+    const drain = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, STDERR_DRAIN_MS);
+    });
+    await Promise.race([this.stderrRead, drain]);
+    clearTimeout(timer);
+    return reason;
   }
 
   /** Kills the program's process group at once. */

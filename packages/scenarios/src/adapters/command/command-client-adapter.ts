@@ -9,6 +9,7 @@ import type {
   ModelRequest,
   ReportedState,
 } from '../client-adapter.js';
+import { type ClientStderr, StderrCapture } from '../client-stderr.js';
 import { ClientProgram } from './client-program.js';
 import {
   COMMAND_ENV,
@@ -41,6 +42,7 @@ export class CommandClientAdapter implements ClientAdapter {
   private readonly exposures = new Map<string, ExposedTool[]>();
   private readonly states = new Map<string, ReportedState>();
   private firstServer: string | undefined;
+  private readonly stderr = new StderrCapture();
 
   constructor(
     readonly command: string,
@@ -171,6 +173,11 @@ export class CommandClientAdapter implements ClientAdapter {
       this.observer?.note(`the client program ended: ${reason}${wasRunning ? ' (after shutdown)' : ''}`);
   }
 
+  /** What the program wrote to stderr during the cell (bounded; see {@link StderrCapture}). */
+  clientStderr(): ClientStderr | undefined {
+    return this.stderr.result();
+  }
+
   private running(): ClientProgram {
     if (!this.program) throw new Error('the client program was never started (no connect)');
     return this.program;
@@ -230,7 +237,10 @@ export class CommandClientAdapter implements ClientAdapter {
               return;
           }
         },
-        stray: (text) => this.observer?.note(`client program ${text}`),
+        stray: (text) => {
+          if (text.startsWith('stderr: ')) this.stderr.add(`${text.slice('stderr: '.length)}\n`);
+          this.observer?.note(`client program ${text}`);
+        },
       },
     );
   }

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAdminHttpClient, type TranscriptFrame } from '@toolshift/fake-server';
 import type { AdapterCallOutcome, ClientAdapter, ClientObserver, ConnectTarget } from '../client-adapter.js';
+import type { ClientStderr } from '../client-stderr.js';
 import { ConformanceProgram, describeEnd, type ProgramEnd } from './conformance-program.js';
 
 /**
@@ -56,6 +57,7 @@ export interface ConformanceContext {
  */
 export class ConformanceClientAdapter implements ClientAdapter {
   private program: ConformanceProgram | undefined;
+  private stderr: ClientStderr | undefined;
   private observer: ClientObserver | undefined;
   /** Ends the admin API waits still open (the program ended first, or the cell is over). */
   private readonly waits = new AbortController();
@@ -123,9 +125,15 @@ export class ConformanceClientAdapter implements ClientAdapter {
     // A program that is finishing by itself (as the suite's clients do) gets to end and report its status.
     await Promise.race([program.ended, delay(this.options.finishGraceMs ?? 500)]);
     const end = await program.terminate(this.options.terminateGraceMs ?? 2000);
+    this.stderr = await program.clientStderr();
     this.observer?.note(
       `the conformance-style program ended: ${describeEnd(end)}${end.byItself ? ' (by itself)' : ''}`,
     );
+  }
+
+  /** After `close`: what the program wrote to stderr during the cell (bounded). */
+  clientStderr(): ClientStderr | undefined {
+    return this.stderr;
   }
 
   /**

@@ -1,4 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type ClientStderr, StderrCapture } from '../client-stderr.js';
+
+/** How long to wait for an ended program's stderr to deliver its last output, ms. */
+const STDERR_DRAIN_MS = 500;
 
 /** Lines of the program's output kept for evidence (the last ones). */
 const TAIL_LINES = 20;
@@ -23,6 +27,9 @@ export interface ProgramEnd {
 export class ConformanceProgram {
   private readonly child: ChildProcess;
   private readonly tail: string[] = [];
+  private readonly stderr = new StderrCapture();
+  /** Resolves once its stderr was read to the end. */
+  private readonly stderrRead: Promise<void>;
   private terminating = false;
   private end: ProgramEnd | undefined;
   /** Resolves once the program has ended. */
@@ -49,12 +56,17 @@ export class ConformanceProgram {
       this.child.on('error', (error) => finish({ code: null, signal: null, error: error.message }));
       this.child.on('exit', (code, signal) => finish({ code, signal }));
     });
+    this.stderrRead = new Promise((resolve) => {
+      if (!this.child.stderr) resolve();
+      else this.child.stderr.once('close', () => resolve());
+    });
     for (const [name, stream] of [
       ['stdout', this.child.stdout],
       ['stderr', this.child.stderr],
     ] as const) {
       let partial = '';
       stream?.on('data', (chunk: Buffer) => {
+        if (name === 'stderr') this.stderr.add(chunk.toString('utf8'));
         const lines = (partial + chunk.toString('utf8')).split('\n');
         partial = lines.pop() ?? '';
         for (const line of lines) this.keep(`${name}: ${line}`);
@@ -63,6 +75,20 @@ export class ConformanceProgram {
         if (partial) this.keep(`${name}: ${partial}`);
       });
     }
+  }
+
+  /** What the program wrote to stderr (bounded), once its stderr was read to the end (or shortly after it ended). */
+  async clientStderr(): Promise<ClientStderr | undefined> {
+    await this.ended;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.stderrRead,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, STDERR_DRAIN_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    return this.stderr.result();
   }
 
   /** How the program ended, once it has. */

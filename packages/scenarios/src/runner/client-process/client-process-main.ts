@@ -12,8 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { isToolshiftError } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../../adapters/client-adapter.js';
 import { loadClientModule } from '../../cli/load-client-module.js';
+import { PROPERTIES, PropertyExplorer } from '../../properties/index.js';
+import { replayTrial } from '../../replay/replay-trial.js';
 import { runCell } from '../run-cell.js';
-import { type FromClientProcess, HEARTBEAT_MS, type ToClientProcess } from './client-process-protocol.js';
+import {
+  type ClientJob,
+  cellEndMark,
+  type FromClientProcess,
+  HEARTBEAT_MS,
+  type ReplayJobResult,
+  type ToClientProcess,
+} from './client-process-protocol.js';
 
 const send = (message: FromClientProcess) => {
   if (process.connected) process.send?.(message);
@@ -23,8 +32,8 @@ const send = (message: FromClientProcess) => {
 // (synchronously, before the process is gone), so the runner's verdict can name who called it.
 const exit = process.exit.bind(process);
 let exiting = false;
-/** The runner's own folder: its frames say nothing about who called `process.exit`. */
-const runnerDir = dirname(dirname(fileURLToPath(import.meta.url)));
+/** Toolshift's own sources (the runner, the trial runner of explore): their frames say nothing about who called `process.exit`. */
+const runnerDir = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 process.exit = ((code?: number | string | null) => {
   if (!exiting) {
     const stack = (new Error().stack ?? '')
@@ -70,6 +79,14 @@ process.on('message', (message: ToClientProcess) => {
     exiting = true;
     exit(0);
   }
+  if (message.type === 'job') {
+    runJob(message.job).then(
+      (result) => send({ type: 'job-result', id: message.id, result }),
+      (error: unknown) =>
+        send({ type: 'job-error', id: message.id, message: (error as Error).message ?? String(error) }),
+    );
+    return;
+  }
   if (message.type !== 'run-cell') return;
   const { id } = message;
   const factory = factories.find((candidate) => candidate.name === message.client);
@@ -80,8 +97,38 @@ process.on('message', (message: ToClientProcess) => {
   runCell(message.scenario, message.era, factory, {
     ...message.options,
     onAction: (at) => send({ type: 'cell-progress', id, at }),
-  }).then(
-    (result) => send({ type: 'cell-result', id, result }),
-    (error: unknown) => send({ type: 'cell-error', id, message: (error as Error).stack ?? String(error) }),
-  );
+  })
+    .then(
+      (result): FromClientProcess => ({ type: 'cell-result', id, result }),
+      (error: unknown): FromClientProcess => ({
+        type: 'cell-error',
+        id,
+        message: (error as Error).stack ?? String(error),
+      }),
+    )
+    .then((answer) => {
+      // Synchronous, and before the answer: the runner reads the cell's stderr up to this mark.
+      writeSync(2, cellEndMark(id));
+      send(answer);
+    });
 });
+
+/** Runs a job with the module's client it names (explore a property, replay a counterexample). */
+async function runJob(job: ClientJob): Promise<unknown> {
+  const factory = factories.find((candidate) => candidate.name === job.client);
+  if (!factory) throw new Error(`this client process has no client '${job.client}'`);
+  if (job.kind === 'explore') {
+    const suite = PROPERTIES[job.property];
+    if (!suite) throw new Error(`unknown property '${job.property}'`);
+    return new PropertyExplorer(suite, factory, job.options).check();
+  }
+  const outcome = await replayTrial(job.replay, factory);
+  const result: ReplayJobResult = {
+    failures: outcome.failures,
+    identical: outcome.identical,
+    ...(outcome.diverged !== undefined ? { diverged: outcome.diverged } : {}),
+    deliveries: outcome.run.path.length,
+    transcript: [...outcome.run.record.transcript],
+  };
+  return result;
+}

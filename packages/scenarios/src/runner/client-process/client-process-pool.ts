@@ -1,7 +1,7 @@
 import type { CellEra, Scenario } from '../../scenario.js';
 import type { RawCellResult } from '../run-cell.js';
 import { ClientProcess, type ClientProcessOptions } from './client-process.js';
-import type { ClientDescription, PortableCellOptions } from './client-process-protocol.js';
+import type { ClientDescription, ClientJob, PortableCellOptions } from './client-process-protocol.js';
 
 /**
  * The client processes of one `--client-module` file: each runs one cell at a time, so the pool
@@ -76,6 +76,33 @@ export class ClientProcessPool {
     const result = await process.runCell(client, scenario, era, options);
     this.release(process);
     return result;
+  }
+
+  /**
+   * Runs a job (explore, replay) in a process of the pool and resolves with its answer.
+   * @throws {Error} when the job throws, or its process ends, goes silent or cannot load the module.
+   */
+  async runJob(job: ClientJob): Promise<unknown> {
+    if (this.closed) throw new Error(`the client processes of ${this.modulePath} were closed`);
+    let process = this.idle.pop();
+    while (process && !process.alive) {
+      this.all.delete(process);
+      process = this.idle.pop();
+    }
+    if (!process) {
+      process = this.start();
+      try {
+        await process.loaded;
+      } catch (error) {
+        this.all.delete(process);
+        throw error;
+      }
+    }
+    try {
+      return await process.runJob(job);
+    } finally {
+      this.release(process);
+    }
   }
 
   /** Ends every process of the pool. */

@@ -1,4 +1,7 @@
+import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { ClientAdapterFactory } from '../../adapters/client-adapter.js';
+import type { ExploreOptions, PropertyOutcome } from '../../properties/property-explorer.js';
+import type { ReplayFile } from '../../replay/replay-file.js';
 import type { CellEra, Scenario } from '../../scenario.js';
 import type { CellOptions, RawCellResult } from '../run-cell.js';
 
@@ -43,8 +46,33 @@ export type ToClientProcess =
       era: CellEra;
       options: PortableCellOptions;
     }
+  /** Run a job other than a cell (see {@link ClientJob}); answer with `job-result` (or `job-error`). */
+  | { type: 'job'; id: number; job: ClientJob }
   /** End the process (no answer). */
   | { type: 'shutdown' };
+
+/**
+ * Jobs a client process runs with one of its module's clients besides cells, where the client's
+ * code lives: exploring a property suite (every trial under the process's own virtual time and
+ * scheduler, shrinking included; the answer is the {@link PropertyOutcome}), and replaying a
+ * counterexample (the answer is a {@link ReplayJobResult}).
+ */
+export type ClientJob =
+  | { kind: 'explore'; client: string; property: string; options: ExploreOptions }
+  | { kind: 'replay'; client: string; replay: ReplayFile };
+
+/** The answer to an `explore` job. */
+export type ExploreJobResult = PropertyOutcome;
+
+/** The answer to a `replay` job: what `replayTrial` found, as plain data. */
+export interface ReplayJobResult {
+  failures: string[];
+  identical: boolean;
+  diverged?: string;
+  /** The deliveries the replayed run made. */
+  deliveries: number;
+  transcript: TranscriptFrame[];
+}
 
 /** Client process → runner. */
 export type FromClientProcess =
@@ -58,7 +86,22 @@ export type FromClientProcess =
   | { type: 'cell-progress'; id: number; at: string }
   | { type: 'cell-result'; id: number; result: RawCellResult }
   /** The runner itself threw while running the cell (a harness error, not the client's). */
-  | { type: 'cell-error'; id: number; message: string };
+  | { type: 'cell-error'; id: number; message: string }
+  | { type: 'job-result'; id: number; result: unknown }
+  /** The job threw (its message). */
+  | { type: 'job-error'; id: number; message: string };
+
+/**
+ * The start of the mark a client process writes to its stderr once a cell ended
+ * (`cellEndMark(id)`), before it sends the result: stderr and IPC are separate pipes, so the
+ * runner takes the cell's stderr to be complete when it reads the mark.
+ */
+export const CELL_END_MARK = '\u001etoolshift-cell-end ';
+
+/** The end mark of cell `id` (see {@link CELL_END_MARK}). */
+export function cellEndMark(id: number): string {
+  return `${CELL_END_MARK}${id}\u001e\n`;
+}
 
 /** How often a client process says it is alive, ms. */
 export const HEARTBEAT_MS = 500;

@@ -4,11 +4,14 @@ import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fail } from '@toolshift/assertions';
 import { ToolshiftError } from '@toolshift/fake-server';
+import { StderrCapture } from '../../adapters/client-stderr.js';
 import type { CellEra, Scenario } from '../../scenario.js';
 import type { CheckVerdict } from '../cell.js';
 import type { RawCellResult } from '../run-cell.js';
+import { CellStderrSplitter, withoutEndMarks } from './cell-stderr-splitter.js';
 import type {
   ClientDescription,
+  ClientJob,
   FromClientProcess,
   PortableCellOptions,
   ToClientProcess,
@@ -64,6 +67,20 @@ interface RunningCell {
   resolve(result: RawCellResult): void;
   base: Pick<RawCellResult, 'scenarioId' | 'era' | 'transport' | 'client'>;
   started: number;
+  /** What the process wrote to stderr since the cell started. */
+  stderr: StderrCapture;
+  /** The result, once it arrived, while the process's stderr has not reached the cell's end mark. */
+  result?: RawCellResult;
+  /** Set once the stderr end mark of this cell was read. */
+  stderrDone?: boolean;
+  /** Finishes with the result after `OUTPUT_DRAIN_MS` should the end mark never come. */
+  drainTimer?: NodeJS.Timeout;
+}
+
+interface RunningJob {
+  id: number;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
 }
 
 /**
@@ -83,6 +100,9 @@ export class ClientProcess {
   private readonly stdout: Tail;
   private readonly silenceTimeoutMs: number;
   private cell: RunningCell | undefined;
+  private job: RunningJob | undefined;
+  /** Splits the process's stderr at the marks that end each cell. */
+  private readonly stderrSplitter = new CellStderrSplitter();
   private nextId = 1;
   private silence: NodeJS.Timeout | undefined;
   private killedFor: string | undefined;
@@ -109,7 +129,7 @@ export class ClientProcess {
       (stream) => new Promise<void>((resolve) => stream?.once('close', resolve) ?? resolve()),
     );
     this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => this.stdout.add(chunk));
-    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderr.add(chunk));
+    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.onStderr(chunk));
     this.ended = new Promise((resolve) => {
       const end = (how: string) => {
         if (this.endedHow !== undefined) return;
@@ -171,13 +191,13 @@ export class ClientProcess {
     era: CellEra,
     options: PortableCellOptions & { transport: RawCellResult['transport'] },
   ): Promise<RawCellResult> {
-    if (this.cell) throw new Error('a client process runs one cell at a time');
+    if (this.cell || this.job) throw new Error('a client process runs one cell at a time');
     const base = { scenarioId: scenario.id, era, transport: options.transport, client };
     const started = Date.now();
     if (!this.alive) return Promise.resolve(this.deathResult(base, started, undefined, this.endedHow!));
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.cell = { id, at: undefined, resolve, base, started };
+      this.cell = { id, at: undefined, resolve, base, started, stderr: new StderrCapture() };
       try {
         this.post({ type: 'run-cell', id, client, scenario, era, options });
       } catch (error) {
@@ -188,6 +208,23 @@ export class ClientProcess {
         });
         return;
       }
+      this.watch();
+    });
+  }
+
+  /**
+   * Runs a job other than a cell in the process — exploring a property or replaying a counterexample
+   * with the module's client (see {@link ClientJob}) — and resolves with its answer.
+   * @throws {Error} when the job throws in the process, or the process ends or goes silent first
+   *   (naming how it ended and its last output).
+   */
+  runJob(job: ClientJob): Promise<unknown> {
+    if (this.cell || this.job) throw new Error('a client process runs one job at a time');
+    if (!this.alive) return Promise.reject(new Error(`the client's process ${this.endedHow}`));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.job = { id, resolve, reject };
+      this.post({ type: 'job', id, job });
       this.watch();
     });
   }
@@ -213,7 +250,7 @@ export class ClientProcess {
   /** (Re)starts the silence watchdog while the process runs a cell. */
   private watch(): void {
     clearTimeout(this.silence);
-    if (!this.alive || !this.cell) return;
+    if (!this.alive || (!this.cell && !this.job)) return;
     this.silence = setTimeout(
       () =>
         this.kill(
@@ -246,12 +283,25 @@ export class ClientProcess {
         if (this.cell?.id === message.id) this.cell.at = message.at;
         return;
       case 'cell-result':
-        if (this.cell?.id === message.id) this.finish(message.result);
+        if (this.cell?.id === message.id) this.resultArrived(message.result);
+        return;
+      case 'job-result':
+        if (this.job?.id === message.id) {
+          this.job.resolve(message.result);
+          this.job = undefined;
+        }
+        return;
+      case 'job-error':
+        if (this.job?.id === message.id) {
+          this.job.reject(new Error(message.message));
+          this.job = undefined;
+        }
         return;
       case 'cell-error':
         if (this.cell?.id === message.id) {
           const { base, started } = this.cell;
-          this.finish({
+          // The process writes the cell's end mark before this answer too: wait for it like for a result.
+          this.resultArrived({
             ...base,
             rawStatus: 'error',
             error: `the runner failed inside the client process: ${message.message}`,
@@ -266,8 +316,40 @@ export class ClientProcess {
     }
   }
 
+  /**
+   * The cell's result arrived over IPC: it is final once the process's stderr reached the cell's end
+   * mark (the two travel on different pipes), so the cell's stderr is complete.
+   */
+  private resultArrived(result: RawCellResult): void {
+    const cell = this.cell;
+    if (!cell) return;
+    cell.result = result;
+    if (cell.stderrDone) this.finish(result);
+    else cell.drainTimer = setTimeout(() => this.finish(result), OUTPUT_DRAIN_MS);
+  }
+
+  /** Attributes stderr to the running cell, up to its end mark (which the process writes after the cell). */
+  private onStderr(chunk: string): void {
+    this.stderr.add(chunk);
+    for (const piece of this.stderrSplitter.push(chunk)) {
+      const cell = this.cell;
+      cell?.stderr.add(piece.text);
+      if (cell && piece.endOf === cell.id) {
+        cell.stderrDone = true;
+        if (cell.result) this.finish(cell.result);
+      }
+    }
+  }
+
   private finish(result: RawCellResult): void {
-    this.cell?.resolve(result);
+    const cell = this.cell;
+    if (cell) {
+      clearTimeout(cell.drainTimer);
+      // Its end mark never came (the process died, or was too slow): what is held back belongs to it too.
+      if (!cell.stderrDone) cell.stderr.add(this.stderrSplitter.flush());
+      const clientStderr = cell.stderr.result();
+      cell.resolve(clientStderr ? { ...result, clientStderr } : result);
+    }
     this.cell = undefined;
     this.watch();
   }
@@ -284,14 +366,20 @@ export class ClientProcess {
     );
     this.loadedHandlers = undefined;
     if (this.cell) {
-      const { base, started, at } = this.cell;
-      this.finish(this.deathResult(base, started, at, how));
+      const { base, started, at, result } = this.cell;
+      this.finish(result ?? this.deathResult(base, started, at, how));
+    }
+    if (this.job) {
+      this.job.reject(
+        new Error(`the client's process ${how}${output ? `; its last output: ${output}` : ''}`),
+      );
+      this.job = undefined;
     }
   }
 
   /** The process's last stderr (else stdout) output, on one line. */
   private output(): string {
-    const text = this.stderr.toString() || this.stdout.toString();
+    const text = withoutEndMarks(this.stderr.toString() || this.stdout.toString());
     return text.replace(/\s*\n\s*/g, ' | ');
   }
 
