@@ -122,6 +122,8 @@ export interface ModelRequestResult {
   tools: ModelTool[];
   withheld?: WithheldModelTool[];
   estimatedTokens?: number;
+  /** How many tools the host tells its user the request offers (its UI or registry count). */
+  reportedToolCount?: number;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
