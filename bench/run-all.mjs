@@ -1,12 +1,15 @@
 // pnpm bench: builds each package that has benchmarks (tsc -b), then runs its benchmarks
 // (packages/*/bench/*.bench.ts or .mjs) one after another, each in its own node process
 // (TypeScript through tsx). Benchmarks print their own figures; this
-// runner only finds, runs and times them, and fails if one fails. Not a test: nothing here asserts
-// on time.
-import { spawnSync } from 'node:child_process';
+// runner finds, runs and times them, fails if one fails, and ends with every figure a benchmark
+// printed against its target (bench/targets.mjs), met or not. Not a test: nothing here asserts on
+// time, and a missed target does not fail the run.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { TARGET_MARK } from './targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const filter = process.argv[2];
@@ -37,18 +40,50 @@ for (const pkg of packages) {
     process.exit(1);
   }
 }
+/** Runs one benchmark, echoing its output; resolves with its exit code and the targets it printed. */
+function runBenchmark(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const targets = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith(TARGET_MARK)) targets.push(JSON.parse(line.slice(TARGET_MARK.length)));
+      else console.log(line);
+    });
+    child.on('close', (status) => resolve({ status, targets }));
+  });
+}
+
 let failed = 0;
+const summary = [];
 for (const file of selected) {
   const name = relative(root, file);
   console.log(`\n== ${name}`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'inherit' });
+  const run = await runBenchmark(file);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
+  for (const target of run.targets) summary.push({ bench: name, ...target });
   if (run.status !== 0) {
     failed += 1;
     console.log(`== ${name}: FAILED (exit ${run.status}) after ${secs} s`);
   } else {
     console.log(`== ${name}: done in ${secs} s`);
+  }
+}
+if (summary.length > 0) {
+  console.log('\n== figures against their targets (ratios are measured in the same run)');
+  console.log('| benchmark | figure | value | target | |');
+  console.log('|---|---|---|---|---|');
+  for (const row of summary) {
+    const value = `${row.value.toFixed(row.digits ?? 2)}${row.unit ?? ''}`;
+    const target =
+      row.target === undefined
+        ? '—'
+        : `${row.better === 'higher' ? '≥' : '≤'} ${row.target}${row.unit ?? ''}`;
+    const met = row.met === undefined ? '' : row.met ? 'met' : 'NOT MET';
+    console.log(`| ${row.bench} | ${row.label} | ${value} | ${target} | ${met} |`);
   }
 }
 process.exit(failed ? 1 : 0);

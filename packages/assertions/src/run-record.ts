@@ -87,6 +87,13 @@ export type Observation =
       perServerTokens?: Readonly<Record<string, number>>;
       /** Set when building the request failed (the model request would not be sent). */
       error?: string;
+      /**
+       * How many tools the host says this request offers the model (the count its UI or registry
+       * shows the user), when it reports one: `model.tool-count-as-reported` holds the wire to it.
+       */
+      reportedToolCount?: number;
+      /** The fake model provider's exchange that carried this request (its `model` frames), when it reached it. */
+      exchange?: number;
     }
   /** The model called `name`; what the client routed it to and what the model got back. */
   | {

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { toolsListRequest } from './bench-catalog.mjs';
 
 /** One load run's figures. */
 export interface LoadResult {
@@ -23,24 +24,14 @@ export async function loadToolsList(
   connections: number,
   amount?: number,
 ): Promise<LoadResult> {
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': {},
-    'io.modelcontextprotocol/clientInfo': { name: 'toolshift-bench', version: '0' },
-  };
   const result = await autocannon({
     url,
     method: 'POST',
     duration: seconds,
     connections,
     ...(amount !== undefined ? { amount } : {}),
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/list',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }),
+    headers: toolsListRequest.headers,
+    body: toolsListRequest.body,
   });
   return {
     rps: result.requests.average,

@@ -5,24 +5,12 @@
 
 import { startHttpTransport } from '../dist/http.js';
 import { createFakeServer } from '../dist/index.js';
+import { benchTools } from './bench-catalog.mjs';
 
 const count = Number(process.argv[2] ?? 1000);
 const transcript = process.argv[3] === 'disabled' ? 'disabled' : 'memory';
 
-// The same tools as the SDK baseline (/work/shared/bench/sdk-baseline-server.mjs), so both servers
-// serialize the same bytes.
-const tools = Array.from({ length: count }, (_, i) => ({
-  name: `tool_${i}`,
-  description: `Tool number ${i}: searches the ${i % 7} index and returns matching records.`,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      q: { type: 'string', description: 'query text' },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-    },
-    required: ['q'],
-  },
-}));
+const tools = benchTools(count);
 
 const server = createFakeServer({ toolshiftScript: 1, catalog: { tools } }, { transcript });
 const http = await startHttpTransport(server);

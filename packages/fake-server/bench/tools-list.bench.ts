@@ -1,5 +1,6 @@
 // Benchmark (pnpm bench, not a test): modern tools/list of 1,000 tools over loopback HTTP, the fake
-// server (transcript on) against the official SDK baseline (low-level Server, MODE=lowlevel) in the
+// server (transcript on) against the limit (a bare node:http server writing the fake server's own
+// pre-serialized answer) and the official SDK baseline (low-level Server, MODE=lowlevel) in the
 // same run, then the fake server's RSS with a 10,000-tool catalog.
 // Environment: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (8), BENCH_ROUNDS (2),
 // BENCH_MEMORY_REQUESTS (tools/list requests before the loaded RSS reading, default 200),
@@ -7,6 +8,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printTarget } from '../../../bench/targets.mjs';
 import { type ChildServer, spawnServer } from './child-server.js';
 import { type LoadResult, loadToolsList } from './load.js';
 
@@ -61,22 +63,48 @@ async function throughput(): Promise<void> {
     `tools/list, 1,000 tools, ${connections} connections, ${seconds} s x ${rounds} rounds (alternating)`,
   );
   const fake = await spawnServer(fakeServerArgs(1000), { cwd: repoRoot });
+  const limit = await spawnServer([join(here, 'limit-server.mjs'), '1000'], { cwd: repoRoot });
   const sdk = await spawnServer(baselineArgs(), { cwd: packageDir, env: { MODE: 'lowlevel', N: '1000' } });
   const fakeRuns: LoadResult[] = [];
+  const limitRuns: LoadResult[] = [];
   const sdkRuns: LoadResult[] = [];
   try {
     for (let round = 1; round <= rounds; round++) {
       fakeRuns.push(await measure(fake, `fake server (transcript on)`));
+      limitRuns.push(await measure(limit, `limit (bare node:http)`));
       sdkRuns.push(await measure(sdk, `SDK baseline (lowlevel)`));
     }
   } finally {
     await fake.stop();
+    await limit.stop();
     await sdk.stop();
   }
-  const ratio = (pick: (r: LoadResult) => number) => median(fakeRuns.map(pick)) / median(sdkRuns.map(pick));
-  console.log(
-    `  ratio fake/SDK (medians): throughput ${ratio((r) => r.rps).toFixed(2)}x  p50 ${ratio((r) => r.p50).toFixed(2)}x  p99 ${ratio((r) => r.p99).toFixed(2)}x  (latency: lower is better)`,
-  );
+  const ratio = (runs: LoadResult[], pick: (r: LoadResult) => number) =>
+    median(fakeRuns.map(pick)) / median(runs.map(pick));
+  for (const [label, runs] of [
+    ['limit', limitRuns],
+    ['SDK', sdkRuns],
+  ] as const) {
+    console.log(
+      `  ratio fake/${label} (medians): throughput ${ratio(runs, (r) => r.rps).toFixed(2)}x  p50 ${ratio(runs, (r) => r.p50).toFixed(2)}x  p99 ${ratio(runs, (r) => r.p99).toFixed(2)}x  (latency: lower is better)`,
+    );
+  }
+  const spread = (runs: LoadResult[]) =>
+    `${Math.min(...runs.map((r) => r.rps)).toFixed(0)}–${Math.max(...runs.map((r) => r.rps)).toFixed(0)} req/s`;
+  printTarget({
+    label: 'fake server / bare node:http, tools/list of 1,000 tools, transcript on (throughput)',
+    value: ratio(limitRuns, (r) => r.rps),
+    unit: '×',
+    target: 0.8,
+    better: 'higher',
+    detail: `fake ${spread(fakeRuns)}, limit ${spread(limitRuns)}, ${rounds} rounds`,
+  });
+  printTarget({
+    label: 'fake server / SDK low-level server, tools/list of 1,000 tools (throughput)',
+    value: ratio(sdkRuns, (r) => r.rps),
+    unit: '×',
+    detail: `SDK ${spread(sdkRuns)}`,
+  });
 }
 
 async function memory(): Promise<void> {
@@ -93,6 +121,13 @@ async function memory(): Promise<void> {
     console.log(
       `  after ${result.ok} tools/list:  ${mib(loaded.rssBytes)} MiB (peak ${mib(loaded.peakRssBytes)} MiB); target <= 150 MiB`,
     );
+    printTarget({
+      label: 'fake server RSS, 10,000-tool catalog, transcript on, after the tools/list run',
+      value: loaded.rssBytes / 1024 / 1024,
+      unit: ' MiB',
+      target: 150,
+      better: 'lower',
+    });
   } finally {
     await fake.stop();
   }

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createFakeServer, scriptBuilder } from '@toolshift/fake-server';
 import { startHttpTransport } from '@toolshift/fake-server/http';
+import { printTarget } from '../../../bench/targets.mjs';
 
 const TOOLS = Number(process.env.TOOLS ?? 10_000);
 const PAGE = Number(process.env.PAGE ?? 500);
@@ -102,12 +103,17 @@ const ratios = [
   ['unchanged refresh (wall)', lazy.unchangedMs / sdk.unchangedMs, 0.5],
   ['max RSS', lazy.maxRssMb / sdk.maxRssMb, 1.0],
 ];
-console.log('\n| DiscoveryHost (lazy) / bare SDK listTools() | ratio | target | |');
-console.log('|---|---|---|---|');
+console.log('\nDiscoveryHost (lazy) / bare SDK listTools(), same run:');
+const cpuRatio = lazy.firstCpuMs / sdk.firstCpuMs;
 for (const [label, ratio, target] of ratios) {
-  console.log(
-    `| ${label} | ${ratio.toFixed(2)}× | ≤ ${target.toFixed(1)}× | ${ratio <= target ? 'met' : 'not met'} |`,
-  );
+  printTarget({
+    label: `reference client / SDK, ${label}`,
+    value: ratio,
+    unit: '×',
+    target,
+    better: 'lower',
+    ...(label.startsWith('first') ? { detail: `client CPU ${cpuRatio.toFixed(2)}×` } : {}),
+  });
 }
 console.log(
   JSON.stringify({

@@ -100,7 +100,10 @@ export interface DiscoveryHostOptions {
   storm?: { threshold?: number; windowMs?: number };
   /** A change stream open at least this long before it ended cleanly resets its reconnect backoff, ms (default 60,000). */
   stableStreamMs?: number;
-  /** Longest time `close()` (and `removeServer`) waits, wall ms (default 100); in-flight work is aborted, not awaited. */
+  /**
+   * Longest time `close()` (and `removeServer`) waits for a server's goodbye (cancellations, a
+   * legacy DELETE), wall ms (default 100); what is left then is aborted, never left running.
+   */
   closeBudgetMs?: number;
   /**
    * Longest wait for an answer to the `server/discover` probe (`era: 'auto'`), ms (default 3,000).
@@ -548,8 +551,11 @@ export class DiscoveryHost {
   }
 
   /**
-   * Closes every connection and stops every timer, within `closeBudgetMs` (in-flight work is
-   * aborted, not awaited). Legacy sessions stay open when the host persists them. Idempotent.
+   * Closes every connection and stops every timer, within `closeBudgetMs`: in-flight work is
+   * aborted and its cancellations delivered in a fixed order (change streams, requests, a legacy
+   * DELETE, the transport); what the budget leaves is abandoned, so nothing of this host reaches
+   * the wire after `close()` resolved. Legacy sessions stay open when the host persists them.
+   * Idempotent.
    */
   async close(): Promise<void> {
     if (this.closed) return;

@@ -5,6 +5,7 @@
 
 import { CLIENT_ADAPTERS, NaiveClient, PROPERTIES, runTrial } from '@toolshift/scenarios';
 import fc from 'fast-check';
+import { printTarget } from '../../../bench/targets.mjs';
 
 const seconds = Number(process.env.TOOLSHIFT_BENCH_SECONDS ?? 20);
 const naive = { name: 'naive-control', kind: 'defect', description: '', create: () => new NaiveClient() };
@@ -17,6 +18,7 @@ const plan = [
 
 console.log(`in-process schedules per minute (${seconds} s per row, Node ${process.version})`);
 console.log('property                        client              runs   runs/min   deliveries/s  frames/run');
+const rates = [];
 for (const [id, client] of plan) {
   const suite = PROPERTIES[id];
   const inputs = fc.sample(suite.input(), { seed: 1, numRuns: 10_000 });
@@ -35,7 +37,19 @@ for (const [id, client] of plan) {
     runs += 1;
   }
   const elapsed = (performance.now() - started) / 1000;
+  rates.push({ id, client: client.name, perMinute: runs / (elapsed / 60) });
   console.log(
     `${id.padEnd(32)}${client.name.padEnd(20)}${String(runs).padStart(5)}${(runs / (elapsed / 60)).toFixed(0).padStart(11)}${(deliveries / elapsed).toFixed(0).padStart(15)}${(frames / runs).toFixed(1).padStart(12)}`,
   );
 }
+const race = rates.find((rate) => rate.id === 'list-changed-race' && rate.client === 'reference');
+const control = rates.find((rate) => rate.id === 'list-changed-race' && rate.client === 'naive-control');
+printTarget({
+  label: 'list-changed-race schedules/min on the reference client',
+  value: race.perMinute,
+  unit: '/min',
+  target: 6000,
+  better: 'higher',
+  digits: 0,
+  detail: `naive control client ${control.perMinute.toFixed(0)}/min in the same run`,
+});

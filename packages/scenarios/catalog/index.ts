@@ -41,6 +41,7 @@ import { lc06ToolsAddedMidAgentLoop } from './list-changed/lc-06-tools-added-mid
 import { lc07EveryNotificationAndManualRefresh } from './list-changed/lc-07-every-notification-and-manual-refresh.scenario.js';
 import { lc08RepeatedNotifications } from './list-changed/lc-08-repeated-notifications.scenario.js';
 import { lc10OfflineToOnline } from './list-changed/lc-10-offline-to-online.scenario.js';
+import { lc11ModelOfferedOwnPrincipalTools } from './list-changed/lc-11-model-offered-own-principal-tools.scenario.js';
 import { lc11PerUserConnections } from './list-changed/lc-11-per-user-connections.scenario.js';
 import { lc11RefreshReplacesNotMerges } from './list-changed/lc-11-refresh-replaces-not-merges.scenario.js';
 import { lc11SecondUserFromSharedCache } from './list-changed/lc-11-second-user-from-shared-cache.scenario.js';
@@ -169,6 +170,7 @@ export const SCENARIOS: readonly Scenario[] = [
   lc11PerUserConnections,
   lc11RefreshReplacesNotMerges,
   lc11SecondUserFromSharedCache,
+  lc11ModelOfferedOwnPrincipalTools,
   nm01PrefixedNamesOver64,
   nm02ComposedNameTooLong,
   nm04SameNameLastWins,

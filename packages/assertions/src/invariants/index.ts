@@ -22,10 +22,12 @@ import { modelCallsRouted } from './model-calls-routed.js';
 import { modelCostReported } from './model-cost-reported.js';
 import { modelEveryCallAnswered } from './model-every-call-answered.js';
 import { modelNamesValid } from './model-names-valid.js';
+import { modelNoCrossPrincipalTools } from './model-no-cross-principal-tools.js';
 import { modelNothingSilentlyDropped } from './model-nothing-silently-dropped.js';
 import { modelProviderAccepted } from './model-provider-accepted.js';
 import { modelRequestOffers } from './model-request-offers.js';
 import { modelRequestsBuilt } from './model-requests-built.js';
+import { modelToolCountAsReported } from './model-tool-count-as-reported.js';
 import { modelToolCountWithinLimit } from './model-tool-count-within-limit.js';
 import { modelToolDefinitionSound } from './model-tool-definition-sound.js';
 import { modelUnknownToolErrorListsTools } from './model-unknown-tool-error-lists-tools.js';
@@ -88,10 +90,12 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       modelCostReported,
       modelEveryCallAnswered,
       modelNamesValid,
+      modelNoCrossPrincipalTools,
       modelNothingSilentlyDropped,
       modelProviderAccepted,
       modelRequestOffers,
       modelRequestsBuilt,
+      modelToolCountAsReported,
       modelToolCountWithinLimit,
       modelToolDefinitionSound,
       modelUnknownToolErrorListsTools,
@@ -132,10 +136,12 @@ export {
   modelCostReported,
   modelEveryCallAnswered,
   modelNamesValid,
+  modelNoCrossPrincipalTools,
   modelNothingSilentlyDropped,
   modelProviderAccepted,
   modelRequestOffers,
   modelRequestsBuilt,
+  modelToolCountAsReported,
   modelToolCountWithinLimit,
   modelToolDefinitionSound,
   modelUnknownToolErrorListsTools,

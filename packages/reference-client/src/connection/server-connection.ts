@@ -120,6 +120,10 @@ const PROTOCOL_NOISE = /JSON|Unexpected token|Invalid|parse/i;
 export class ServerConnection {
   readonly meter: FetchMeter = { bytesRead: 0 };
   private readonly inflight = new Set<AbortController>();
+  /** Every HTTP exchange waiting for its response, so {@link abandon} can abort what a close left. */
+  private readonly exchanges = new Set<AbortController>();
+  /** Notifications handed to the transport and not yet delivered (cancellations above all). */
+  private readonly notifying = new Set<Promise<unknown>>();
   private readonly listRequestIds = new Set<string | number>();
   private client: Client;
   private transport: Transport;
@@ -186,6 +190,7 @@ export class ServerConnection {
       options.onClosed(this.closeDetail(transport));
     };
     this.passRawListings(transport);
+    this.trackNotifications(transport);
     return { client, transport };
   }
 
@@ -205,9 +210,20 @@ export class ServerConnection {
     const bounded = createBoundedFetch(this.options.bounds, onViolation, this.meter);
     return new StreamableHTTPClientTransport(endpoint.url, {
       fetch: async (url, init) => {
-        const response = await bounded(url, init);
-        this.observe(init, response.status);
-        return response;
+        // Each exchange gets a signal of our own that follows the caller's, so a close whose budget
+        // ran out can abort what is still waiting for an answer (see abandon).
+        const exchange = new AbortController();
+        const follow = () => exchange.abort(init?.signal?.reason);
+        if (init?.signal?.aborted) follow();
+        else init?.signal?.addEventListener('abort', follow, { once: true });
+        this.exchanges.add(exchange);
+        try {
+          const response = await bounded(url, { ...init, signal: exchange.signal });
+          this.observe(init, response.status);
+          return response;
+        } finally {
+          this.exchanges.delete(exchange);
+        }
       },
       ...(this.options.authProvider
         ? { authProvider: this.options.authProvider }
@@ -505,6 +521,40 @@ export class ServerConnection {
   }
 
   /**
+   * Aborts every HTTP exchange still waiting for an answer and closes the transport: what a close
+   * that ran out of time leaves behind ends here, so nothing of this connection reaches the wire
+   * afterwards. Safe to call while {@link close} runs, and after it.
+   */
+  abandon(): void {
+    const reason = closedError(undefined);
+    for (const exchange of [...this.exchanges]) exchange.abort(reason);
+    this.exchanges.clear();
+    this.abortInflight(reason);
+    void this.transport.close().catch(() => {});
+  }
+
+  /** Resolves when every notification handed to the transport so far was delivered or failed. */
+  private async notificationsDelivered(): Promise<void> {
+    while (this.notifying.size > 0) await Promise.allSettled([...this.notifying]);
+  }
+
+  /** Follows each notification the SDK sends until the transport delivered it (see {@link close}). */
+  private trackNotifications(transport: Transport): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const sent = send(message, options);
+      if (!('method' in message) || 'id' in message) return sent;
+      const tracked = sent.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.notifying.add(tracked);
+      void tracked.then(() => this.notifying.delete(tracked));
+      return sent;
+    };
+  }
+
+  /**
    * Closes the transport (every stream) at once, failing whatever is in flight, and ends a legacy
    * session with HTTP DELETE (best effort, at most `deleteWaitMs`, default 1 s). The DELETE goes out
    * even after a 404 on the session: a client cannot tell a server that forgot the session from a
@@ -521,6 +571,9 @@ export class ServerConnection {
     // requests fail once the client is closed (below), when there is no transport to send on.
     const lost = this.lost;
     if (!lost) this.abortInflight(closedError(undefined));
+    // The SDK hands each abort's notifications/cancelled to the transport at once; they are
+    // delivered before the session ends and the transport closes, never raced by that close.
+    await settlesWithin(this.options.clock ?? systemClock, this.notificationsDelivered(), deleteWaitMs);
     const transport = this.transport;
     if (
       !keepSession &&

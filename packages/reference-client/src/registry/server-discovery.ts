@@ -118,6 +118,8 @@ export class ServerDiscovery {
   /** Connections still closing; a new one waits for them. */
   private closing: Promise<void> | undefined;
   private closed = false;
+  /** Connections whose close is still running (see {@link close}, which abandons them at its budget). */
+  private readonly closingConnections = new Set<ServerConnection>();
 
   constructor(
     private config: ServerConfig,
@@ -392,9 +394,12 @@ export class ServerDiscovery {
   }
 
   /**
-   * Stops polling and change streams and closes the connection, failing whatever is in flight.
-   * Resolves within `host.closeBudgetMs` (wall time) whatever the server does; a legacy session's
-   * DELETE may finish in the background.
+   * Stops polling and change streams and closes the connection, failing whatever is in flight,
+   * in one order: each connection's change stream (its `notifications/cancelled` delivered), then
+   * its in-flight requests (their cancellations delivered), then a legacy session's DELETE, then
+   * the transport. Resolves when that is done, or after `host.closeBudgetMs` (wall time) whatever
+   * the server does: then whatever is left is abandoned (aborted), so nothing of this server
+   * reaches the wire after `close()` resolved.
    */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -404,14 +409,15 @@ export class ServerDiscovery {
     for (const generation of [...this.connections.keys()]) this.closeConnection(generation);
     this.notify();
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.closing,
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, this.host.closeBudgetMs);
+    const finished = await Promise.race([
+      (this.closing ?? Promise.resolve()).then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.host.closeBudgetMs);
         timer.unref?.();
       }),
     ]);
     clearTimeout(timer);
+    if (!finished) for (const connection of [...this.closingConnections]) connection.abandon();
   }
 
   private tools(): ListState {
@@ -635,10 +641,13 @@ export class ServerDiscovery {
     this.subscriptions.delete(generation);
     if (!connection && !subscription) return;
     const keepSession = this.closed && this.keepSessionOnClose;
+    if (connection) this.closingConnections.add(connection);
     const closing = (async () => {
       await subscription?.close().catch(() => {});
       await connection?.close(1_000, keepSession);
-    })();
+    })().finally(() => {
+      if (connection) this.closingConnections.delete(connection);
+    });
     const chained: Promise<void> = Promise.all([this.closing, closing]).then(() => {
       if (this.closing === chained) this.closing = undefined;
     });

@@ -28,6 +28,10 @@ export const lg02MoreThan128Tools: Scenario = {
     { invariant: 'model.provider-accepted', cites: { case: 'LG-02 E1' } },
     { invariant: 'model.tool-count-within-limit', params: { max: 128 }, cites: { case: 'LG-02 E1' } },
     {
+      invariant: 'model.tool-count-as-reported',
+      cites: { case: 'LG-02 E1 (the count the host shows its user is the count the model is offered)' },
+    },
+    {
       id: 'crm-reported',
       invariant: 'model.nothing-silently-dropped',
       server: 'crm',

@@ -124,6 +124,11 @@ export interface ClientObserver {
 export interface AgentTurnReport {
   estimatedTokens?: number;
   perServerTokens?: Readonly<Record<string, number>>;
+  /**
+   * How many tools the host tells its user the model is offered this turn (the count its UI or
+   * registry shows); `model.tool-count-as-reported` holds each model request of the turn to it.
+   */
+  toolCount?: number;
 }
 
 /** The outcome of a tool call made through the client. */
@@ -136,6 +141,10 @@ export interface ModelRequest {
   /** The client's token estimate of the definitions, if it keeps one. */
   estimatedTokens?: number;
   perServerTokens?: Readonly<Record<string, number>>;
+  /** How many tools the host tells its user this request offers the model (its UI or registry count), if it says. */
+  reportedToolCount?: number;
+  /** The fake model provider's exchange that carried the request (set by the runner). */
+  exchange?: number;
 }
 
 /** What the model receives for one call, and where the client routed it. */

@@ -94,6 +94,11 @@ export class ReferenceClientAdapter implements ClientAdapter {
         // Legacy session ids are persisted, so a host that restarts resumes them (restart-client);
         // close() and restart() still end every session, removing each server first.
         persistSessions: true,
+        // The fake server answers on loopback: the host's 100 ms close budget only runs out when
+        // the machine is busy, and then how much of the goodbye (a listen's notifications/cancelled,
+        // a DELETE) reached the server before the abort depended on the load (determinism, issue
+        // 9). The cell bounds close() itself (actionTimeoutMs).
+        closeBudgetMs: 5_000,
         ...(options.cache ? { cache: options.cache } : {}),
         ...(options.permissions ? { permissions: options.permissions } : {}),
       });
@@ -176,6 +181,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
       })),
       estimatedTokens: exposure.budget.estimatedTokens,
       perServerTokens: exposure.budget.perServer,
+      // What a host's UI would show: the verified tools of its registry, less those it kept out.
+      reportedToolCount: this.host.tools().length - exposure.withheld.length,
     };
   }
 

@@ -109,7 +109,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option('--baseline <file>', 'expected-failures baseline (default: the committed one)')
     .option('--no-baseline', 'treat every failure as unexpected')
     .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
-    .option('--concurrency <n>', 'cells run at once', '4')
+    .option(
+      '--concurrency <n>',
+      'cells run at once (default: 8 per core, at least 4, at most 32; the most expensive cells start first)',
+    )
     .option('--seed <n>', 'override every script seed')
     .option(
       '--shard <i/n>',

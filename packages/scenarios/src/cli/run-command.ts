@@ -8,6 +8,7 @@ import { readReportViewer } from '../reports/html-report.js';
 import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
+import { machineConcurrency } from '../runner/machine-concurrency.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
 import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
@@ -112,7 +113,9 @@ export async function runCommand(
     ...(options.settleTimeout
       ? { settleTimeoutMs: parseCount(options.settleTimeout, '--settle-timeout', 1) }
       : {}),
-    ...(options.concurrency ? { concurrency: parseCount(options.concurrency, '--concurrency', 1) } : {}),
+    concurrency: options.concurrency
+      ? parseCount(options.concurrency, '--concurrency', 1)
+      : machineConcurrency(),
     ...(options.seed ? { seed: parseCount(options.seed, '--seed', 0) } : {}),
   };
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);

@@ -165,6 +165,8 @@ export class AgentTurnDriver {
       tools,
       withheld: [],
       seq: exchange.in.seq,
+      exchange: exchange.exchange,
+      ...(this.report?.toolCount !== undefined ? { reportedToolCount: this.report.toolCount } : {}),
       ...(this.report?.estimatedTokens !== undefined ? { estimatedTokens: this.report.estimatedTokens } : {}),
       ...(this.report?.perServerTokens !== undefined ? { perServerTokens: this.report.perServerTokens } : {}),
     };

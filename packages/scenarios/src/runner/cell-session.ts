@@ -556,8 +556,13 @@ export class CellSession {
       this.lastRequest = request;
       this.lastRequestError = undefined;
       // The tool set goes to the fake model as the host would send it: the provider's rules judge it on the wire too.
-      await forwardModelRequest(this.servers.model.provider, request, provider);
-      this.log.add({ kind: 'model-request', ...(provider !== undefined ? { provider } : {}), ...request });
+      const exchange = await forwardModelRequest(this.servers.model.provider, request, provider);
+      this.log.add({
+        kind: 'model-request',
+        ...(provider !== undefined ? { provider } : {}),
+        ...request,
+        ...(exchange !== undefined ? { exchange } : {}),
+      });
       return request;
     } catch (error) {
       return this.modelRequestFailed(error as Error, provider);

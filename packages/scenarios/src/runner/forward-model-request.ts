@@ -79,11 +79,14 @@ export function providerRequestFor(request: ModelRequest, provider: string | und
  * Sends the tool set a `model-exposure` adapter reports to the cell's fake model provider, as the
  * host would send it, so the provider's rules judge it on the wire too (`model.provider-accepted`)
  * and its `model` frames join the transcript. The model answers in text; the answer is not used.
+ * Resolves with the number of the provider exchange that carried it.
  */
 export async function forwardModelRequest(
   provider: ModelProvider,
   request: ModelRequest,
   providerId: string | undefined,
-): Promise<void> {
+): Promise<number | undefined> {
+  const before = provider.exchanges().length;
   await provider.handle(providerRequestFor(request, providerId));
+  return provider.exchanges().at(before)?.exchange;
 }

@@ -7,6 +7,7 @@ import {
 import type { Reporter } from '../reports/reporter.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { CELL_STATUSES, type Cell, type CellResult, type CellStatus } from './cell.js';
+import { estimateCellMs, longestFirst } from './cell-cost.js';
 import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
 import { type RunExitCode, runOutcome } from './run-outcome.js';
 import { type Shard, type ShardInfo, selectionDigest, shardCells } from './shard.js';
@@ -23,6 +24,11 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   reporters?: readonly Reporter[];
   /** Cells run at once (default 1). Each cell has its own servers and client, so cells never share state. */
   concurrency?: number;
+  /**
+   * The order cells start in: `longest-first` (default) by {@link estimateCellMs}, or `listed`
+   * (scenario × era × transport × client order). Results come back in listed order either way.
+   */
+  order?: 'longest-first' | 'listed';
   /** Run only this shard of the selected cells (see {@link shardCells}). */
   shard?: Shard;
   /**
@@ -102,8 +108,9 @@ export function applyBaseline(
 }
 
 /**
- * Runs every cell (up to `concurrency` at once), applies the baseline and feeds the reporters;
- * results come back in cell order whatever order the cells finish in.
+ * Runs every cell (up to `concurrency` at once, the most expensive first unless `order: 'listed'`),
+ * applies the baseline and feeds the reporters; results come back in cell order whatever order the
+ * cells start and finish in.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const started = Date.now();
@@ -113,11 +120,21 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const cells = options.shard ? shardCells(selected, options.shard) : selected;
   const results: CellResult[] = new Array(cells.length);
   for (const reporter of options.reporters ?? []) await reporter.onRunStart?.(cells);
+  const order =
+    options.order === 'listed'
+      ? cells.map((_, index) => index)
+      : longestFirst(cells, (cell) =>
+          estimateCellMs(scenarios.get(cell.scenarioId)!, cell, options.baseline, {
+            ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+            ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
+            ...(options.waitTimeoutMs !== undefined ? { waitTimeoutMs: options.waitTimeoutMs } : {}),
+          }),
+        );
   let next = 0;
   const stopped = () => options.signal?.aborted === true;
   const worker = async () => {
-    while (next < cells.length && !stopped()) {
-      const index = next++;
+    while (next < order.length && !stopped()) {
+      const index = order[next++]!;
       const cell = cells[index]!;
       const client = clients.get(cell.client)!;
       const raw = await runCell(scenarios.get(cell.scenarioId)!, cell.era, client, {

@@ -45,7 +45,19 @@ export interface SettleOptions {
 /** Whether the client converged, and if not, how far it was. */
 export type SettleOutcome = { settled: true } | { settled: false; reason: string };
 
-const canonical = (value: unknown) => canonicalize(value ?? null);
+/** Canonical forms of schema objects already seen: settle compares the same objects on every wake. */
+const canonicalForms = new WeakMap<object, string>();
+
+/** RFC 8785 form of a JSON value; an object's is computed once (exposures and catalogs are not mutated once reported). */
+const canonical = (value: unknown): string => {
+  if (typeof value !== 'object' || value === null) return canonicalize(value ?? null) as string;
+  let form = canonicalForms.get(value);
+  if (form === undefined) {
+    form = canonicalize(value) as string;
+    canonicalForms.set(value, form);
+  }
+  return form;
+};
 
 /**
  * True when the exposure holds exactly the server's tools for `serverId` (and their schemas, when

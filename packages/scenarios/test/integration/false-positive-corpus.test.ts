@@ -3,6 +3,7 @@ import { SCENARIOS } from '../../catalog/index.js';
 import { UNUSUAL_CLIENTS } from '../../src/adapters/unusual/index.js';
 import { negotiatesLegacyOnDual } from '../../src/adapters/unusual/negotiates-legacy-on-dual.js';
 import type { CellResult } from '../../src/runner/cell.js';
+import { machineConcurrency } from '../../src/runner/machine-concurrency.js';
 import { expandCells, runSuite, type SuiteSummary } from '../../src/runner/run-suite.js';
 import { CELL_ERAS } from '../../src/scenario.js';
 
@@ -36,7 +37,8 @@ describe('the false-positive corpus gets no failing verdict on the whole catalog
       eras: CELL_ERAS,
       transports: ['http'],
       clients: UNUSUAL,
-      concurrency: 8,
+      // As many cells at once as `toolshift run` picks for this machine, the most expensive first.
+      concurrency: machineConcurrency(),
       quietMs: 100,
       settleTimeoutMs: 2500,
       waitTimeoutMs: 3000,

@@ -148,6 +148,7 @@ export class CommandClientAdapter implements ClientAdapter {
       tools: result.tools,
       withheld: result.withheld ?? [],
       ...(typeof result.estimatedTokens === 'number' ? { estimatedTokens: result.estimatedTokens } : {}),
+      ...(isCount(result.reportedToolCount) ? { reportedToolCount: result.reportedToolCount } : {}),
     };
   }
 
@@ -181,6 +182,7 @@ export class CommandClientAdapter implements ClientAdapter {
       ...(result.perServerTokens && typeof result.perServerTokens === 'object'
         ? { perServerTokens: result.perServerTokens }
         : {}),
+      ...(isCount(result.toolCount) ? { toolCount: result.toolCount } : {}),
     };
   }
 
@@ -281,4 +283,9 @@ export class CommandClientAdapter implements ClientAdapter {
       },
     );
   }
+}
+
+/** A tool count a program reported: a non-negative integer (anything else is ignored, not judged). */
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }

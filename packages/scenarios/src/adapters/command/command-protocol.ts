@@ -161,6 +161,8 @@ export interface ModelRequestResult {
   tools: ModelTool[];
   withheld?: WithheldModelTool[];
   estimatedTokens?: number;
+  /** How many tools the host tells its user the request offers (its UI or registry count). */
+  reportedToolCount?: number;
 }
 
 /**

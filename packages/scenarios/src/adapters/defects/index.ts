@@ -16,6 +16,7 @@ import { neverRelistsAfterReconnect } from './never-relists-after-reconnect.js';
 import { neverRespawnsStdioServer } from './never-respawns-stdio-server.js';
 import { neverResubscribes } from './never-resubscribes.js';
 import { noAtomicSwap } from './no-atomic-swap.js';
+import { offersWithheldTools } from './offers-withheld-tools.js';
 import { permissionsKeyedByToolName } from './permissions-keyed-by-tool-name.js';
 import { pollsInsteadOfListening } from './polls-instead-of-listening.js';
 import { privateEntryServedAsPublic } from './private-entry-served-as-public.js';
@@ -26,6 +27,7 @@ import { session404Terminal } from './session-404-terminal.js';
 import { skipsRevalidation } from './skips-revalidation.js';
 import { slowRelist } from './slow-relist.js';
 import { toolsFixedAtStartup } from './tools-fixed-at-startup.js';
+import { toolsSharedByServerUrl } from './tools-shared-by-server-url.js';
 import { trustsReadOnlyHint } from './trusts-read-only-hint.js';
 import { validatesErrorResults } from './validates-error-results.js';
 
@@ -60,6 +62,8 @@ export const DEFECTS: readonly DefectFactory[] = [
   forwardsUnlistedCalls,
   slowRelist,
   dottedServerPrefix,
+  offersWithheldTools,
+  toolsSharedByServerUrl,
 ];
 
 export type { DefectFactory, DefectInfo } from './defect-factory.js';

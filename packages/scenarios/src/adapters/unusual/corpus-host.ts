@@ -149,7 +149,14 @@ export class CorpusHost implements ClientAdapter {
         },
       ]),
     );
-    return { tools, withheld, estimatedTokens, perServerTokens };
+    // Its UI shows every tool it holds less those it kept out (each with a warning or a reason).
+    return {
+      tools,
+      withheld,
+      estimatedTokens,
+      perServerTokens,
+      reportedToolCount: all.length - withheld.length,
+    };
   }
 
   async modelCall(name: string, args: Record<string, unknown>): Promise<ModelCallResult> {
