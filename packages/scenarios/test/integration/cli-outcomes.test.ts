@@ -1,28 +1,12 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runCli } from '../../src/cli/program.js';
+import { cli } from '../support/cli-in-process.js';
 import { toolshiftProcess } from '../support/toolshift-process.js';
 
 const neverCalls = fileURLToPath(new URL('../fixtures/scenarios/never-calls.scenario.yaml', import.meta.url));
-
-async function cli(args: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  err.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await runCli(args, { out, err });
-  return { code, stdout, stderr };
-}
 
 test('a selection whose every cell is n/a is not a match: exit 4, naming why nothing ran', async () => {
   const { code, stdout } = await toolshiftProcess([

@@ -1,30 +1,14 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runCli } from '../../src/cli/program.js';
+import { cli } from '../support/cli-in-process.js';
 
 // Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
 // at 180 s, a safety net for a busy machine (up to 55 s seen under load), not a speed claim.
 
 const example = fileURLToPath(new URL('../../examples/client-module/sdk-client-module.mjs', import.meta.url));
-
-async function cli(args: string[], cwd?: string) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  err.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await runCli(args, { out, err, ...(cwd ? { cwd } : {}) });
-  return { code, stdout, stderr };
-}
 
 test('--client-module runs the example module (the official SDK Client) and only it, unless --client names others', async () => {
   const { code, stdout, stderr } = await cli([

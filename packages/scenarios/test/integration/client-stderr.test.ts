@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { expect, test } from 'vitest';
 import { CLIENT_STDERR_MAX_CHARS } from '../../src/adapters/client-stderr.js';
-import { runCli } from '../../src/cli/program.js';
+import { cli } from '../support/cli-in-process.js';
 
 // Runs client processes and client programs for real (tsx compiles the sources in the client
 // process): bounded at 240 s, a safety net for a busy machine, not a speed claim.
@@ -30,21 +29,6 @@ const chattyProgram =
   `command:echo "chatty program: era $TOOLSHIFT_ERA" >&2; ` +
   `if [ "$TOOLSHIFT_ERA" = legacy ]; then head -c 30000 /dev/zero | tr '\\0' y >&2; echo " end of the long line" >&2; fi; ` +
   `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(exampleProgram)}`;
-
-async function cli(args: string[], cwd: string) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  err.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await runCli(args, { out, err, cwd });
-  return { code, stdout, stderr };
-}
 
 /** The `<system-err>` of each testcase of a JUnit report, by `client/name`, unescaped. */
 function systemErrs(xml: string): Map<string, string | undefined> {

@@ -2,30 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runCli } from '../../src/cli/program.js';
+import { cli } from '../support/cli-in-process.js';
 
 // These tests start client processes (tsx compiles the sources in the child): each is bounded at
 // 240 s, a safety net for a busy machine, not a speed claim.
 
 const raceModule = fileURLToPath(new URL('../fixtures/client-modules/race-bug-client.mjs', import.meta.url));
-
-async function cli(args: string[], cwd: string) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  err.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await runCli(args, { out, err, cwd });
-  return { code, stdout, stderr };
-}
 
 test('explore finds, shrinks and writes a replayable counterexample for a --client-module client with a race bug (its trials run in its own client process); replay reproduces it', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'toolshift-explore-module-'));

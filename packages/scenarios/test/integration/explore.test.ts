@@ -2,24 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { expect, test } from 'vitest';
-import { runCli } from '../../src/cli/program.js';
-
-async function cli(args: string[], cwd: string) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  err.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await runCli(args, { out, err, cwd });
-  return { code, stdout, stderr };
-}
+import { cli } from '../support/cli-in-process.js';
 
 test('toolshift explore --client defect:no-atomic-swap finds and shrinks a counterexample, writes a replay that toolshift replay reproduces', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'toolshift-explore-'));

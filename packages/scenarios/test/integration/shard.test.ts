@@ -3,24 +3,8 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { runCli } from '../../src/cli/program.js';
-
-async function cli(args: string[], cwd: string) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  err.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await runCli(args, { out, err, cwd });
-  return { code, stdout, stderr };
-}
+import { cli } from '../support/cli-in-process.js';
 
 interface Report {
   exitCode: number;

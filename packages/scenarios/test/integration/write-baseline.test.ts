@@ -1,25 +1,9 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { runCli } from '../../src/cli/program.js';
-
-async function cli(args: string[], cwd: string) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  err.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await runCli(args, { out, err, cwd });
-  return { code, stdout, stderr };
-}
+import { cli } from '../support/cli-in-process.js';
 
 // A client with known bugs over a small selection: tool-removed fails (it never re-lists),
 // empty-list passes, so the written baseline must hold the one and not the other.
