@@ -75,6 +75,7 @@ export const GROUP_SCENARIOS: Readonly<Record<CapabilityGroup, readonly string[]
     'auth-dependent-list',
     'lc-11-per-user-connections',
     'lc-11-second-user-from-shared-cache',
+    'lc-11-model-offered-own-principal-tools',
     'token-rotated-during-listing',
   ],
   'identity/collisions': [
