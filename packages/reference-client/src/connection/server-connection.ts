@@ -210,15 +210,16 @@ export class ServerConnection {
     const bounded = createBoundedFetch(this.options.bounds, onViolation, this.meter);
     return new StreamableHTTPClientTransport(endpoint.url, {
       fetch: async (url, init) => {
-        // Each exchange gets a signal of our own that follows the caller's, so a close whose budget
-        // ran out can abort what is still waiting for an answer (see abandon).
+        // Each exchange gets a signal of our own combined with the caller's, so a close whose budget
+        // ran out can abort what is still waiting for an answer (see abandon). AbortSignal.any holds
+        // the caller's signal without adding a listener to it: the SDK passes one signal to every
+        // request of a transport, and a listener per request would pile up on it for the
+        // connection's lifetime.
         const exchange = new AbortController();
-        const follow = () => exchange.abort(init?.signal?.reason);
-        if (init?.signal?.aborted) follow();
-        else init?.signal?.addEventListener('abort', follow, { once: true });
         this.exchanges.add(exchange);
+        const signal = init?.signal ? AbortSignal.any([init.signal, exchange.signal]) : exchange.signal;
         try {
-          const response = await bounded(url, { ...init, signal: exchange.signal });
+          const response = await bounded(url, { ...init, signal });
           this.observe(init, response.status);
           return response;
         } finally {
