@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import { createCommandClient } from '../../src/adapters/command/create-command-client.js';
-import type { CellResult } from '../../src/runner/cell.js';
-import { runCell } from '../../src/runner/run-cell.js';
+import { type RawCellResult, runCell } from '../../src/runner/run-cell.js';
 
 // AU-02: "refresh tools" with an expired token must not silently no-op: the 401 is reported. A command
 // driver's library that rejects that refresh is the host reporting it (a warning), as the in-process
@@ -12,13 +11,13 @@ import { runCell } from '../../src/runner/run-cell.js';
 const program = fileURLToPath(new URL('../fixtures/command-clients/refresh-rejected.mjs', import.meta.url));
 const scenario = SCENARIOS.find((candidate) => candidate.id === 'au-02-refresh-after-expiry')!;
 
-async function run(mode: 'rejects' | 'unsupported' | 'exits'): Promise<CellResult> {
+async function run(mode: 'rejects' | 'unsupported' | 'exits'): Promise<RawCellResult> {
   const factory = await createCommandClient(
     `TOOLSHIFT_TEST_REFRESH=${mode} ${process.execPath} ${JSON.stringify(program)}`,
   );
   return runCell(scenario, 'legacy', factory, { transport: 'http', settleTimeoutMs: 300 });
 }
-const actionCompleted = (result: CellResult) =>
+const actionCompleted = (result: RawCellResult) =>
   result.verdicts.find((verdict) => verdict.checkId === 'runner.action-completed');
 
 test('a refresh the driver answers with its library error is a warning to the user, not a failed action', async () => {
