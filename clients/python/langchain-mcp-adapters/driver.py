@@ -28,10 +28,7 @@ ERAS = ["legacy"]
 # The handshake goes out before the library's imports, which take seconds on a busy machine.
 protocol.announce(NAME, FEATURES, ERAS)
 
-from langchain.agents import create_agent  # noqa: E402
 from langchain_core.tools import ToolException  # noqa: E402
-from langchain_google_genai import ChatGoogleGenerativeAI  # noqa: E402
-from langchain_openai import ChatOpenAI  # noqa: E402
 from langchain_core.utils.function_calling import convert_to_openai_tool  # noqa: E402
 from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
 
@@ -132,8 +129,14 @@ def _chat_model(provider: str) -> Any:
     """The host's LangChain chat model for the scenario's provider hint, on the cell's fake provider."""
     if not model_target:
         raise RuntimeError("the harness gave no model provider (connect.model)")
+    # Imported with the first agent turn, not at start: the provider SDKs take seconds to import on
+    # a busy machine, which would hold up the first connect.
     if provider.startswith("gemini"):
+        from langchain_google_genai import ChatGoogleGenerativeAI
+
         return ChatGoogleGenerativeAI(model=MODEL, google_api_key=FAKE_KEY, base_url=model_target["gemini"], max_retries=0)
+    from langchain_openai import ChatOpenAI
+
     return ChatOpenAI(model=MODEL, base_url=model_target["openai"], api_key=FAKE_KEY, max_retries=0)
 
 
@@ -145,6 +148,8 @@ async def agent_turn(request: dict[str, Any]) -> dict[str, Any]:
     tools: list[Any] = []
     for server_id in list(servers):
         tools.extend(await _get_tools(server_id))
+    from langchain.agents import create_agent  # imported late, as the chat models are
+
     agent = create_agent(_chat_model(request.get("provider") or "openai"), tools)
     await agent.ainvoke({"messages": [{"role": "user", "content": request["prompt"]}]})
     return {}

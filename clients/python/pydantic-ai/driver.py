@@ -27,10 +27,6 @@ protocol.announce("pydantic-ai", FEATURES)
 import httpx2
 from pydantic_ai import Agent
 from pydantic_ai.mcp import MCPToolset
-from pydantic_ai.models.google import GoogleModel
-from pydantic_ai.models.openai import OpenAIChatModel
-from pydantic_ai.providers.google import GoogleProvider
-from pydantic_ai.providers.openai import OpenAIProvider
 
 
 NAME = "pydantic-ai"
@@ -133,8 +129,16 @@ def _model(provider: str) -> Any:
     """Pydantic AI's own model class for the scenario's provider hint, on the cell's fake provider."""
     if not model_target:
         raise RuntimeError("the harness gave no model provider (connect.model)")
+    # Imported with the first agent turn, not at start: the provider SDKs take seconds to import on
+    # a busy machine, which would hold up the first connect.
     if provider.startswith("gemini"):
+        from pydantic_ai.models.google import GoogleModel
+        from pydantic_ai.providers.google import GoogleProvider
+
         return GoogleModel(MODEL, provider=GoogleProvider(api_key=FAKE_KEY, base_url=model_target["gemini"]))
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
+
     return OpenAIChatModel(MODEL, provider=OpenAIProvider(base_url=model_target["openai"], api_key=FAKE_KEY))
 
 
