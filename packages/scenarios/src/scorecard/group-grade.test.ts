@@ -263,3 +263,32 @@ test('a labelled check is judged by its invariant, and what a provider-targeting
   });
   expect(reaskingExcuse(stale, sdk)).toBeUndefined();
 });
+
+test("a re-asking host's labelled registry check is excused by its invariant, and a host application's feature never fails a library", () => {
+  const failed = (checkId: string) => ({ checkId, status: 'fail', message: checkId, evidence: [] });
+  const scenarios = new Map([
+    [
+      'lc-11-per-user-connections',
+      {
+        clientActions: [{ do: 'connect' }, { do: 'settle' }],
+        checks: [{ id: 'admin-catalogue', invariant: 'registry.final-exposure' }],
+      },
+    ],
+    ['lg-01-definitions-eat-context', { clientActions: [{ do: 'model-request' }] }],
+  ]) as never;
+  const reasker = { reasksBeforeModelRequests: true, scenarios };
+  const labelled = result('lc-11-per-user-connections', 'fail', {
+    verdicts: [failed('admin-catalogue')] as never,
+  });
+  expect(reaskingGrade(labelled, reasker)?.reason).toContain('admin-catalogue have nothing of this host');
+  const cost = result('lg-01-definitions-eat-context', 'fail', {
+    verdicts: [failed('model.cost-reported')] as never,
+  });
+  const framework = { reasksBeforeModelRequests: false, scenarios };
+  expect(reaskingGrade(cost, framework)).toMatchObject({ kind: 'n/a', by: 'host application' });
+  // Beside another failure it is set aside, and the other one counts.
+  const costAndOffers = result('lg-01-definitions-eat-context', 'fail', {
+    verdicts: [failed('model.cost-reported'), failed('model.request-offers')] as never,
+  });
+  expect(reaskingGrade(costAndOffers, framework)).toBeUndefined();
+});

@@ -34,8 +34,8 @@ export interface GradedCell {
    * failed (they judge a standing tool list this host does not keep). See {@link reaskingGrade}.
    */
   notApplicable?: string;
-  /** Whose failure it is not: `model layer` (the driver's) or `re-asking` (a host keeping no tool list), with `notApplicable`. */
-  notApplicableBy?: 'model layer' | 're-asking';
+  /** Whose failure it is not (the driver's model layer, a host application's, a re-asking host's), with `notApplicable`. */
+  notApplicableBy?: ExcusedBy;
   /** Set when only signal-reaction checks failed in a model-request scenario of a re-asking host: graded as passed by re-asking. */
   reaskedDespite?: string;
 }
@@ -50,7 +50,7 @@ export interface GradeContext {
    */
   modelLayerIsDriver?: boolean;
   /** The scenarios by id, to tell which ones make model requests and which invariant a check runs. */
-  scenarios: ReadonlyMap<string, Pick<Scenario, 'clientActions'> & Partial<Pick<Scenario, 'checks'>>>;
+  scenarios: ReadonlyMap<string, GradedScenario>;
 }
 
 /**
@@ -76,23 +76,37 @@ export const MODEL_LAYER_CHECKS = [
   'model.requests-built',
 ];
 
+type GradedScenario = Pick<Scenario, 'clientActions'> & Partial<Pick<Scenario, 'checks'>>;
+
+/** The invariant a check of a scenario runs (a check may carry a label of its own as its id). */
+function invariantOf(scenario: GradedScenario | undefined, id: string): string {
+  return scenario?.checks?.find((check) => checkId(check) === id)?.invariant ?? id;
+}
+
+/**
+ * Checks of a host application's own features, which no client library is asked to have: a token
+ * budget for the tool definitions, shown to the user (`model.cost-reported`). On the scorecard
+ * they judge nothing of a library's; the reference host is held to them by `toolshift run`.
+ */
+export const HOST_APPLICATION_CHECKS = ['model.cost-reported'];
+
 /**
  * Whether a failing check of a scenario judges the model layer: its invariant (a check may carry a
  * label of its own) is one of {@link MODEL_LAYER_CHECKS}, or it is `model.request-offers` in a
  * scenario that names the provider it targets (what a host offers a provider there is its adaptation
  * to that provider's rules: repaired, withheld or cut to the provider's limit).
  */
-function judgesModelLayer(
-  scenario: (Pick<Scenario, 'clientActions'> & Partial<Pick<Scenario, 'checks'>>) | undefined,
-  id: string,
-): boolean {
-  const invariant = scenario?.checks?.find((check) => checkId(check) === id)?.invariant ?? id;
+function judgesModelLayer(scenario: GradedScenario | undefined, id: string): boolean {
+  const invariant = invariantOf(scenario, id);
   if (MODEL_LAYER_CHECKS.includes(invariant)) return true;
   return (
     invariant === 'model.request-offers' &&
     (scenario?.clientActions ?? []).some((action) => 'provider' in action && action.provider !== undefined)
   );
 }
+
+/** Whose failure a cell's failure is not: the driver's model layer, a host application's feature, or a re-asking host's. */
+export type ExcusedBy = 'model layer' | 'host application' | 're-asking';
 
 /**
  * Checks that judge a client's standing tool list or its reaction to a change signal (re-listing
@@ -123,30 +137,41 @@ const REASKING_CHECKS = [
 export function reaskingGrade(
   result: CellResult,
   context: GradeContext | undefined,
-): { kind: 'n/a' | 'reasked'; by: 'model layer' | 're-asking'; reason: string } | undefined {
+): { kind: 'n/a' | 'reasked'; by: ExcusedBy; reason: string } | undefined {
   if (!context || result.rawStatus !== 'fail') return undefined;
   const failing = result.verdicts.filter((verdict) => verdict.status === 'fail').map((v) => v.checkId);
   if (!failing.length) return undefined;
   const scenario = context.scenarios.get(result.scenarioId);
+  const hostApplication = failing.filter((id) => HOST_APPLICATION_CHECKS.includes(invariantOf(scenario, id)));
   const driverLayer = context.modelLayerIsDriver
-    ? failing.filter((id) => judgesModelLayer(scenario, id))
+    ? failing.filter((id) => !hostApplication.includes(id) && judgesModelLayer(scenario, id))
     : [];
-  const left = failing.filter((checkId) => !driverLayer.includes(checkId));
+  const left = failing.filter((id) => !hostApplication.includes(id) && !driverLayer.includes(id));
+  const setAsideParts = [
+    ...(driverLayer.length
+      ? [`${driverLayer.join(', ')} judge the driver's model layer, not the library`]
+      : []),
+    ...(hostApplication.length
+      ? [
+          `${hostApplication.join(', ')} judge a host application's feature (a token budget shown to its user), not a library's`,
+        ]
+      : []),
+  ];
   if (left.length === 0)
     return {
       kind: 'n/a',
-      by: 'model layer',
-      reason: `the library stops at the MCP session, so what the model is offered and gets back is the driver's code, not the library's: ${driverLayer.join(', ')} judge the driver`,
+      by: driverLayer.length ? 'model layer' : 'host application',
+      reason: driverLayer.length
+        ? `the library stops at the MCP session, so what the model is offered and gets back is the driver's code, not the library's: ${setAsideParts.join('; ')}`
+        : `nothing of the library's failed: ${setAsideParts.join('; ')}`,
     };
   if (
     !context.reasksBeforeModelRequests ||
-    !left.every((checkId) => REASKING_CHECKS.some((prefix) => checkId.startsWith(prefix)))
+    !left.every((id) => REASKING_CHECKS.some((prefix) => invariantOf(scenario, id).startsWith(prefix)))
   )
     return undefined;
   const checks = left.join(', ');
-  const setAside = driverLayer.length
-    ? `; ${driverLayer.join(', ')} judge the driver's model layer, not the library`
-    : '';
+  const setAside = setAsideParts.map((part) => `; ${part}`).join('');
   const actions = scenario?.clientActions ?? [];
   if (actions.some((action) => action.do === 'model-request' || action.do === 'model-call'))
     return {

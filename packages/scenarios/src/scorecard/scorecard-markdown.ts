@@ -1,5 +1,5 @@
 import { CAPABILITY_GROUPS } from './capability-groups.js';
-import type { GroupGrade } from './group-grade.js';
+import type { ExcusedBy, GroupGrade } from './group-grade.js';
 import type { DriverScore } from './run-scorecard.js';
 
 /** How the run was made, for the page's header. */
@@ -19,6 +19,12 @@ export function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+const EXCUSE_LABEL: Record<ExcusedBy, string> = {
+  'model layer': "driver's model layer",
+  'host application': "host application's feature",
+  're-asking': 're-asking host',
+};
 
 const cellText = (score: DriverScore, grade: GroupGrade, detailsDir: string) =>
   `[${grade.grade}](${detailsDir}/${slug(score.client)}.md#${slug(grade.group)})`;
@@ -48,7 +54,8 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
     'judged for this client (it lacks the transport or host feature the scenarios need). For a library that',
     'stops at the MCP session (an MCP SDK: manifest `modelLayer: driver`), what the model is offered and gets',
     "back is the driver's code, so the checks of that layer (provider rules, model-facing names, costs, call",
-    'results) are `n/a` for it.',
+    "results) are `n/a` for it. A host application's own features (a token budget for the tool definitions,",
+    '`model.cost-reported`) are `n/a` for every library.',
     '',
     `| client | language | library | version | date | ${CAPABILITY_GROUPS.join(' | ')} |`,
     `| --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
@@ -133,7 +140,7 @@ export function driverDetailsMarkdown(score: DriverScore): string {
       const status = cell.reasked
         ? 'pass (by re-asking)'
         : cell.notApplicable
-          ? `n/a (${cell.notApplicableBy === 'model layer' ? "driver's model layer" : 're-asking host'})`
+          ? `n/a (${EXCUSE_LABEL[cell.notApplicableBy ?? 're-asking']})`
           : cell.status === 'fail'
             ? 'fail (unexplained)'
             : cell.status;
