@@ -144,11 +144,17 @@ runDriver(
       );
       if (!part) throw new Error(`generateText produced no tool result for ${name}`);
       const entry = offered.get(name);
-      const routedTo = entry ? { serverId: entry.serverId, toolName: entry.tool.metadata?.toolName ?? name } : undefined;
+      const routedTo = entry
+        ? { serverId: entry.serverId, toolName: entry.tool.metadata?.toolName ?? name }
+        : undefined;
       if (part.type === 'tool-error') {
         // Only a tool that ran was routed: an unknown name or input the SDK rejected never left it.
         const ran = entry && !/NoSuchTool|InvalidToolInput/.test(part.error?.name ?? '');
-        return { isError: true, text: String(part.error?.message ?? part.error), ...(ran ? { routedTo } : {}) };
+        return {
+          isError: true,
+          text: String(part.error?.message ?? part.error),
+          ...(ran ? { routedTo } : {}),
+        };
       }
       const toModelOutput = entry?.tool.toModelOutput;
       const output = toModelOutput

@@ -109,7 +109,9 @@ function createAdapter() {
     async modelCall(name, args) {
       const node = new ToolNode(offered.map(({ tool }) => tool));
       const call = { id: 'call-1', name, args, type: 'tool_call' };
-      const { messages } = await node.invoke({ messages: [new AIMessage({ content: '', tool_calls: [call] })] });
+      const { messages } = await node.invoke({
+        messages: [new AIMessage({ content: '', tool_calls: [call] })],
+      });
       const message = messages[0];
       const text = textOf(message.content);
       // ToolNode runs the first tool of that name; a name it does not hold, or input its schema

@@ -161,7 +161,13 @@ runDriver(
         tools: [...offered.values()].map(({ tool }) => tool),
       });
       answers.push([
-        { type: 'function_call', callId: 'call-1', name, arguments: JSON.stringify(args), status: 'completed' },
+        {
+          type: 'function_call',
+          callId: 'call-1',
+          name,
+          arguments: JSON.stringify(args),
+          status: 'completed',
+        },
       ]);
       const result = await runner.run(latest, 'Use the tools.', { maxTurns: 2 }).finally(() => {
         answers.length = 0;
