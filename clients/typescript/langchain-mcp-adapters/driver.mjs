@@ -3,7 +3,12 @@
 // entry with an Authorization header per server; the README's defaults: no name prefix,
 // throwOnLoadError), `await client.getTools()` for the LangChain tools handed to the agent, asked
 // again before each model request (the library offers no other way to get the current tools), and
-// `tool.invoke(args)` for a model's call. `onToolsListChanged` is registered as the README shows.
+// a model's call runs as the README's agent (createReactAgent) runs it: LangGraph's ToolNode over the
+// tools of the latest model request, which resolves the name, checks the input against the tool's
+// schema, invokes the tool and turns the outcome (or its error) into the ToolMessage the model reads.
+// `onToolsListChanged` is registered as the README shows.
+import { AIMessage } from '@langchain/core/messages';
+import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 
 const textOf = (output) => {
@@ -102,15 +107,22 @@ function createAdapter() {
       };
     },
     async modelCall(name, args) {
-      // The agent runs the first tool with that name (a ToolNode keys tools by name).
+      const node = new ToolNode(offered.map(({ tool }) => tool));
+      const call = { id: 'call-1', name, args, type: 'tool_call' };
+      const { messages } = await node.invoke({
+        messages: [new AIMessage({ content: '', tool_calls: [call] })],
+      });
+      const message = messages[0];
+      const text = textOf(message.content);
+      // ToolNode runs the first tool of that name; a name it does not hold, or input its schema
+      // rejects, never reaches a server.
       const entry = offered.find(({ tool }) => tool.name === name);
-      if (!entry) return { isError: true, text: `Tool "${name}" not found.` };
-      const routedTo = { serverId: entry.serverId, toolName: name };
-      try {
-        return { isError: false, text: textOf(await entry.tool.invoke(args)), routedTo };
-      } catch (error) {
-        return { isError: true, text: String(error?.message ?? error), routedTo };
-      }
+      const ran = entry && !/did not match expected schema/.test(text);
+      return {
+        isError: message.status === 'error',
+        text,
+        ...(ran ? { routedTo: { serverId: entry.serverId, toolName: name } } : {}),
+      };
     },
     async refresh() {
       await fetchTools();

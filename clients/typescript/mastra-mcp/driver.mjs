@@ -101,7 +101,16 @@ runDriver(
     },
     async 'model-call'({ name, arguments: args }) {
       const tool = listed[name];
-      if (!tool) return { isError: true, text: `Tool ${name} not found` };
+      if (!tool) {
+        // The error Mastra's agent loop hands the model for a name its step tools lack
+        // (dist/agent-*.js tool-call step: ToolNotFoundError with the available tools).
+        const available = Object.keys(listed);
+        const list = available.length > 0 ? ` Available tools: ${available.join(', ')}` : '';
+        return {
+          isError: true,
+          text: `Tool "${name}" not found.${list}. Call tools by their exact name only — never add prefixes, namespaces, or colons.`,
+        };
+      }
       const serverId = serverOf(name);
       const routedTo = { serverId, toolName: name.slice(serverId.length + 1) };
       try {

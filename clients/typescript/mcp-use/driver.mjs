@@ -4,7 +4,17 @@
 // headers } }`), `await client.createAllSessions()`, `client.getSession(id)`, `session.callTool()`.
 // The tool set the host hands the model is the session connector's `tools`, which mcp-use keeps
 // current itself (it re-lists on notifications/tools/list_changed).
-import { MCPClient } from 'mcp-use';
+import { BaseConnector, MCPClient } from 'mcp-use';
+
+// Instrumentation only: the host reads a connector's tools when its list_changed refresh finishes.
+// Hooked on the class before any session exists, so a refresh that starts while createAllSessions()
+// is still settling (a change announced right after the first listing) is not missed.
+const refreshListeners = new Set();
+const refreshToolsCache = BaseConnector.prototype.refreshToolsCache;
+BaseConnector.prototype.refreshToolsCache = async function (...args) {
+  await refreshToolsCache.apply(this, args);
+  for (const listener of refreshListeners) listener(this);
+};
 
 function createAdapter() {
   let client;
@@ -25,9 +35,16 @@ function createAdapter() {
       }),
     );
 
+  /** A connector of this client refreshed its tools: the host reads them again. */
+  const onRefresh = (connector) => {
+    if ([...connected].some((serverId) => client.getSession(serverId)?.connector === connector)) exposeAll();
+  };
+
   return {
     async connect(target, toolshiftObserver) {
       observer = toolshiftObserver;
+      // The connector re-lists on list_changed by itself; the host reads its cache when it changes.
+      refreshListeners.add(onRefresh);
       client ??= new MCPClient({
         mcpServers: Object.fromEntries(
           (target.cellServers ?? [target]).map((each) => [
@@ -45,14 +62,6 @@ function createAdapter() {
         throw new Error(`mcp-use opened no session for ${target.serverId}`);
       connected.add(target.serverId);
       exposeAll();
-      // The connector re-lists on list_changed by itself; the host reads its cache when it changes.
-      const session = client.getSession(target.serverId);
-      const original = session.connector.refreshToolsCache?.bind(session.connector);
-      if (original)
-        session.connector.refreshToolsCache = async (...args) => {
-          await original(...args);
-          exposeAll();
-        };
     },
     async callTool(name, args, serverId) {
       try {
@@ -65,6 +74,7 @@ function createAdapter() {
       }
     },
     async close() {
+      refreshListeners.delete(onRefresh);
       await client?.closeAllSessions().catch(() => {});
     },
   };

@@ -9,17 +9,26 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 /**
  * Every page of tools/list, following nextCursor as the result asks (v1's listTools() returns one
- * page): the host's loop, which stops at a cursor it has already sent so a server's repeated
- * cursor cannot keep it listing.
+ * page): the host's loop. It stops at a cursor it has already sent, and after three pages in a row
+ * that bring no tool it has not seen in this listing (a server handing out fresh cursors for the
+ * same page), and it keeps such a page's tools once, so neither a repeated nor an ever-new cursor
+ * can keep it listing or double its tools.
  */
 async function listAll(client) {
   const tools = [];
+  const names = new Set();
   const seen = new Set();
   let cursor;
+  let pagesWithoutNews = 0;
   for (;;) {
     const result = await client.listTools(cursor === undefined ? undefined : { cursor });
-    tools.push(...result.tools);
-    if (result.nextCursor === undefined || seen.has(result.nextCursor)) break;
+    const news = result.tools.some((tool) => !names.has(tool.name));
+    if (news || result.tools.length === 0) {
+      tools.push(...result.tools);
+      for (const tool of result.tools) names.add(tool.name);
+    }
+    pagesWithoutNews = news || result.tools.length === 0 ? 0 : pagesWithoutNews + 1;
+    if (result.nextCursor === undefined || seen.has(result.nextCursor) || pagesWithoutNews >= 3) break;
     seen.add(result.nextCursor);
     cursor = result.nextCursor;
   }

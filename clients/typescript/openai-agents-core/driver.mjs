@@ -2,14 +2,47 @@
 // an `MCPServerStreamableHttp({ url, name })` per server (`requestInit` headers for the bearer
 // token), `await server.connect()`, one `Agent({ mcpServers })`; before each model request the
 // tools are what the run loop asks for, `agent.getAllTools(runContext)` (it lists every server
-// again: `cacheToolsList` is off by default), and a model's call runs the FunctionTool's `invoke`.
-import { Agent, MCPServerStreamableHttp, RunContext } from '@openai/agents-core';
+// again: `cacheToolsList` is off by default). The model layer is the SDK's own Runner: a model
+// request is one turn of `runner.run(agent, …)` and reports the tools as the Runner serializes them
+// for the model; a model's call is a turn whose model answers with that function call, resolved and
+// run by the Runner against the FunctionTools of the latest model request (its default
+// toolNotFoundBehavior, its error function), and the model gets the function_call_result it builds.
+// The model is a Model object of ours standing where a provider would: it records the request and
+// answers with the scripted output.
+import {
+  Agent,
+  MCPServerStreamableHttp,
+  RunContext,
+  Runner,
+  RunToolCallOutputItem,
+  Usage,
+} from '@openai/agents-core';
 import { reportTools, runDriver } from '../command-loop.mjs';
 
 /** serverId → { target, server } */
 const connections = new Map();
 const runContext = new RunContext({});
 let agent;
+/** The text of the SDK's defaultToolErrorFunction: what the model gets when a tool call throws. */
+const DEFAULT_TOOL_ERROR_TEXT = 'An error occurred while running the tool. Please try again.';
+const runner = new Runner({ tracingDisabled: true });
+/** What the model answers next (a final message unless a call is scripted). */
+const answers = [];
+/** The tools the Runner sent in its latest model request (serialized for the model). */
+let requestTools = [];
+const finalMessage = [
+  { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'ok' }] },
+];
+const model = {
+  async getResponse(request) {
+    requestTools = request.tools ?? [];
+    return { usage: new Usage(), output: answers.shift() ?? finalMessage, responseId: 'response-1' };
+  },
+  // biome-ignore lint/correctness/useYield: the Runner is never asked to stream here.
+  async *getStreamedResponse() {
+    throw new Error('streaming is not used');
+  },
+};
 /** The FunctionTools of the latest model request, by name, with the server each came from. */
 let offered = new Map();
 
@@ -38,14 +71,22 @@ function open(connection) {
   agent = new Agent({
     name: 'toolshift-host',
     instructions: 'Use the tools.',
+    model,
     mcpServers: [...connections.values()].map((c) => c.server),
   });
+  // Instrumentation only: keep the FunctionTools the Runner fetched for its latest model request.
+  const getAllTools = agent.getAllTools.bind(agent);
+  agent.getAllTools = async (...args) => noteTools(await getAllTools(...args));
   return connection.server.connect();
 }
 
 /** What the run loop does before a model call: the agent's tools, every server listed again. */
 async function agentTools() {
-  const tools = await agent.getAllTools(runContext);
+  return agent.getAllTools(runContext);
+}
+
+/** Records (and reports per server) the tools the agent was just given. */
+function noteTools(tools) {
   const byServer = new Map([...connections.keys()].map((id) => [id, []]));
   offered = new Map();
   for (const tool of tools) {
@@ -95,15 +136,15 @@ runDriver(
       await agentTools();
     },
     async 'model-request'() {
-      const tools = await agentTools();
+      await runner.run(agent, 'Use the tools.', { maxTurns: 1 });
       return {
-        tools: tools.map((tool) => {
-          const { serverId } = offered.get(tool.name);
+        tools: requestTools.map((tool) => {
+          const entry = offered.get(tool.name);
           return {
             name: tool.name,
-            serverId,
+            ...(entry ? { serverId: entry.serverId } : {}),
             toolName: tool.name,
-            description: tool.description,
+            ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
             parameters: tool.parameters,
           };
         }),
@@ -111,19 +152,39 @@ runDriver(
       };
     },
     async 'model-call'({ name, arguments: args }) {
+      // The model answers the latest request: the Runner resolves its call against that request's
+      // FunctionTools (an agent holding exactly them), then asks the model again, which ends the turn.
+      const latest = new Agent({
+        name: agent.name,
+        instructions: 'Use the tools.',
+        model,
+        tools: [...offered.values()].map(({ tool }) => tool),
+      });
+      answers.push([
+        {
+          type: 'function_call',
+          callId: 'call-1',
+          name,
+          arguments: JSON.stringify(args),
+          status: 'completed',
+        },
+      ]);
+      const result = await runner.run(latest, 'Use the tools.', { maxTurns: 2 }).finally(() => {
+        answers.length = 0;
+      });
+      const item = result.newItems.find((each) => each instanceof RunToolCallOutputItem);
+      if (!item) throw new Error(`the Runner produced no function_call_result for ${name}`);
+      const output = item.rawItem.output;
       const entry = offered.get(name);
-      if (!entry) return { isError: true, text: `Tool ${name} not found in agent toolshift-host.` };
-      const routedTo = { serverId: entry.serverId, toolName: name };
-      try {
-        const output = await entry.tool.invoke(runContext, JSON.stringify(args));
-        return {
-          isError: false,
-          text: typeof output === 'string' ? output : JSON.stringify(output),
-          routedTo,
-        };
-      } catch (error) {
-        return { isError: true, text: String(error?.message ?? error), routedTo };
-      }
+      const text =
+        typeof output === 'string' ? output : output?.type === 'text' ? output.text : JSON.stringify(output);
+      return {
+        // A function_call_result has no error flag: the SDK tells the model a call failed only by
+        // its error function's text (the default one, dist/tool.mjs defaultToolErrorFunction).
+        isError: text === DEFAULT_TOOL_ERROR_TEXT,
+        text,
+        ...(entry ? { routedTo: { serverId: entry.serverId, toolName: name } } : {}),
+      };
     },
   },
   async () => {
