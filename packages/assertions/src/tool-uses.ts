@@ -32,8 +32,9 @@ export function listsPerUse(run: RunRecord, serverId: string): boolean {
 export function toolUses(run: RunRecord, serverId: string): ToolUse[] {
   return run.observations.flatMap((o): ToolUse[] => {
     const from =
-      (o.kind === 'call' || o.kind === 'model-call' || o.kind === 'model-request' ? o.startedAfterSeq : undefined) ??
-      o.afterSeq;
+      (o.kind === 'call' || o.kind === 'model-call' || o.kind === 'model-request'
+        ? o.startedAfterSeq
+        : undefined) ?? o.afterSeq;
     if (o.kind === 'call' && o.serverId === serverId)
       return [{ seq: o.afterSeq, from, what: `call ${o.toolName}` }];
     if (o.kind === 'model-request' && o.error === undefined)

@@ -53,7 +53,9 @@ describe('change.relisted-within-bound', () => {
     const verdict = check.check(h.record(), { beforeNextUse: true });
     expect(verdict).toMatchObject({
       status: 'fail',
-      message: expect.stringContaining(`re-listed only at #${relistSeq}, after its next use of tools (call b) had begun`),
+      message: expect.stringContaining(
+        `re-listed only at #${relistSeq}, after its next use of tools (call b) had begun`,
+      ),
     });
     expect(verdict.evidence.map((e) => e.seq)).toEqual([signal.seq, relistSeq]);
     expect(relistedWithinBound({ beforeNextUse: true }).check(h.record()).status).toBe('fail');
@@ -88,9 +90,10 @@ describe('change.relisted-within-bound', () => {
 
   test('refuses parameters of the wrong type, and the wall-clock bound it no longer has', () => {
     expect(check.validateParams?.({ beforeNextUse: true, withinMs: 0 })).toBeUndefined();
-    expect(check.validateParams?.({ beforeNextUse: 'yes' })).toBe("parameter 'beforeNextUse' must be of type boolean");
+    expect(check.validateParams?.({ beforeNextUse: 'yes' })).toBe(
+      "parameter 'beforeNextUse' must be of type boolean",
+    );
     expect(check.validateParams?.({ withinMs: '2s' })).toBe("parameter 'withinMs' must be of type integer");
     expect(check.validateParams?.({ wallMs: 2000 })).toContain("unknown parameter 'wallMs'");
   });
-});
 });

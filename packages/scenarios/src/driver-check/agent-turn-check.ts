@@ -84,7 +84,10 @@ function describeTurn(
       isToolCall(frame) &&
       (frame.message as { params?: { name?: unknown } }).params?.name === LOOKUP.name,
   );
-  const steps = [`${exchanges.length} model request(s), the first offering [${names}]`, `the model called ${called}`];
+  const steps = [
+    `${exchanges.length} model request(s), the first offering [${names}]`,
+    `the model called ${called}`,
+  ];
   if (!reached)
     return {
       summary: steps.join('; '),

@@ -1,4 +1,10 @@
-import { createFakeServer, type Era, type FakeServer, type ScriptTool, scriptBuilder } from '@toolshift/fake-server';
+import {
+  createFakeServer,
+  type Era,
+  type FakeServer,
+  type ScriptTool,
+  scriptBuilder,
+} from '@toolshift/fake-server';
 import { type ModelServer, serveModelProvider } from '@toolshift/fake-server/http';
 import { createModelProvider } from '@toolshift/fake-server/model';
 import { tool } from '../../catalog/tools.js';

@@ -16,7 +16,11 @@ export async function checkModernConnect(ctx: CheckContext): Promise<void> {
   if (outcome.ok) {
     const seen = s.exposed.get(modern.target.serverId);
     if (!seen)
-      ctx.record(id, 'fail', `connect to ${modern.target.serverId} was answered ok before any tools message for it`);
+      ctx.record(
+        id,
+        'fail',
+        `connect to ${modern.target.serverId} was answered ok before any tools message for it`,
+      );
     else ctx.record(id, 'pass', `connected (modern); tools [${seen.join(', ')}] reported before the answer`);
   } else if (outcome.timeout) ctx.record(id, 'fail', `${outcome.error}${s.tail()}`);
   else
@@ -41,7 +45,11 @@ export async function checkStdio(ctx: CheckContext): Promise<void> {
       { type: 'call', serverId: 'primary', tool: LOOKUP.name, arguments: { query: 'x' } },
       ctx.requestMs,
     );
-    ctx.record('request.call-stdio', call.ok ? 'pass' : 'fail', call.ok ? 'answered ok over stdio' : call.error);
+    ctx.record(
+      'request.call-stdio',
+      call.ok ? 'pass' : 'fail',
+      call.ok ? 'answered ok over stdio' : call.error,
+    );
   }
   await ctx.shutdown(s, 'shutdown.exits-stdio');
 }
@@ -72,7 +80,12 @@ export async function checkUpFront(ctx: CheckContext): Promise<void> {
 /** `error.connect-refused`: a connect to a closed port is answered `ok: false` and the driver lives on. */
 export async function checkConnectRefused(ctx: CheckContext): Promise<void> {
   const id = 'error.connect-refused';
-  const dead: ServerTarget = { serverId: 'unreachable', era: 'legacy', transport: 'http', url: await closedPortUrl() };
+  const dead: ServerTarget = {
+    serverId: 'unreachable',
+    era: 'legacy',
+    transport: 'http',
+    url: await closedPortUrl(),
+  };
   const s = ctx.session([dead], 'legacy');
   const outcome = await s.ask({ type: 'connect', ...dead }, ctx.requestMs);
   if (outcome.ok) ctx.record(id, 'fail', 'a connect to a closed port was answered ok: true');

@@ -19,7 +19,10 @@ export type { DriverCheckOptions, DriverCheckReport, DriverCheckResult } from '.
  * fake servers on loopback; the driver runs as its own processes. Never throws for a misbehaving
  * driver: each problem is a failed check with what was seen.
  */
-export async function checkDriver(command: string, options: DriverCheckOptions = {}): Promise<DriverCheckReport> {
+export async function checkDriver(
+  command: string,
+  options: DriverCheckOptions = {},
+): Promise<DriverCheckReport> {
   const checks: DriverCheckResult[] = [];
   const violations: string[] = [];
   let messages = 0;
@@ -29,7 +32,14 @@ export async function checkDriver(command: string, options: DriverCheckOptions =
   const record = (id: string, status: DriverCheckResult['status'], detail: string) =>
     checks.push({ id, status, detail });
 
-  const hello = await probeHello(command, options, record, violations, count, options.shutdownGraceMs ?? 5_000);
+  const hello = await probeHello(
+    command,
+    options,
+    record,
+    violations,
+    count,
+    options.shutdownGraceMs ?? 5_000,
+  );
   if (hello) {
     const ctx = new CheckContext(command, hello, options, record, violations, count);
     try {

@@ -10,7 +10,11 @@ import { type CheckSession, UNKNOWN_REQUEST_TYPE } from './check-session.js';
  * the `tools/call`), `error.call-unknown-tool` (answered either way, not left hanging) and
  * `error.unknown-request` (`ok: false`, code `UNSUPPORTED_REQUEST`).
  */
-export async function checkBasicRequests(ctx: CheckContext, s: CheckSession, primary: CheckServer): Promise<void> {
+export async function checkBasicRequests(
+  ctx: CheckContext,
+  s: CheckSession,
+  primary: CheckServer,
+): Promise<void> {
   const call = await s.ask(
     { type: 'call', serverId: 'primary', tool: LOOKUP.name, arguments: { query: 'mcp' } },
     ctx.requestMs,
@@ -19,7 +23,8 @@ export async function checkBasicRequests(ctx: CheckContext, s: CheckSession, pri
     matchesFrame(frame, { direction: 'in', tool: LOOKUP.name }),
   );
   if (call.ok && reached) ctx.record('request.call', 'pass', 'answered ok; the server received tools/call');
-  else if (call.ok) ctx.record('request.call', 'fail', 'answered ok, but the server never received tools/call');
+  else if (call.ok)
+    ctx.record('request.call', 'fail', 'answered ok, but the server never received tools/call');
   else ctx.record('request.call', 'fail', `the call failed: ${call.error}`);
 
   const unknownTool = await s.ask(
@@ -30,7 +35,9 @@ export async function checkBasicRequests(ctx: CheckContext, s: CheckSession, pri
     ctx.record(
       'error.call-unknown-tool',
       'pass',
-      unknownTool.ok ? 'answered ok (the tool result carries the error)' : `answered ok:false: ${unknownTool.error}`,
+      unknownTool.ok
+        ? 'answered ok (the tool result carries the error)'
+        : `answered ok:false: ${unknownTool.error}`,
     );
   else ctx.record('error.call-unknown-tool', 'fail', unknownTool.error);
 
@@ -58,7 +65,11 @@ export async function checkBasicRequests(ctx: CheckContext, s: CheckSession, pri
  * when the hello does not declare its feature): `refresh` (reports a tool the server added
  * silently), `reconnect`, `reauthorize`, `model-request` then `model-call`, `advance-clock`, `grant`.
  */
-export async function checkFeatureRequests(ctx: CheckContext, s: CheckSession, primary: CheckServer): Promise<void> {
+export async function checkFeatureRequests(
+  ctx: CheckContext,
+  s: CheckSession,
+  primary: CheckServer,
+): Promise<void> {
   const simple = async (id: string, request: Parameters<CheckSession['ask']>[0]) => {
     const outcome = await s.ask(request, ctx.requestMs);
     ctx.record(id, outcome.ok ? 'pass' : 'fail', outcome.ok ? 'answered ok' : outcome.error);
@@ -90,7 +101,11 @@ export async function checkFeatureRequests(ctx: CheckContext, s: CheckSession, p
     const offered = tools.find((each) => each.toolName === LOOKUP.name);
     if (!outcome.ok) ctx.record('request.model-request', 'fail', outcome.error);
     else if (!offered)
-      ctx.record('request.model-request', 'fail', `the model request offers no tool with toolName ${LOOKUP.name}`);
+      ctx.record(
+        'request.model-request',
+        'fail',
+        `the model request offers no tool with toolName ${LOOKUP.name}`,
+      );
     else {
       ctx.record('request.model-request', 'pass', `offers ${tools.map((each) => each.name).join(', ')}`);
       const call = await s.ask(

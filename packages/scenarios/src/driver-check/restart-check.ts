@@ -18,7 +18,11 @@ const cursorOf = (frame: TranscriptFrame) =>
  * current tool set again (a `tools` message after the request); then a `call` still reaches the
  * server, from the same driver process.
  */
-export async function checkRestartClient(ctx: CheckContext, s: CheckSession, primary: CheckServer): Promise<void> {
+export async function checkRestartClient(
+  ctx: CheckContext,
+  s: CheckSession,
+  primary: CheckServer,
+): Promise<void> {
   const id = 'request.restart-client';
   await ctx.gated('restart-client', id, async () => {
     const frames = primary.fake.transcript.frames;
@@ -31,27 +35,44 @@ export async function checkRestartClient(ctx: CheckContext, s: CheckSession, pri
       return;
     }
     const answeredAt = primary.fake.transcript.lastSeq;
-    const window = primary.fake.transcript.frames.filter((frame) => frame.seq > mark && frame.seq <= answeredAt);
-    const started = window.find((frame) => ['initialize', 'server/discover'].includes(String(methodOf(frame))));
-    const resumed = window.find(
-      (frame) => methodOf(frame) !== undefined && frame.sessionId !== undefined && sessions.has(frame.sessionId),
+    const window = primary.fake.transcript.frames.filter(
+      (frame) => frame.seq > mark && frame.seq <= answeredAt,
     );
-    const relisted = window.find((frame) => methodOf(frame) === 'tools/list' && cursorOf(frame) === undefined);
+    const started = window.find((frame) =>
+      ['initialize', 'server/discover'].includes(String(methodOf(frame))),
+    );
+    const resumed = window.find(
+      (frame) =>
+        methodOf(frame) !== undefined && frame.sessionId !== undefined && sessions.has(frame.sessionId),
+    );
+    const relisted = window.find(
+      (frame) => methodOf(frame) === 'tools/list' && cursorOf(frame) === undefined,
+    );
     const catalog = primary.fake
       .tools()
       .map((each) => each.name)
       .sort();
-    const reported = s.reports.slice(reportsBefore).filter((report) => report.serverId === 'primary').at(-1);
+    const reported = s.reports
+      .slice(reportsBefore)
+      .filter((report) => report.serverId === 'primary')
+      .at(-1);
     const missing: string[] = [];
     if (!started && !resumed)
       missing.push(
         'the server saw no new initialize (or server/discover) and no request on the session it held before: the client did not start again',
       );
-    if (!relisted) missing.push('the server saw no tools/list from page one: the client did not re-discover it');
-    if (!reported) missing.push('the driver sent no tools message for primary after the request (report the tool set again)');
+    if (!relisted)
+      missing.push('the server saw no tools/list from page one: the client did not re-discover it');
+    if (!reported)
+      missing.push(
+        'the driver sent no tools message for primary after the request (report the tool set again)',
+      );
     else if (JSON.stringify([...reported.names].sort()) !== JSON.stringify(catalog))
-      missing.push(`the tools reported after the restart are [${reported.names.join(', ')}]; the server serves [${catalog.join(', ')}]`);
-    if (s.program.ended) missing.push('the driver process ended (a restart rebuilds the client inside the driver)');
+      missing.push(
+        `the tools reported after the restart are [${reported.names.join(', ')}]; the server serves [${catalog.join(', ')}]`,
+      );
+    if (s.program.ended)
+      missing.push('the driver process ended (a restart rebuilds the client inside the driver)');
     if (missing.length) {
       ctx.record(id, 'fail', `answered ok, but between the request and its answer ${missing.join('; ')}`);
       return;

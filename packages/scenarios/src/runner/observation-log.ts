@@ -71,7 +71,10 @@ export class ObservationLog {
   private stamp(entries: ObservationLog['entries'], serverId: string): Observation[] {
     return entries.map(({ observation, at, startedAt }) => {
       const stamped = { ...observation, afterSeq: at[serverId] ?? 0 } as Observation;
-      if ((stamped.kind === 'call' || stamped.kind === 'model-call' || stamped.kind === 'model-request') && startedAt)
+      if (
+        (stamped.kind === 'call' || stamped.kind === 'model-call' || stamped.kind === 'model-request') &&
+        startedAt
+      )
         stamped.startedAfterSeq = startedAt[serverId] ?? 0;
       return stamped;
     });

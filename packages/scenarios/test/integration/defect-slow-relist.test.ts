@@ -40,7 +40,8 @@ const slowProcess: ClientAdapterFactory = {
   ...naiveClient,
   name: 'slow-process',
   kind: 'unusual',
-  description: 'Re-lists on every change signal, 2.5 s after it (a slow process; the re-list still precedes its next use)',
+  description:
+    'Re-lists on every change signal, 2.5 s after it (a slow process; the re-list still precedes its next use)',
   create: () => new SlowProcess(),
 };
 

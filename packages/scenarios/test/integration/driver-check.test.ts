@@ -67,7 +67,9 @@ test('a host that restarts its client and runs agent turns properly passes reque
   const byId = Object.fromEntries(report.checks.map((check) => [check.id, check]));
   expect(byId['request.restart-client']).toMatchObject({
     status: 'pass',
-    detail: expect.stringMatching(/^new initialize \(#\d+\), page-one tools\/list \(#\d+\), tools \[lookup_orders\] reported again/),
+    detail: expect.stringMatching(
+      /^new initialize \(#\d+\), page-one tools\/list \(#\d+\), tools \[lookup_orders\] reported again/,
+    ),
   });
   expect(byId['request.agent-turn']).toMatchObject({
     status: 'pass',
@@ -104,7 +106,9 @@ test('a host that never answers restart-client or agent-turn fails both on the t
   );
   expect(failed).toEqual({
     'request.restart-client': expect.stringContaining('restart-client: no response within 1500 ms'),
-    'request.agent-turn': expect.stringContaining('agent-turn: no response within 3000 ms; no model request reached the provider'),
+    'request.agent-turn': expect.stringContaining(
+      'agent-turn: no response within 3000 ms; no model request reached the provider',
+    ),
   });
 }, 120_000);
 
