@@ -2,10 +2,13 @@
 
 A `MultiServerMCPClient` built from the host's server configuration (each server
 `{"transport": "streamable_http", "url": …, "headers": {"Authorization": …}}`), and the tools a host
-hands its model from `await client.get_tools(...)`: LangChain tools whose model-facing definition
-LangChain builds (`convert_to_openai_tool`). The adapter opens a new session for every `get_tools`
+hands its agent from `await client.get_tools(...)`. A model action is an agent turn the way the
+README runs one (`create_agent(model, tools).ainvoke(...)`) with a LangChain chat model on the
+cell's fake model provider (`ChatGoogleGenerativeAI` for a `gemini` hint, `ChatOpenAI` otherwise):
+the model-facing definitions, the calls and the results sent back are LangChain's, read from the
+wire. The adapter opens a new session for every `get_tools`
 and every tool call and has no change handling: a tool set is what the last `get_tools` returned.
-So this host calls `get_tools` again before every model request (and on a manual refresh): "pass by
+So this host calls `get_tools` again before every agent turn (and on a manual refresh): "pass by
 re-asking" where it passes. It pins `mcp` 1.x, which speaks 2025-11-25 only.
 """
 
@@ -20,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import toolshift_command as protocol  # noqa: E402
 
 NAME = "langchain-mcp-adapters"
-FEATURES = ["multi-server", "bearer-auth", "reauthorize", "model-exposure", "manual-refresh", "reconnect"]
+FEATURES = ["multi-server", "bearer-auth", "reauthorize", "agent-turn", "manual-refresh", "reconnect"]
 ERAS = ["legacy"]
 # The handshake goes out before the library's imports, which take seconds on a busy machine.
 protocol.announce(NAME, FEATURES, ERAS)
@@ -34,6 +37,11 @@ from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
 servers: dict[str, dict[str, Any]] = {}
 #: The LangChain tools of each server's last `get_tools`.
 tools_of: dict[str, list[Any]] = {}
+#: The cell's fake model provider, from the first `connect` that names it.
+model_target: dict[str, str] = {}
+#: The model name sent to the fake provider (any name is served), and the API key it is sent with.
+MODEL = "toolshift-model"
+FAKE_KEY = "toolshift-fake-key"
 
 
 def _client() -> MultiServerMCPClient:
@@ -68,6 +76,8 @@ def _headers(token: str | None) -> dict[str, str]:
 
 async def connect(request: dict[str, Any]) -> None:
     server_id = request["serverId"]
+    if request.get("model") and not model_target:
+        model_target.update(request["model"])
     servers[server_id] = {"transport": "streamable_http", "url": request["url"], "headers": _headers(request.get("bearerToken"))}
     try:
         await _get_tools(server_id)
@@ -115,37 +125,34 @@ async def reauthorize(request: dict[str, Any]) -> None:
     servers[request["serverId"]]["headers"] = _headers(request["bearerToken"])
 
 
-async def model_request(_request: dict[str, Any]) -> dict[str, Any]:
-    """The tools a host hands its model: get_tools again for every server, as LangChain defines them."""
-    offered: list[dict[str, Any]] = []
+def _chat_model(provider: str) -> Any:
+    """The host's LangChain chat model for the scenario's provider hint, on the cell's fake provider."""
+    if not model_target:
+        raise RuntimeError("the harness gave no model provider (connect.model)")
+    # Imported with the first agent turn, not at start: the provider SDKs take seconds to import on
+    # a busy machine, which would hold up the first connect.
+    if provider.startswith("gemini"):
+        from langchain_google_genai import ChatGoogleGenerativeAI
+
+        return ChatGoogleGenerativeAI(model=MODEL, google_api_key=FAKE_KEY, base_url=model_target["gemini"], max_retries=0)
+    from langchain_openai import ChatOpenAI
+
+    return ChatOpenAI(model=MODEL, base_url=model_target["openai"], api_key=FAKE_KEY, max_retries=0)
+
+
+async def agent_turn(request: dict[str, Any]) -> dict[str, Any]:
+    """One agent turn as the README shows a host running one: `get_tools()` for every server, then
+    `create_agent(model, tools).ainvoke(...)` with a chat model on the cell's fake provider. LangChain
+    converts the tools for the provider, runs the model's tool calls through the adapter's tools and
+    sends the results back; the harness reads all of it from the wire."""
+    tools: list[Any] = []
     for server_id in list(servers):
-        try:
-            tools = await _get_tools(server_id)
-        except Exception as error:
-            raise protocol.PhaseError(f"{server_id}: {type(error).__name__}: {error}", "model-request") from error
-        for tool in tools:
-            definition = _definition(tool)
-            offered.append(
-                {
-                    "name": definition["name"],
-                    "serverId": server_id,
-                    "toolName": tool.name,
-                    **({"description": definition["description"]} if definition.get("description") else {}),
-                    "parameters": definition.get("parameters", {}),
-                }
-            )
-    return {"tools": offered}
+        tools.extend(await _get_tools(server_id))
+    from langchain.agents import create_agent  # imported late, as the chat models are
 
-
-async def model_call(request: dict[str, Any]) -> dict[str, Any]:
-    """Runs the LangChain tool the model named (the first server whose last get_tools has it)."""
-    name = request["name"]
-    for server_id, tools in tools_of.items():
-        for tool in tools:
-            if tool.name == name:
-                is_error, text = await _invoke(tool, request.get("arguments") or {})
-                return {"isError": is_error, "text": text, "routedTo": {"serverId": server_id, "toolName": name}}
-    return {"isError": True, "text": f"unknown tool {name}"}
+    agent = create_agent(_chat_model(request.get("provider") or "openai"), tools)
+    await agent.ainvoke({"messages": [{"role": "user", "content": request["prompt"]}]})
+    return {}
 
 
 async def shutdown() -> None:
@@ -163,8 +170,7 @@ if __name__ == "__main__":
                 "refresh": refresh,
                 "reconnect": reconnect,
                 "reauthorize": reauthorize,
-                "model-request": model_request,
-                "model-call": model_call,
+                "agent-turn": agent_turn,
             },
             shutdown,
             eras=ERAS,

@@ -7,6 +7,9 @@ is None, as the result type says), with the client's default response cache. The
 re-list by itself when the server announces a change: it only evicts its cache on the
 notification. So this host lists again before every model request (and on a manual refresh, with
 `cache_mode="refresh"`), which is what the scorecard grades as "pass by re-asking" where it passes.
+On a 2026-07-28 session it also holds `Client.listen(tools_list_changed=True)` open and uses it as
+the SDK's docstring shows: a `list_tools()` for every event, and after an abrupt drop
+(`SubscriptionLost`) it listens again and refetches.
 """
 
 from __future__ import annotations
@@ -27,12 +30,17 @@ protocol.announce(NAME, FEATURES)
 
 import httpx2  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
+from mcp.client.subscriptions import SubscriptionLost  # noqa: E402
 from mcp import Client  # noqa: E402
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS  # noqa: E402
 from mcp_types import ToolListChangedNotification  # noqa: E402
 
 #: A host's guard on a listing that never ends.
 MAX_PAGES = 100
+#: A host's guard on a server that drops every subscription: listens again at most this many times per connection.
+MAX_RELISTENS = 5
+#: Seconds before listening again after the n-th drop in a row (times n).
+RELISTEN_DELAY_S = 0.1
 
 
 class _Bearer(httpx2.Auth):
@@ -100,15 +108,34 @@ class Connection:
             protocol.note(f"{self.server_id}: notifications/tools/list_changed received (the host lists again before its next model request)")
 
     async def listen(self, client: Client) -> None:
-        """On a 2026-07-28 session the SDK learns of changes only through `Client.listen`, which also evicts its cache."""
-        try:
-            async with client.listen(tools_list_changed=True) as subscription:
-                async for event in subscription:
-                    protocol.note(f"{self.server_id}: listen event {type(event).__name__} (the host lists again before its next model request)")
-        except asyncio.CancelledError:
-            raise
-        except Exception as error:  # boundary: a lost subscription is evidence, not a crash
-            protocol.note(f"{self.server_id}: subscriptions/listen ended: {type(error).__name__}: {error}")
+        """On a 2026-07-28 session the SDK learns of changes only through `Client.listen`, which also evicts its cache.
+
+        As its docstring shows a host using it, every event is answered with `client.list_tools()`
+        ("refetch on change"). `Client.listen`'s documented contract on failures: a graceful close ends the loop; an abrupt drop raises
+        `SubscriptionLost`, with no replay: "re-listen and refetch". So this host listens again after a
+        drop (at most `MAX_RELISTENS` times per connection) and, once the new subscription is acknowledged,
+        lists the tools again (`cache_mode="refresh"`) for whatever changed in the gap.
+        """
+        for attempt in range(MAX_RELISTENS + 1):
+            try:
+                async with client.listen(tools_list_changed=True) as subscription:
+                    if attempt > 0:
+                        await self.list_tools(cache_mode="refresh")
+                    async for event in subscription:
+                        # The docstring's loop: `async for event in sub: tools = await client.list_tools()`
+                        # (the SDK has evicted its cache for the event before delivering it).
+                        protocol.note(f"{self.server_id}: listen event {type(event).__name__}: refetching the tools")
+                        await self.list_tools()
+                return
+            except asyncio.CancelledError:
+                raise
+            except SubscriptionLost as error:
+                protocol.note(f"{self.server_id}: subscriptions/listen lost ({error}): listening again and refetching, as Client.listen documents")
+                await asyncio.sleep(RELISTEN_DELAY_S * (attempt + 1))
+            except Exception as error:  # boundary: a failed subscription is evidence, not a crash
+                protocol.note(f"{self.server_id}: subscriptions/listen ended: {type(error).__name__}: {error}")
+                return
+        protocol.note(f"{self.server_id}: subscriptions/listen lost {MAX_RELISTENS + 1} times: the host stops listening")
 
     async def close(self) -> None:
         self.stop.set()

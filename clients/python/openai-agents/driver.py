@@ -1,18 +1,18 @@
 """toolshift driver for the OpenAI Agents SDK, `openai-agents` (PyPI), as its docs show a host using it.
 
 Per server an `MCPServerStreamableHttp(params={"url": …, "headers": …}, name=…)` (defaults:
-`cache_tools_list=False`), connected once, all of them on one `Agent(mcp_servers=[…])`. The tools a
-model is offered are what the SDK builds for a turn: `Agent.get_all_tools(run_context)` lists every
-server again (its own default when the list is not cached) and turns each MCP tool into a
-`FunctionTool` (name, description, `params_json_schema`). A model's tool call goes through the
-SDK's own `MCPUtil.invoke_mcp_tool`. The SDK re-lists by itself at every turn, so the driver adds
-nothing and declares `relists: before-each-model-request` (the SDK's own behaviour).
+`cache_tools_list=False`), connected once, all of them on one `Agent(mcp_servers=[…])`. What the
+model is offered and gets back is the SDK's own work, read by the harness from the wire: an
+`agent-turn` is `Runner.run(agent, prompt)` with the SDK's OpenAI model pointed at the cell's fake
+model provider, so the SDK lists every server (its own default when the list is not cached),
+converts each MCP tool into a `FunctionTool`, builds the model request and runs the model's tool
+calls through its own MCP path. The SDK re-lists by itself at every turn, so the driver adds nothing
+and declares `relists: before-each-model-request` (the SDK's own behaviour).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -22,13 +22,20 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import toolshift_command as protocol  # noqa: E402
 
 # The handshake goes out before the framework's imports, which take seconds on a busy machine.
-protocol.announce("openai-agents", ["multi-server", "bearer-auth", "model-exposure", "manual-refresh", "reconnect"])
+FEATURES = ["multi-server", "bearer-auth", "agent-turn", "manual-refresh", "reconnect"]
+protocol.announce("openai-agents", FEATURES)
 
-from agents import Agent, RunContextWrapper
-from agents.mcp import MCPServerStreamableHttp, MCPUtil
+from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner, set_tracing_disabled
+from agents.mcp import MCPServerStreamableHttp
+from openai import AsyncOpenAI
+
+# Traces would be exported to OpenAI's API: the harness has no internet and nothing to trace.
+set_tracing_disabled(True)
 
 
 NAME = "openai-agents"
+#: The model name sent to the fake provider (any name is served).
+MODEL = "toolshift-model"
 
 
 @dataclass
@@ -93,12 +100,8 @@ class Connection:
 
 
 connections: dict[str, Connection] = {}
-#: The FunctionTools of the last model request, by model-facing name: (server id, MCP tool).
-offered_tools: dict[str, tuple[str, Any]] = {}
-
-
-def _agent() -> Agent:
-    return Agent(name="toolshift host", mcp_servers=[c.server for c in connections.values() if c.server is not None])
+#: The cell's fake model provider, from the first `connect` that names it.
+model_target: dict[str, str] = {}
 
 
 def _connection(request: dict[str, Any]) -> Connection:
@@ -109,6 +112,8 @@ def _connection(request: dict[str, Any]) -> Connection:
 
 
 async def connect(request: dict[str, Any]) -> None:
+    if request.get("model") and not model_target:
+        model_target.update(request["model"])
     connection = Connection(request["serverId"], request["url"], request.get("bearerToken"))
     connections[connection.server_id] = connection
     try:
@@ -144,56 +149,46 @@ async def reconnect(request: dict[str, Any]) -> None:
     await refresh(request)
 
 
-async def model_request(_request: dict[str, Any]) -> dict[str, Any]:
-    """What the SDK builds for a turn: Agent.get_all_tools lists every server and converts its tools."""
-    try:
-        tools = await _agent().get_all_tools(RunContextWrapper(context=None))
-    except Exception as error:
-        raise protocol.PhaseError(f"{type(error).__name__}: {error}", "model-request") from error
-    by_name: dict[str, tuple[str, Any]] = {}
-    for connection in connections.values():
-        listed = connection.server.cached_tools if connection.server is not None else None
-        if listed is not None:
-            connection.report(listed)
-            for mcp_tool in listed:
-                by_name.setdefault(mcp_tool.name, (connection.server_id, mcp_tool))
-    offered_tools.clear()
-    offered: list[dict[str, Any]] = []
-    for tool in tools:
-        origin = by_name.get(tool.name)
-        if origin is None:
-            continue
-        offered_tools[tool.name] = origin
-        offered.append(
-            {
-                "name": tool.name,
-                "serverId": origin[0],
-                "toolName": origin[1].name,
-                **({"description": tool.description} if getattr(tool, "description", None) else {}),
-                "parameters": tool.params_json_schema,
-            }
-        )
-    return {"tools": offered}
+def _model_target() -> dict[str, str]:
+    """The cell's fake model provider (`connect.model`; the env `OPENAI_BASE_URL` as a fallback)."""
+    if model_target:
+        return model_target
+    base = os.environ.get("OPENAI_BASE_URL")
+    if not base:
+        raise protocol.PhaseError("the harness gave no model provider (connect.model / OPENAI_BASE_URL)", "model-request")
+    return {"openai": base}
 
 
-async def model_call(request: dict[str, Any]) -> dict[str, Any]:
-    """Runs the model's tool call the way the SDK does (MCPUtil.invoke_mcp_tool)."""
-    name = request["name"]
-    origin = offered_tools.get(name)
-    if origin is None:
-        return {"isError": True, "text": f"unknown tool {name}"}
-    server_id, mcp_tool = origin
-    server = connections[server_id].server
-    if server is None:
-        return {"isError": True, "text": f"{server_id} is not connected"}
+async def agent_turn(request: dict[str, Any]) -> dict[str, Any]:
+    """One agent turn as the SDK runs it: `Runner.run(agent, prompt)` against the cell's fake model.
+
+    The SDK lists every server again (`Agent.get_all_tools`), converts each MCP tool into a
+    `FunctionTool`, sends them to the model, runs the model's tool calls through its own MCP path and
+    sends the results back, until the model answers in text. The model is the SDK's OpenAI model on
+    an `AsyncOpenAI` client whose base URL is the fake provider; the SDK speaks only OpenAI's APIs,
+    so a `gemini`/`anthropic` hint gets its documented route to other providers (an OpenAI-compatible
+    endpoint, Chat Completions). `openai-strict` turns on the SDK's own strict-schema conversion
+    (`mcp_config={"convert_schemas_to_strict": True}`), as a host that wants strict mode does.
+    """
+    provider = request.get("provider") or "openai"
+    client = AsyncOpenAI(base_url=_model_target()["openai"], api_key="toolshift-fake-key", max_retries=0)
+    if provider == "openai-responses":
+        model: Any = OpenAIResponsesModel(model=MODEL, openai_client=client)
+    else:
+        model = OpenAIChatCompletionsModel(model=MODEL, openai_client=client)
+    agent = Agent(
+        name="toolshift host",
+        model=model,
+        mcp_servers=[c.server for c in connections.values() if c.server is not None],
+        mcp_config={"convert_schemas_to_strict": provider == "openai-strict"},
+    )
     try:
-        output = await MCPUtil.invoke_mcp_tool(
-            server, mcp_tool, RunContextWrapper(context=None), json.dumps(request.get("arguments") or {})
-        )
-    except Exception as error:  # the SDK raises for a failed call; the model would see the error text
-        return {"isError": True, "text": f"{type(error).__name__}: {error}", "routedTo": {"serverId": server_id, "toolName": mcp_tool.name}}
-    text = output if isinstance(output, str) else json.dumps(output, default=str)
-    return {"isError": False, "text": text, "routedTo": {"serverId": server_id, "toolName": mcp_tool.name}}
+        await Runner.run(agent, request["prompt"])
+    finally:
+        for connection in connections.values():
+            if connection.server is not None and connection.server.cached_tools is not None:
+                connection.report(connection.server.cached_tools)
+    return {}
 
 
 async def shutdown() -> None:
@@ -204,14 +199,13 @@ if __name__ == "__main__":
     asyncio.run(
         protocol.serve(
             NAME,
-            ["multi-server", "bearer-auth", "model-exposure", "manual-refresh", "reconnect"],
+            FEATURES,
             {
                 "connect": connect,
                 "call": call,
                 "refresh": refresh,
                 "reconnect": reconnect,
-                "model-request": model_request,
-                "model-call": model_call,
+                "agent-turn": agent_turn,
             },
             shutdown,
         )

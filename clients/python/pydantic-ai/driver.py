@@ -1,12 +1,12 @@
-"""toolshift driver for Pydantic AI (PyPI `pydantic-ai-slim[mcp]`), as its docs show a host using it.
+"""toolshift driver for Pydantic AI (PyPI `pydantic-ai-slim[mcp,openai,google]`), as its docs show a host using it.
 
 Per server an `MCPToolset(url, auth=…)` (its defaults: `cache_tools=True`, invalidated by
 `notifications/tools/list_changed`), all of them on one `Agent(model, toolsets=[…])`. The model is
-Pydantic AI's own `FunctionModel`, so every model request is one the agent builds itself: a
-`model-request` runs the agent once and reports the `function_tools` it offered; a `model-call`
-runs it with a model that calls the named tool and reads the tool return the agent sends back.
-Which tools a run offers is Pydantic AI's own decision (its tool cache and its change handling);
-the driver adds nothing.
+one of Pydantic AI's own model classes pointed at the cell's fake model provider (`GoogleModel` for
+a `gemini` hint, `OpenAIChatModel` otherwise), so an `agent-turn` is an ordinary `agent.run(prompt)`
+and the harness reads from the wire what the agent offered the model and sent back. Which tools a
+run offers, how their schemas are adapted to the provider and how a call is routed are Pydantic
+AI's own decisions; the driver adds nothing.
 """
 
 from __future__ import annotations
@@ -21,16 +21,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import toolshift_command as protocol  # noqa: E402
 
 # The handshake goes out before the framework's imports, which take seconds on a busy machine.
-protocol.announce("pydantic-ai", ["multi-server", "bearer-auth", "reauthorize", "model-exposure"])
+FEATURES = ["multi-server", "bearer-auth", "reauthorize", "agent-turn"]
+protocol.announce("pydantic-ai", FEATURES)
 
 import httpx2
 from pydantic_ai import Agent
 from pydantic_ai.mcp import MCPToolset
-from pydantic_ai.messages import ModelMessage, ModelResponse, RetryPromptPart, TextPart, ToolCallPart, ToolReturnPart
-from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 
 NAME = "pydantic-ai"
+#: The model name sent to the fake provider (any name is served), and the API key it is sent with.
+MODEL = "toolshift-model"
+FAKE_KEY = "toolshift-fake-key"
 
 
 class _Bearer(httpx2.Auth):
@@ -72,20 +74,12 @@ async def _hold(server_id: str, toolset: MCPToolset[Any]) -> None:
     holders[server_id] = (stop, asyncio.create_task(hold()))
     await ready
 tokens: dict[str, str | None] = {}
-#: The model-facing tools of the last model request: name → server id.
-offered_by: dict[str, str] = {}
+#: The cell's fake model provider, from the first `connect` that names it.
+model_target: dict[str, str] = {}
 
 
-def _agent(model: FunctionModel) -> Agent[None, str]:
+def _agent(model: Any) -> Agent[None, str]:
     return Agent(model, toolsets=list(toolsets.values()))
-
-
-def _server_of(tool_name: str) -> str | None:
-    for server_id, toolset in toolsets.items():
-        cached = getattr(toolset, "_cached_tools", None) or []
-        if any(tool.name == tool_name for tool in cached):
-            return server_id
-    return None
 
 
 async def _report(server_id: str) -> list[Any]:
@@ -106,6 +100,8 @@ async def _report(server_id: str) -> list[Any]:
 
 async def connect(request: dict[str, Any]) -> None:
     server_id = request["serverId"]
+    if request.get("model") and not model_target:
+        model_target.update(request["model"])
     tokens[server_id] = request.get("bearerToken")
     toolset: MCPToolset[Any] = MCPToolset(request["url"], id=server_id, auth=_Bearer(server_id))
     toolsets[server_id] = toolset
@@ -129,66 +125,37 @@ async def reauthorize(request: dict[str, Any]) -> None:
     tokens[request["serverId"]] = request["bearerToken"]
 
 
-async def model_request(_request: dict[str, Any]) -> dict[str, Any]:
-    """Runs the agent once; its FunctionModel reports the tools the agent offered."""
-    seen: list[Any] = []
+def _model(provider: str) -> Any:
+    """Pydantic AI's own model class for the scenario's provider hint, on the cell's fake provider."""
+    if not model_target:
+        raise RuntimeError("the harness gave no model provider (connect.model)")
+    # Imported with the first agent turn, not at start: the provider SDKs take seconds to import on
+    # a busy machine, which would hold up the first connect.
+    if provider.startswith("gemini"):
+        from pydantic_ai.models.google import GoogleModel
+        from pydantic_ai.providers.google import GoogleProvider
 
-    def model(_messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        seen.extend(info.function_tools)
-        return ModelResponse(parts=[TextPart("done")])
+        return GoogleModel(MODEL, provider=GoogleProvider(api_key=FAKE_KEY, base_url=model_target["gemini"]))
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
 
+    return OpenAIChatModel(MODEL, provider=OpenAIProvider(base_url=model_target["openai"], api_key=FAKE_KEY))
+
+
+async def agent_turn(request: dict[str, Any]) -> dict[str, Any]:
+    """One agent run (`agent.run(prompt)`) against the cell's fake model; the harness reads the wire.
+
+    The agent gets its tools from every toolset (Pydantic AI's tool cache and change handling),
+    turns them into the provider's tool definitions (the model's own schema transformer), runs the
+    model's tool calls through the toolsets and sends the results (or its retry prompt) back.
+    """
     try:
-        await _agent(FunctionModel(model)).run("toolshift model request")
-    except Exception as error:
-        raise protocol.PhaseError(f"{type(error).__name__}: {error}", "model-request") from error
-    for server_id in toolsets:
-        cached = getattr(toolsets[server_id], "_cached_tools", None)
-        if cached is not None:
-            await _report(server_id)
-    offered_by.clear()
-    offered = []
-    for tool in seen:
-        server_id = _server_of(tool.name) or next(iter(toolsets), "")
-        offered_by[tool.name] = server_id
-        offered.append(
-            {
-                "name": tool.name,
-                "serverId": server_id,
-                "toolName": tool.name,
-                **({"description": tool.description} if tool.description else {}),
-                "parameters": tool.parameters_json_schema,
-            }
-        )
-    return {"tools": offered}
-
-
-async def model_call(request: dict[str, Any]) -> dict[str, Any]:
-    """Runs the agent with a model that calls the named tool; reads what the agent sends back."""
-    name = request["name"]
-    arguments = request.get("arguments") or {}
-    answer: dict[str, Any] = {}
-
-    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        if not answer.get("called"):
-            answer["called"] = True
-            return ModelResponse(parts=[ToolCallPart(name, arguments, tool_call_id="toolshift-1")])
-        for part in messages[-1].parts:
-            if isinstance(part, ToolReturnPart):
-                answer.update(isError=False, text=part.model_response_str())
-            elif isinstance(part, RetryPromptPart):
-                answer.update(isError=True, text=part.model_response())
-        return ModelResponse(parts=[TextPart("done")])
-
-    try:
-        await _agent(FunctionModel(model)).run("toolshift model call")
-    except Exception as error:  # the agent gave up (e.g. retries exhausted): the error is what the host sees
-        answer.update(isError=True, text=f"{type(error).__name__}: {error}")
-    server_id = offered_by.get(name) or _server_of(name)
-    return {
-        "isError": bool(answer.get("isError", True)),
-        "text": str(answer.get("text", "")),
-        **({"routedTo": {"serverId": server_id, "toolName": name}} if server_id else {}),
-    }
+        await _agent(_model(request.get("provider") or "openai")).run(request["prompt"])
+    finally:
+        for server_id, toolset in toolsets.items():
+            if getattr(toolset, "_cached_tools", None) is not None:
+                await _report(server_id)
+    return {}
 
 
 async def shutdown() -> None:
@@ -206,13 +173,12 @@ if __name__ == "__main__":
             NAME,
             # No manual-refresh: list_tools() serves the toolset's cache, and Pydantic AI has no call
             # that re-lists on demand (only a list_changed notification or leaving the toolset does).
-            ["multi-server", "bearer-auth", "reauthorize", "model-exposure"],
+            FEATURES,
             {
                 "connect": connect,
                 "call": call,
                 "reauthorize": reauthorize,
-                "model-request": model_request,
-                "model-call": model_call,
+                "agent-turn": agent_turn,
             },
             shutdown,
         )

@@ -79,6 +79,8 @@ describe('StdioProcessTransport', () => {
     await vi.waitFor(() => expect(transport.stderrTail()).toBe('ready'));
     await transport.close(); // resolves within its own budget; the kill goes on
     await closed;
+    // On a busy machine the budget (100 ms) can end before the SIGKILL lands: wait for the exit itself.
+    await vi.waitFor(() => expect(transport.exit).toBeDefined(), { timeout: 30_000, interval: 10 });
     expect(transport.exit).toMatchObject({ signal: 'SIGKILL', killedBy: 'closed' });
   });
 });

@@ -5,6 +5,7 @@ import { SCENARIOS } from '../../catalog/index.js';
 import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { applyDriverBaselines } from '../scorecard/apply-driver-baselines.js';
 import { type Driver, discoverDrivers } from '../scorecard/driver-manifest.js';
+import { mergeRerun } from '../scorecard/merge-rerun.js';
 import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
 import { driverDetailsMarkdown, scorecardMarkdown, slug } from '../scorecard/scorecard-markdown.js';
 import { smokeSelection } from '../scorecard/smoke-selection.js';
@@ -92,23 +93,25 @@ export async function scorecardCommand(
     log: (line) => out.write(`${line}\n`),
   });
   const detailsDir = 'scorecard';
-  const scores = await mergeWithPrevious(
-    fresh,
-    options,
+  const previous = await previousScorecard(
     join(options.root, detailsDir, 'scorecard.json'),
     eras,
     transports,
   );
-  const command = [
-    'pnpm scorecard',
-    ...(options.driver?.length && (options.smoke || options.scenario?.length)
-      ? ['--driver', ...options.driver]
-      : []),
-    ...(options.smoke ? ['--smoke'] : []),
-    ...(options.scenario?.length && !options.smoke ? ['--scenario', ...options.scenario] : []),
-    ...(options.era ? ['--era', options.era] : []),
-    ...(options.transport ? ['--transport', ...options.transport] : []),
-  ].join(' ');
+  const merged = mergeWithPrevious(fresh, options, previous);
+  const scores = merged.cellsMerged ? await applyDriverBaselines(merged.scores, drivers) : merged.scores;
+  const command = merged.cellsMerged
+    ? previous!.command
+    : [
+        'pnpm scorecard',
+        ...(options.driver?.length && (options.smoke || options.scenario?.length)
+          ? ['--driver', ...options.driver]
+          : []),
+        ...(options.smoke ? ['--smoke'] : []),
+        ...(options.scenario?.length && !options.smoke ? ['--scenario', ...options.scenario] : []),
+        ...(options.era ? ['--era', options.era] : []),
+        ...(options.transport ? ['--transport', ...options.transport] : []),
+      ].join(' ');
   if (options.dryRun) out.write(scorecardMarkdown(scores, { command, eras, transports, detailsDir }));
   else await writeScorecard(options.root, scores, command, eras, transports, out);
   const mismatched = fresh.filter((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4);
@@ -117,34 +120,59 @@ export async function scorecardCommand(
   return mismatched.length ? EXIT.mismatch : EXIT.ok;
 }
 
-/**
- * With `--driver` (and the whole catalog), keeps the other drivers' rows of the previous
- * `scorecard.json` when it was made with the same eras and transports, so one driver can be
- * re-scored without running every other one again.
- */
-async function mergeWithPrevious(
-  fresh: DriverScore[],
-  options: ScorecardCommandOptions,
-  previousPath: string,
+interface StoredScorecard {
+  command: string;
+  eras: string[];
+  transports: string[];
+  drivers: DriverScore[];
+}
+
+/** The stored `scorecard.json`, when there is one made with the same eras and transports. */
+async function previousScorecard(
+  path: string,
   eras: readonly string[],
   transports: readonly string[],
-): Promise<DriverScore[]> {
-  if (!options.driver?.length || options.smoke || options.scenario?.length || !existsSync(previousPath))
-    return fresh;
-  const previous = JSON.parse(await readFile(previousPath, 'utf8')) as {
-    eras?: string[];
-    transports?: string[];
-    drivers?: DriverScore[];
-  };
+): Promise<StoredScorecard | undefined> {
+  if (!existsSync(path)) return undefined;
+  const previous = JSON.parse(await readFile(path, 'utf8')) as Partial<StoredScorecard>;
   if (
     JSON.stringify(previous.eras) !== JSON.stringify(eras) ||
-    JSON.stringify(previous.transports) !== JSON.stringify(transports)
+    JSON.stringify(previous.transports) !== JSON.stringify(transports) ||
+    !previous.drivers ||
+    typeof previous.command !== 'string'
   )
-    return fresh;
-  const rerun = new Set(fresh.map((score) => score.id));
-  return [...(previous.drivers ?? []).filter((score) => !rerun.has(score.id)), ...fresh].sort((a, b) =>
-    a.id.localeCompare(b.id),
-  );
+    return undefined;
+  return previous as StoredScorecard;
+}
+
+/**
+ * With `--driver`, merges the fresh rows into the stored scorecard (made with the same eras and
+ * transports), so one driver can be scored again without running every other one: with the whole
+ * catalog, a fresh row replaces the stored one; with `--scenario`, the fresh cells replace the stored
+ * cells of those scenarios in the stored row (`mergeRerun`; `cellsMerged`: its findings are then
+ * recomputed). `--smoke`, or no stored scorecard: the fresh rows alone.
+ */
+function mergeWithPrevious(
+  fresh: DriverScore[],
+  options: ScorecardCommandOptions,
+  previous: StoredScorecard | undefined,
+): { scores: DriverScore[]; cellsMerged: boolean } {
+  if (!options.driver?.length || options.smoke || !previous) return { scores: fresh, cellsMerged: false };
+  const scenarioIds = new Set(options.scenario ?? []);
+  const rows = new Map(previous.drivers.map((score) => [score.id, score]));
+  for (const score of fresh) {
+    const stored = rows.get(score.id);
+    rows.set(
+      score.id,
+      scenarioIds.size && stored && !stored.skipped && !score.skipped
+        ? mergeRerun(stored, score, scenarioIds)
+        : score,
+    );
+  }
+  return {
+    scores: [...rows.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    cellsMerged: scenarioIds.size > 0,
+  };
 }
 
 async function rerender(

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { SCENARIOS } from '../../catalog/index.js';
 import { type ExpectedFailure, loadExpectedFailures } from '../baseline/expected-failures.js';
 import type { Driver } from './driver-manifest.js';
-import { type GradeContext, type GradedCell, gradeCells, regradeCell } from './group-grade.js';
+import { gradeContextFor } from './grade-context.js';
+import { type GradedCell, gradeCells, regradeCell } from './group-grade.js';
 import type { DriverScore, Finding } from './run-scorecard.js';
 
 /** True when a baseline entry covers a graded cell (its first failing check, when the entry names one). */
@@ -38,10 +38,7 @@ export async function applyDriverBaselines(
       ? (await loadExpectedFailures(join(driver.dir, driver.manifest.baseline))).entries
       : [];
     const findings: Finding[] = [];
-    const context: GradeContext = {
-      reasksBeforeModelRequests: driver.manifest.relists !== 'on-change-signal',
-      scenarios: new Map(SCENARIOS.map((scenario) => [scenario.id, scenario])),
-    };
+    const context = gradeContextFor(driver.manifest);
     const groups = score.groups.map((group) =>
       gradeCells(
         group.group,

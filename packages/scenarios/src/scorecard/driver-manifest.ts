@@ -38,6 +38,11 @@ export interface DriverManifest {
     | 'on-change-signal'
     | 'before-each-model-request'
     | 'on-change-signal-and-before-each-model-request';
+  /**
+   * Who builds what the model is offered and gets back: the library (default), or the driver when
+   * the library stops at the MCP session (an MCP SDK); see `MODEL_LAYER_CHECKS` in `group-grade.ts`.
+   */
+  modelLayer?: 'library' | 'driver';
   notes?: string[];
   baseline?: string;
   smoke?: string[];

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import type { CellResult } from '../runner/cell.js';
+import { groupsOf } from './capability-groups.js';
 import { gradeGroups, reaskingExcuse, reaskingGrade } from './group-grade.js';
 import { scorecardMarkdown } from './scorecard-markdown.js';
 
@@ -49,6 +50,21 @@ test('a group fails when any cell failed, a known failure too; passes when every
   expect(
     gradeOf([result('tool-removed', 'pass'), result('rm-03-unknown-tool-forwarded', 'n/a')], 'removal').grade,
   ).toBe('pass');
+});
+
+test('a group whose failures no baseline entry explains yet is unconfirmed, not fail', () => {
+  const failure = { checkId: 'discovery.follows-every-cursor', message: 'stopped', evidence: [] };
+  const unexplained = result('pg-01-ignores-next-cursor', 'fail', { firstFailure: failure as never });
+  const explained = result('paginated-list', 'known-failure', { firstFailure: failure as never });
+  const alone = gradeOf([unexplained, result('paginated-list', 'pass')], 'pagination');
+  expect(alone.grade).toBe('unconfirmed');
+  expect(alone.summary).toContain('pg-01-ignores-next-cursor');
+  // One explained failure makes it a fail, and the summary names that one.
+  const both = gradeOf([unexplained, explained], 'pagination');
+  expect(both.grade).toBe('fail');
+  expect(both.summary).toContain('first: paginated-list');
+  // A harness error is not the library's either.
+  expect(gradeOf([result('paginated-list', 'error')], 'pagination').grade).toBe('unconfirmed');
 });
 
 test('a group nothing judged is n/a, and one passed only by re-asking says so', () => {
@@ -112,7 +128,7 @@ test('a re-asking host is not failed by registry checks of a scenario that makes
   ]) as never;
   const reasker = { reasksBeforeModelRequests: true, scenarios };
   expect(reaskingExcuse(registryOnly, reasker)).toContain('makes no model request');
-  expect(gradeOf([registryOnly, result('one-valid-tool', 'pass')], 'list changes').grade).toBe('fail');
+  expect(gradeOf([registryOnly, result('one-valid-tool', 'pass')], 'list changes').grade).toBe('unconfirmed');
   expect(
     gradeGroups([registryOnly, result('one-valid-tool', 'pass')], reasker).find(
       (g) => g.group === 'list changes',
@@ -161,4 +177,89 @@ test('a re-asking host whose only failure in a model-request scenario is its rea
     ] as never,
   });
   expect(reaskingExcuse(modelFailed, { reasksBeforeModelRequests: true, scenarios })).toBeUndefined();
+});
+
+test("a library without a model layer is not failed by the checks that judge its driver's model layer", () => {
+  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
+    checkId,
+    status,
+    message: checkId,
+    evidence: [],
+  });
+  const scenarios = new Map([
+    ['sc-03-array-without-items', { clientActions: [{ do: 'connect' }, { do: 'model-call' }] }],
+    ['tool-added-at-runtime', { clientActions: [{ do: 'connect' }, { do: 'settle' }] }],
+  ]) as never;
+  const sdk = { reasksBeforeModelRequests: true, modelLayerIsDriver: true, scenarios };
+  const framework = { reasksBeforeModelRequests: true, scenarios };
+  const providerRefused = result('sc-03-array-without-items', 'fail', {
+    verdicts: [
+      verdict('model.provider-accepted', 'fail'),
+      verdict('model.tool-definition-sound', 'fail'),
+      verdict('model.request-offers', 'pass'),
+    ] as never,
+  });
+  const sdkGrade = reaskingGrade(providerRefused, sdk);
+  expect(sdkGrade?.kind).toBe('n/a');
+  expect(sdkGrade?.reason).toContain("the driver's code, not the library's");
+  expect(sdkGrade?.reason).toContain('model.provider-accepted, model.tool-definition-sound');
+  expect(
+    gradeGroups([providerRefused], sdk).find((g) => g.group === groupsOf('sc-03-array-without-items')[0])!
+      .grade,
+  ).toBe('n/a');
+  // A library with a model layer answers for the same failure.
+  expect(reaskingExcuse(providerRefused, framework)).toBeUndefined();
+  expect(
+    gradeGroups([providerRefused], framework).find(
+      (g) => g.group === groupsOf('sc-03-array-without-items')[0],
+    )!.grade,
+  ).toBe('unconfirmed');
+  // What the library listed still counts: a model-layer failure beside a listing failure fails the cell.
+  const listedStale = result('sc-03-array-without-items', 'fail', {
+    verdicts: [verdict('model.provider-accepted', 'fail'), verdict('model.request-offers', 'fail')] as never,
+  });
+  expect(reaskingExcuse(listedStale, sdk)).toBeUndefined();
+  // Set aside, the rest is graded as ever: here a re-asking host's registry-only failure.
+  const registryAndNames = result('tool-added-at-runtime', 'fail', {
+    verdicts: [
+      verdict('model.names-valid', 'fail'),
+      verdict('registry.matches-final-catalog', 'fail'),
+    ] as never,
+  });
+  const rest = reaskingGrade(registryAndNames, sdk);
+  expect(rest?.kind).toBe('n/a');
+  expect(rest?.reason).toContain('makes no model request');
+  expect(rest?.reason).toContain("model.names-valid judge the driver's model layer");
+  expect(reaskingExcuse(registryAndNames, { ...sdk, reasksBeforeModelRequests: false })).toBeUndefined();
+});
+
+test('a labelled check is judged by its invariant, and what a provider-targeting scenario offers is the model layer', () => {
+  const failed = (checkId: string) => ({ checkId, status: 'fail', message: checkId, evidence: [] });
+  const scenarios = new Map([
+    [
+      'nm-04-same-name-last-wins',
+      {
+        clientActions: [{ do: 'model-call' }],
+        checks: [{ id: 'a-runs-its-calls', invariant: 'model.calls-routed' }],
+      },
+    ],
+    ['provider-cannot-represent-schema', { clientActions: [{ do: 'model-call', provider: 'gemini' }] }],
+    ['lc-01-new-tool-offered-to-model', { clientActions: [{ do: 'model-call' }] }],
+  ]) as never;
+  const sdk = { reasksBeforeModelRequests: true, modelLayerIsDriver: true, scenarios };
+  const routed = result('nm-04-same-name-last-wins', 'fail', {
+    verdicts: [failed('a-runs-its-calls'), failed('model.names-valid')] as never,
+  });
+  expect(reaskingGrade(routed, sdk)?.reason).toContain(
+    'a-runs-its-calls, model.names-valid judge the driver',
+  );
+  const adapted = result('provider-cannot-represent-schema', 'fail', {
+    verdicts: [failed('model.provider-accepted'), failed('model.request-offers')] as never,
+  });
+  expect(reaskingGrade(adapted, sdk)?.kind).toBe('n/a');
+  // Without a provider to adapt to, what is offered is what the library listed: it counts.
+  const stale = result('lc-01-new-tool-offered-to-model', 'fail', {
+    verdicts: [failed('model.request-offers')] as never,
+  });
+  expect(reaskingExcuse(stale, sdk)).toBeUndefined();
 });

@@ -1,10 +1,14 @@
 import type { CellResult } from '../runner/cell.js';
-import type { Scenario } from '../scenario.js';
+import { checkId, type Scenario } from '../scenario.js';
 import { CAPABILITY_GROUPS, type CapabilityGroup, groupsOf } from './capability-groups.js';
 import { passedByReasking } from './re-asking.js';
 
 /** A scorecard cell: how one client did on one capability group. */
-export type Grade = 'pass' | 'pass by re-asking' | 'fail' | 'n/a';
+/**
+ * `unconfirmed`: cells failed, but no entry of the library's baseline explains any of them yet (and
+ * no harness fix has cleared them): a lead to check in the transcript, not yet a bug of the library.
+ */
+export type Grade = 'pass' | 'pass by re-asking' | 'fail' | 'unconfirmed' | 'n/a';
 
 /** One cell of the run behind a grade, as the scorecard JSON keeps it. */
 export interface GradedCell {
@@ -24,11 +28,14 @@ export interface GradedCell {
   /** Why the cell is `n/a` or inconclusive. */
   reason?: string;
   /**
-   * Set when a failure does not count against the client: it asks for the tools before each model
-   * request and keeps no tool list between requests, and only registry checks of a scenario without
-   * a model request failed (they judge a standing tool list this host does not keep).
+   * Set when a failure does not count against the library: only checks of the driver's model layer
+   * failed (`modelLayer: driver`), or the host asks for the tools before each model request, keeps
+   * no tool list between requests, and only registry checks of a scenario without a model request
+   * failed (they judge a standing tool list this host does not keep). See {@link reaskingGrade}.
    */
   notApplicable?: string;
+  /** Whose failure it is not: `model layer` (the driver's) or `re-asking` (a host keeping no tool list), with `notApplicable`. */
+  notApplicableBy?: 'model layer' | 're-asking';
   /** Set when only signal-reaction checks failed in a model-request scenario of a re-asking host: graded as passed by re-asking. */
   reaskedDespite?: string;
 }
@@ -37,8 +44,54 @@ export interface GradedCell {
 export interface GradeContext {
   /** The driver lists again before each model request (manifest `relists`). */
   reasksBeforeModelRequests: boolean;
-  /** The scenarios by id, to tell which ones make model requests. */
-  scenarios: ReadonlyMap<string, Pick<Scenario, 'clientActions'>>;
+  /**
+   * The library stops at the MCP session and the driver builds what the model is offered and gets
+   * back (manifest `modelLayer: driver`): {@link MODEL_LAYER_CHECKS} judge the driver, not the library.
+   */
+  modelLayerIsDriver?: boolean;
+  /** The scenarios by id, to tell which ones make model requests and which invariant a check runs. */
+  scenarios: ReadonlyMap<string, Pick<Scenario, 'clientActions'> & Partial<Pick<Scenario, 'checks'>>>;
+}
+
+/**
+ * Checks that judge the host code between an MCP session and the model: the tool definitions a
+ * provider is sent (its schema rules, names, counts, token costs) and what the model gets back for
+ * its calls (routing, error texts, an answer for every call). For a library with a model layer
+ * (an agent framework, a tool adapter) that code is the library's; for one that stops at the MCP
+ * session (an MCP SDK) it is the driver's, so on the scorecard these checks have nothing of the
+ * library's to judge. What the library listed (`model.request-offers`, staleness, principals) stays
+ * judged either way.
+ */
+export const MODEL_LAYER_CHECKS = [
+  'model.provider-accepted',
+  'model.tool-definition-sound',
+  'model.names-valid',
+  'model.tool-count-within-limit',
+  'model.tool-count-as-reported',
+  'model.cost-reported',
+  'model.every-call-answered',
+  'model.unknown-tool-error-lists-tools',
+  'model.calls-routed',
+  'model.nothing-silently-dropped',
+  'model.requests-built',
+];
+
+/**
+ * Whether a failing check of a scenario judges the model layer: its invariant (a check may carry a
+ * label of its own) is one of {@link MODEL_LAYER_CHECKS}, or it is `model.request-offers` in a
+ * scenario that names the provider it targets (what a host offers a provider there is its adaptation
+ * to that provider's rules: repaired, withheld or cut to the provider's limit).
+ */
+function judgesModelLayer(
+  scenario: (Pick<Scenario, 'clientActions'> & Partial<Pick<Scenario, 'checks'>>) | undefined,
+  id: string,
+): boolean {
+  const invariant = scenario?.checks?.find((check) => checkId(check) === id)?.invariant ?? id;
+  if (MODEL_LAYER_CHECKS.includes(invariant)) return true;
+  return (
+    invariant === 'model.request-offers' &&
+    (scenario?.clientActions ?? []).some((action) => 'provider' in action && action.provider !== undefined)
+  );
 }
 
 /**
@@ -59,36 +112,56 @@ const REASKING_CHECKS = [
 ];
 
 /**
- * How a failing cell of a re-asking host is graded when only {@link REASKING_CHECKS} failed: `n/a`
- * in a scenario without a model request (nothing of this host's to judge), `reasked` in one with
- * model requests (every model-facing check passed: the model was offered the right tools because
- * the host asked again). `undefined` when the failure counts.
+ * How a failing cell is graded when its failures are not the library's to answer for, or
+ * `undefined` when they count:
+ * - the failing checks the driver's model layer answers for ({@link MODEL_LAYER_CHECKS}, with
+ *   `modelLayerIsDriver`) are set aside; when nothing else failed, the cell is `n/a`;
+ * - for a re-asking host, when only {@link REASKING_CHECKS} are left: `n/a` in a scenario without a
+ *   model request (nothing of this host's to judge), `reasked` in one with model requests (every
+ *   model-facing check passed: the model was offered the right tools because the host asked again).
  */
 export function reaskingGrade(
   result: CellResult,
   context: GradeContext | undefined,
-): { kind: 'n/a' | 'reasked'; reason: string } | undefined {
-  if (!context?.reasksBeforeModelRequests || result.rawStatus !== 'fail') return undefined;
-  const failing = result.verdicts.filter((verdict) => verdict.status === 'fail');
+): { kind: 'n/a' | 'reasked'; by: 'model layer' | 're-asking'; reason: string } | undefined {
+  if (!context || result.rawStatus !== 'fail') return undefined;
+  const failing = result.verdicts.filter((verdict) => verdict.status === 'fail').map((v) => v.checkId);
+  if (!failing.length) return undefined;
+  const scenario = context.scenarios.get(result.scenarioId);
+  const driverLayer = context.modelLayerIsDriver
+    ? failing.filter((id) => judgesModelLayer(scenario, id))
+    : [];
+  const left = failing.filter((checkId) => !driverLayer.includes(checkId));
+  if (left.length === 0)
+    return {
+      kind: 'n/a',
+      by: 'model layer',
+      reason: `the library stops at the MCP session, so what the model is offered and gets back is the driver's code, not the library's: ${driverLayer.join(', ')} judge the driver`,
+    };
   if (
-    !failing.length ||
-    !failing.every((verdict) => REASKING_CHECKS.some((prefix) => verdict.checkId.startsWith(prefix)))
+    !context.reasksBeforeModelRequests ||
+    !left.every((checkId) => REASKING_CHECKS.some((prefix) => checkId.startsWith(prefix)))
   )
     return undefined;
-  const checks = failing.map((verdict) => verdict.checkId).join(', ');
-  const actions = context.scenarios.get(result.scenarioId)?.clientActions ?? [];
+  const checks = left.join(', ');
+  const setAside = driverLayer.length
+    ? `; ${driverLayer.join(', ')} judge the driver's model layer, not the library`
+    : '';
+  const actions = scenario?.clientActions ?? [];
   if (actions.some((action) => action.do === 'model-request' || action.do === 'model-call'))
     return {
       kind: 'reasked',
-      reason: `every model-facing check passed because the host listed again before the model request; it ignored the change signal (${checks})`,
+      by: 're-asking',
+      reason: `every model-facing check ${driverLayer.length ? 'the library answers for ' : ''}passed because the host listed again before the model request; it ignored the change signal (${checks})${setAside}`,
     };
   return {
     kind: 'n/a',
-    reason: `the host lists the tools again before each model request and keeps no tool list in between; this scenario makes no model request, so ${checks} have nothing of this host's to judge`,
+    by: 're-asking',
+    reason: `the host lists the tools again before each model request and keeps no tool list in between; this scenario makes no model request, so ${checks} have nothing of this host's to judge${setAside}`,
   };
 }
 
-/** Why a failing cell does not count against a re-asking host, or `undefined` when it counts. */
+/** Why a failing cell does not count against the library (see {@link reaskingGrade}), or `undefined` when it counts. */
 export function reaskingExcuse(result: CellResult, context: GradeContext | undefined): string | undefined {
   return reaskingGrade(result, context)?.reason;
 }
@@ -106,7 +179,7 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
   const failure = result.firstFailure;
   const excuse = reaskingGrade(result, context);
   return {
-    ...(excuse?.kind === 'n/a' ? { notApplicable: excuse.reason } : {}),
+    ...(excuse?.kind === 'n/a' ? { notApplicable: excuse.reason, notApplicableBy: excuse.by } : {}),
     ...(excuse?.kind === 'reasked' ? { reaskedDespite: excuse.reason } : {}),
     scenarioId: result.scenarioId,
     era: result.era,
@@ -137,8 +210,9 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
 /**
  * Grades every capability group for one client's results: `fail` when any cell failed (a known
  * failure too: the baseline explains a failure, it does not make it a pass) or hit a harness error,
- * except a re-asking host's registry-only failure in a scenario without a model request
- * (`reaskingExcuse`: counted as `n/a`, with the reason);
+ * except a failure that is not the library's (`reaskingGrade`: a re-asking host's registry-only
+ * failure in a scenario without a model request, or one of the driver's model layer only: counted as
+ * `n/a`, with the reason);
  * `n/a` when no cell of the group was judged (every one `n/a` or inconclusive); `pass by re-asking`
  * when every judged cell passed and at least one passed only by re-asking (see `passedByReasking`);
  * else `pass`.
@@ -168,10 +242,10 @@ export function gradeCells(group: CapabilityGroup, cells: GradedCell[]): GroupGr
   const unjudged = cells.length - failed.length - passed.length;
   const counts = `${passed.length} passed, ${failed.length} failed, ${unjudged} n/a or inconclusive`;
   if (failed.length) {
-    const first = failed[0]!;
+    const first = failed.find((cell) => cell.status === 'known-failure') ?? failed[0]!;
     return {
       group,
-      grade: 'fail',
+      grade: failed.some((cell) => cell.status === 'known-failure') ? 'fail' : 'unconfirmed',
       summary: `${counts}; first: ${first.scenarioId} (${first.era}) ${first.failure?.checkId ?? first.status}`,
       cells,
     };
@@ -198,7 +272,7 @@ export function gradeCells(group: CapabilityGroup, cells: GradedCell[]): GroupGr
  * failing checks (for `toolshift scorecard --rerender`).
  */
 export function regradeCell(cell: GradedCell, context: GradeContext): GradedCell {
-  const { notApplicable: _n, reaskedDespite: _r, ...rest } = cell;
+  const { notApplicable: _n, notApplicableBy: _b, reaskedDespite: _r, ...rest } = cell;
   if (!cell.failingChecks || (cell.status !== 'fail' && cell.status !== 'known-failure')) return cell;
   const excuse = reaskingGrade(
     {
@@ -210,7 +284,7 @@ export function regradeCell(cell: GradedCell, context: GradeContext): GradedCell
   );
   return {
     ...rest,
-    ...(excuse?.kind === 'n/a' ? { notApplicable: excuse.reason } : {}),
+    ...(excuse?.kind === 'n/a' ? { notApplicable: excuse.reason, notApplicableBy: excuse.by } : {}),
     ...(excuse?.kind === 'reasked' ? { reaskedDespite: excuse.reason } : {}),
   };
 }

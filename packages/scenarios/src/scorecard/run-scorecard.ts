@@ -15,6 +15,7 @@ import { closeIsolatedClients, loadIsolatedClients } from '../runner/client-proc
 import { runSuite } from '../runner/run-suite.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import type { Driver, DriverManifest } from './driver-manifest.js';
+import { gradeContextFor } from './grade-context.js';
 import { type GradeContext, type GroupGrade, gradeGroups, reaskingExcuse } from './group-grade.js';
 import { prepareDriver } from './prepare-driver.js';
 
@@ -54,6 +55,8 @@ export interface DriverScore {
   /** `toolshift run`'s exit code for the driver's cells against its baseline (0: matches). */
   exitCode?: number;
   findings: Finding[];
+  /** Scenarios run again since `date` and merged into the row (`--driver … --scenario …`), with when. */
+  reruns?: { date: string; scenarios: string[] }[];
   durationMs: number;
 }
 
@@ -242,10 +245,7 @@ async function scoreDriver(
       ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
       ...(options.actionTimeoutMs !== undefined ? { actionTimeoutMs: options.actionTimeoutMs } : {}),
     });
-    const context: GradeContext = {
-      reasksBeforeModelRequests: manifest.relists !== 'on-change-signal',
-      scenarios: new Map(SCENARIOS.map((scenario) => [scenario.id, scenario])),
-    };
+    const context = gradeContextFor(manifest);
     // A failure the grade does not count (a re-asking host's registry-only failure) does not make the run a mismatch.
     const counted = summary.results.filter(
       (result) => result.status !== 'fail' || reaskingExcuse(result, context) === undefined,

@@ -42,8 +42,13 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
     'the host saw changes only because it lists again before every request: it opened no change channel',
     '(no legacy GET stream, no `subscriptions/listen`) and re-listed when nothing had changed; right today,',
     'at one `tools/list` per turn with freshness hints ignored (a host that caches would go stale). **fail**:',
-    'some cell failed (failures the library baseline explains count: they are its bugs). **n/a**: nothing in',
-    'the group could be judged for this client (it lacks the transport or host feature the scenarios need).',
+    'a cell failed and the library baseline explains it: a bug of the library, with its evidence.',
+    '**unconfirmed**: cells failed, but no baseline entry explains any of them yet: leads to check in the',
+    'transcript and the library source, not yet bugs of the library. **n/a**: nothing in the group could be',
+    'judged for this client (it lacks the transport or host feature the scenarios need). For a library that',
+    'stops at the MCP session (an MCP SDK: manifest `modelLayer: driver`), what the model is offered and gets',
+    "back is the driver's code, so the checks of that layer (provider rules, model-facing names, costs, call",
+    'results) are `n/a` for it.',
     '',
     `| client | language | library | version | date | ${CAPABILITY_GROUPS.join(' | ')} |`,
     `| --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
@@ -105,6 +110,10 @@ export function driverDetailsMarkdown(score: DriverScore): string {
     )
       .map(([status, n]) => `${n} ${status}`)
       .join(', ')}; \`toolshift run\` exit code against the library baseline: ${score.exitCode}.`,
+    ...(score.reruns ?? []).map(
+      (rerun) =>
+        `Cells of ${rerun.scenarios.map((id) => `\`${id}\``).join(', ')} run again on ${rerun.date}.`,
+    ),
     '',
     'Re-run one cell with its full transcripts (frames `#seq` below):',
     '',
@@ -124,8 +133,10 @@ export function driverDetailsMarkdown(score: DriverScore): string {
       const status = cell.reasked
         ? 'pass (by re-asking)'
         : cell.notApplicable
-          ? 'n/a (re-asking host)'
-          : cell.status;
+          ? `n/a (${cell.notApplicableBy === 'model layer' ? "driver's model layer" : 're-asking host'})`
+          : cell.status === 'fail'
+            ? 'fail (unexplained)'
+            : cell.status;
       const detail = cell.notApplicable
         ? `${cell.notApplicable}${cell.failure ? ` (\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)})` : ''}`
         : cell.failure

@@ -21,6 +21,14 @@ export interface ClientProgramHandlers {
 }
 
 /**
+ * A request the program answered with `ok: false` (its library's error, reported on purpose), as
+ * opposed to a program that ended or never answered.
+ */
+export class ProgramAnswerError extends Error {
+  override readonly name = 'ProgramAnswerError';
+}
+
+/**
  * One running client program speaking the command-client protocol: spawns the shell command in its
  * own process group, numbers the runner's requests and settles each with the program's `response`,
  * and rejects every pending request when the program exits.
@@ -162,7 +170,7 @@ export class ClientProgram {
               new ClientPhaseError(message.phase, message.error),
               message.code ? { code: message.code } : {},
             )
-          : Object.assign(new Error(message.error), message.code ? { code: message.code } : {}),
+          : Object.assign(new ProgramAnswerError(message.error), message.code ? { code: message.code } : {}),
       );
   }
 }

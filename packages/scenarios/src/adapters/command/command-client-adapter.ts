@@ -10,7 +10,7 @@ import type {
   ReportedState,
 } from '../client-adapter.js';
 import { type ClientStderr, StderrCapture } from '../client-stderr.js';
-import { ClientProgram, type ProtocolTap } from './client-program.js';
+import { ClientProgram, ProgramAnswerError, type ProtocolTap } from './client-program.js';
 import {
   COMMAND_ENV,
   COMMAND_PROTOCOL_VERSION,
@@ -18,6 +18,7 @@ import {
   MODEL_API_KEY_ENV,
   type ModelRequestResult,
   type ServerTarget,
+  UNSUPPORTED_REQUEST,
 } from './command-protocol.js';
 import { openStdioBridge, type StdioBridge } from './stdio-bridge.js';
 
@@ -113,8 +114,19 @@ export class CommandClientAdapter implements ClientAdapter {
     }
   }
 
+  /**
+   * The user's refresh. A refresh the program answers with an error (not `UNSUPPORTED_REQUEST`) is
+   * its library rejecting the re-list, which a host shows its user: a warning, as the in-process SDK
+   * adapter reports it, not a broken action. A program that ends or hangs still fails the action.
+   */
   async refresh(serverId: string): Promise<void> {
-    await this.running().request({ type: 'refresh', serverId });
+    try {
+      await this.running().request({ type: 'refresh', serverId });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (!(error instanceof ProgramAnswerError) || code === UNSUPPORTED_REQUEST) throw error;
+      this.observer?.warning({ serverId, message: `refresh failed: ${error.message}` });
+    }
   }
 
   async restartClient(): Promise<void> {
