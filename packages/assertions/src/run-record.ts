@@ -94,6 +94,8 @@ export type Observation =
       reportedToolCount?: number;
       /** The fake model provider's exchange that carried this request (its `model` frames), when it reached it. */
       exchange?: number;
+      /** The transcript position when the host was asked for the request (the request's window opens here). */
+      startedAfterSeq?: number;
     }
   /** The model called `name`; what the client routed it to and what the model got back. */
   | {

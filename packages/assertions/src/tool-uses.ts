@@ -4,7 +4,7 @@ import type { RunRecord } from './run-record.js';
 export interface ToolUse {
   /** The transcript position when the use ended (the observation's `afterSeq`). */
   seq: number;
-  /** The transcript position when the use began (`startedAfterSeq` of a call; `seq` otherwise). */
+  /** The transcript position when the use began (its `startedAfterSeq` when recorded; `seq` otherwise). */
   from: number;
   /** The use in words, for messages: `call alpha`, `model request`, `model call "x"`. */
   what: string;
@@ -31,7 +31,10 @@ export function listsPerUse(run: RunRecord, serverId: string): boolean {
  */
 export function toolUses(run: RunRecord, serverId: string): ToolUse[] {
   return run.observations.flatMap((o): ToolUse[] => {
-    const from = (o.kind === 'call' || o.kind === 'model-call' ? o.startedAfterSeq : undefined) ?? o.afterSeq;
+    const from =
+      (o.kind === 'call' || o.kind === 'model-call' || o.kind === 'model-request'
+        ? o.startedAfterSeq
+        : undefined) ?? o.afterSeq;
     if (o.kind === 'call' && o.serverId === serverId)
       return [{ seq: o.afterSeq, from, what: `call ${o.toolName}` }];
     if (o.kind === 'model-request' && o.error === undefined)

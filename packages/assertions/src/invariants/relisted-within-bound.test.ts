@@ -36,25 +36,64 @@ describe('change.relisted-within-bound', () => {
     });
   });
 
-  test('with a wall-clock bound, fails a client that reacts but slowly while logical time stands still', () => {
+  test('with beforeNextUse, fails a client whose re-list comes only once its next use began, however little time passed', () => {
     const h = new History();
-    h.listing([{ name: 'a' }], 1, { wallTimeMs: 1_000 });
-    const signal = h.change('catalog changed', { wallTimeMs: 10_000 });
-    h.listing([{ name: 'a' }, { name: 'b' }], 2, { wallTimeMs: 12_500 });
+    h.listing([{ name: 'a' }]);
+    h.expose([{ name: 'a' }]);
+    const signal = h.change();
+    let relistSeq = 0;
+    h.callObservation('b', {}, () => {
+      relistSeq = h.lastSeq + 1;
+      h.listing([{ name: 'a' }, { name: 'b' }]);
+      h.call('b', {});
+    });
+    h.expose([{ name: 'a' }, { name: 'b' }]);
+    // Logical time stood still: the old reading of the bound passes it.
     expect(check.check(h.record()).status).toBe('pass');
-    const verdict = check.check(h.record(), { wallMs: 2000 });
+    const verdict = check.check(h.record(), { beforeNextUse: true });
     expect(verdict).toMatchObject({
       status: 'fail',
-      message: expect.stringContaining('came 2500 ms of wall-clock time later (bound 2000 ms)'),
+      message: expect.stringContaining(
+        `re-listed only at #${relistSeq}, after its next use of tools (call b) had begun`,
+      ),
     });
-    expect(verdict.evidence.map((e) => e.seq)).toEqual([signal.seq, signal.seq + 1]);
-    expect(check.check(h.record(), { wallMs: 3000 }).status).toBe('pass');
-    expect(relistedWithinBound({ wallMs: 2000 }).check(h.record()).status).toBe('fail');
+    expect(verdict.evidence.map((e) => e.seq)).toEqual([signal.seq, relistSeq]);
+    expect(relistedWithinBound({ beforeNextUse: true }).check(h.record()).status).toBe('fail');
   });
 
-  test('refuses parameters that are not non-negative integers', () => {
-    expect(check.validateParams?.({ wallMs: 2000, withinMs: 0 })).toBeUndefined();
-    expect(check.validateParams?.({ wallMs: '2s' })).toBe("parameter 'wallMs' must be of type integer");
-    expect(check.validateParams?.({ within: 1 })).toContain("unknown parameter 'within'");
+  test('with beforeNextUse, passes a re-list that comes however late in wall-clock time, as long as it precedes the next use', () => {
+    const h = new History();
+    h.listing([{ name: 'a' }], 1, { wallTimeMs: 1_000 });
+    h.expose([{ name: 'a' }]);
+    h.change('catalog changed', { wallTimeMs: 10_000 });
+    // A slow process: the re-list reaches the server 9 s after the signal.
+    h.listing([{ name: 'a' }, { name: 'b' }], 2, { wallTimeMs: 19_000 });
+    h.expose([{ name: 'a' }, { name: 'b' }]);
+    h.callObservation('b', {}, () => h.call('b', {}));
+    const verdict = check.check(h.record(), { beforeNextUse: true });
+    expect(verdict.status).toBe('pass');
+    expect(verdict.evidence[0]!.note).toContain('before the call b');
+  });
+
+  test('with beforeNextUse, still fails a client that never re-lists, and judges only the re-list without a later use', () => {
+    const h = new History();
+    h.listing([{ name: 'a' }]);
+    h.expose([{ name: 'a' }]);
+    h.change();
+    expect(check.check(h.record(), { beforeNextUse: true })).toMatchObject({
+      status: 'fail',
+      nearMiss: expect.stringContaining('never'),
+    });
+    h.listing([{ name: 'a' }, { name: 'b' }]);
+    expect(check.check(h.record(), { beforeNextUse: true }).status).toBe('pass');
+  });
+
+  test('refuses parameters of the wrong type, and the wall-clock bound it no longer has', () => {
+    expect(check.validateParams?.({ beforeNextUse: true, withinMs: 0 })).toBeUndefined();
+    expect(check.validateParams?.({ beforeNextUse: 'yes' })).toBe(
+      "parameter 'beforeNextUse' must be of type boolean",
+    );
+    expect(check.validateParams?.({ withinMs: '2s' })).toBe("parameter 'withinMs' must be of type integer");
+    expect(check.validateParams?.({ wallMs: 2000 })).toContain("unknown parameter 'wallMs'");
   });
 });

@@ -10,22 +10,29 @@ export interface RelistBound {
   /** Logical ms (the fake server's clock, `frame.tick`) allowed between a change signal and the page-one `tools/list` (default 2000). */
   withinMs?: number;
   /**
-   * Wall-clock ms (the frames' `wallTimeMs`) allowed between the notification leaving the server and
-   * the page-one `tools/list` reaching it (default: no wall-clock bound). Logical time stands still
-   * unless the script moves it, so only this bound catches a client that reacts, but slowly (a
-   * debounce, a queue behind other work).
+   * The re-list must also come before the client's next use of tools began (a host call, a model
+   * request or a model call handed to it after the signal), default false. For scenarios that give
+   * the client time to react between the signal and that use (a `settle` step, which waits for the
+   * re-list): then a re-list that comes only with or after the next use is no reaction to the
+   * signal but to the use (a refresh queued behind other work, a cache invalidated and refilled
+   * lazily), whatever the clocks say. This is the bound for clients whose time the harness does not
+   * move (a `command:` program, an in-process client's real-time timers): elapsed wall-clock time
+   * would judge the machine's load, not the client.
    */
-  wallMs?: number;
+  beforeNextUse?: boolean;
 }
 
-const SHAPE = { fields: { withinMs: 'integer', wallMs: 'integer' } } as const;
+const SHAPE = { fields: { withinMs: 'integer', beforeNextUse: 'boolean' } } as const;
 
 /**
- * Builds the check that every change notification is followed, within `withinMs` of logical time
- * (and, with `wallMs`, within that many wall-clock ms), by a `tools/list` from page one on the same
- * connection. Logical time moves only when the script or the harness advances it, so that bound is
- * deterministic: a client that waits for its polling backstop instead of reacting to the signal
- * misses it. A scenario's check params (`withinMs`, `wallMs`, non-negative integers) override the bounds.
+ * Builds the check that every change notification is followed, within `withinMs` of logical time,
+ * by a `tools/list` from page one on the same connection (and, with `beforeNextUse`, before the
+ * client's next use of tools began). Logical time moves only when the script or the harness
+ * advances it, so that bound is deterministic: a client that waits for its polling backstop instead
+ * of reacting to the signal misses it. No bound is in wall-clock time: on a loaded machine a correct
+ * client's re-list takes longer, and a verdict must not change with the load; where the harness does
+ * not move the client's time, order is the measure (`beforeNextUse`). A scenario's check params
+ * (`withinMs`, a non-negative integer; `beforeNextUse`, a boolean) override the options.
  * A notification before the connection's first `tools/list` outdates nothing and is not judged. A
  * client that lists per use (`listsPerUse`: no exposure reported) has nothing a late re-list leaves
  * stale: it is judged by its uses (each use after a notification comes after a page-one
@@ -36,13 +43,13 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
   const defaultWithinMs = bound.withinMs ?? 2000;
   return {
     id: 'change.relisted-within-bound',
-    title: `After each tools list_changed notification, the client re-lists from page one within ${defaultWithinMs} ms of logical time${bound.wallMs === undefined ? '' : ` and ${bound.wallMs} ms of wall-clock time`}.`,
+    title: `After each tools list_changed notification, the client re-lists from page one within ${defaultWithinMs} ms of logical time${bound.beforeNextUse ? ', before its next use of tools' : ''}.`,
     source: 'cases LC-01 E1, LC-02 E1, LC-04 E1; seed 002 (refresh on notification)',
     params: SHAPE,
     validateParams: (params) => paramProblem(params, SHAPE),
     check(run, params = {}) {
       const withinMs = (params.withinMs as number | undefined) ?? defaultWithinMs;
-      const wallMs = (params.wallMs as number | undefined) ?? bound.wallMs;
+      const beforeNextUse = (params.beforeNextUse as boolean | undefined) ?? bound.beforeNextUse ?? false;
       let signalsSeen = 0;
       let judged = 0;
       const evidence: FrameRef[] = [];
@@ -98,27 +105,21 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
               `re-listed, but only after ${lagMs} ms: a polling backstop, not a reaction to the signal`,
             );
           }
-          const wallLagMs =
-            signal.wallTimeMs !== undefined && relist.request.wallTimeMs !== undefined
-              ? relist.request.wallTimeMs - signal.wallTimeMs
-              : undefined;
-          if (wallMs !== undefined && wallLagMs !== undefined && wallLagMs > wallMs) {
+          const next = beforeNextUse ? uses.find((candidate) => candidate.from >= signal.seq) : undefined;
+          if (next && relist.request.seq > next.from) {
             return fail(
               this.id,
-              `${serverId}: the re-list after the change notification at #${signal.seq} came ${wallLagMs} ms of wall-clock time later (bound ${wallMs} ms).`,
+              `${serverId}: after the change notification at #${signal.seq} the client re-listed only at #${relist.request.seq}, after its next use of tools (${next.what}) had begun (#${next.from}).`,
               [
                 { seq: signal.seq, note: 'change notification' },
-                {
-                  seq: relist.request.seq,
-                  note: `first page-one tools/list, ${wallLagMs} wall-clock ms later`,
-                },
+                { seq: relist.request.seq, note: `first page-one tools/list, after the ${next.what} began` },
               ],
-              `re-listed, but ${wallLagMs} ms after the signal: slower than the ${wallMs} ms a user waits for new tools`,
+              `re-listed, but only once it acted again (${next.what}): a reaction to its next use, not to the signal; until then what it showed was stale`,
             );
           }
           evidence.push({
             seq: relist.request.seq,
-            note: `re-list ${lagMs} ms${wallLagMs === undefined ? '' : ` (${wallLagMs} wall-clock ms)`} after #${signal.seq}`,
+            note: `re-list ${lagMs} ms after #${signal.seq}${next ? `, before the ${next.what}` : ''}`,
           });
         }
       }
@@ -139,7 +140,7 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
         );
       return pass(
         this.id,
-        `Each of the ${signalsSeen} change notification(s) was followed by a page-one tools/list within ${withinMs} ms${wallMs === undefined ? '' : ` (${wallMs} wall-clock ms)`}.`,
+        `Each of the ${signalsSeen} change notification(s) was followed by a page-one tools/list within ${withinMs} ms of logical time${beforeNextUse ? ', before the client next used tools' : ''}.`,
         evidence,
       );
     },

@@ -30,9 +30,11 @@ export const lc01ToolRemovedAfterCall: Scenario = {
   ],
   checks: [
     {
-      // E1 "within a short bound (e.g. 2 s)": logical time stands still here, so the bound is wall-clock.
+      // E1 "within a short bound (e.g. 2 s)": logical time stands still here, and wall-clock time would
+      // measure the machine's load; the settle step waits for the re-list, which must come before the
+      // client next uses tools (a re-list only with that use reacts to the use, not to the signal).
       invariant: 'change.relisted-within-bound',
-      params: { wallMs: 2000 },
+      params: { beforeNextUse: true },
       cites: { case: 'LC-01 E1' },
     },
     { invariant: 'registry.final-exposure', params: { exactly: ['beta'] }, cites: { case: 'LC-01 E3' } },

@@ -463,11 +463,15 @@ export class CellSession {
     return ends.find((end) => end !== undefined);
   }
 
-  /** A black-box host's model requests, read from the wire, as `model-request` observations at `at`. */
+  /**
+   * A black-box host's model requests, read from the wire, as `model-request` observations at `at`
+   * (default: now), each asked of the host at `startedAt` (the turn's start).
+   */
   private logWireRequests(
     requests: readonly WireModelRequest[],
     provider: string | undefined,
-    at?: Record<string, number>,
+    at: Record<string, number> | undefined,
+    startedAt: Record<string, number>,
   ): void {
     for (const { seq: _seq, ...request } of requests) {
       const observation = {
@@ -475,8 +479,8 @@ export class CellSession {
         ...(provider !== undefined ? { provider } : {}),
         ...request,
       };
-      if (at) this.log.addAt(observation, at);
-      else this.log.add(observation);
+      if (at) this.log.addAt(observation, at, startedAt);
+      else this.log.add(observation, startedAt);
     }
   }
 
@@ -503,8 +507,8 @@ export class CellSession {
     if (this.agentTurns!.failure !== undefined)
       this.log.add({ kind: 'note', text: `the agent turn failed: ${this.agentTurns!.failure}` });
     // The requests the turn sent were shown to the model before its call: stamp them where the call started.
-    this.logWireRequests(outcome.requests.slice(0, 1), action.provider, startedAt);
-    this.logWireRequests(outcome.requests.slice(1), action.provider);
+    this.logWireRequests(outcome.requests.slice(0, 1), action.provider, startedAt, startedAt);
+    this.logWireRequests(outcome.requests.slice(1), action.provider, undefined, startedAt);
     if (outcome.requests.length === 0)
       this.log.add({
         kind: 'model-request',
@@ -530,10 +534,11 @@ export class CellSession {
   }
 
   private async modelRequest(provider: string | undefined): Promise<ModelRequest | undefined> {
+    const startedAt = this.log.positions();
     if (this.agentTurns) {
       try {
         const requests = await this.agentTurns.modelRequest(provider);
-        this.logWireRequests(requests, provider);
+        this.logWireRequests(requests, provider, undefined, startedAt);
         const failure = this.agentTurns.failure;
         if (failure !== undefined) this.log.add({ kind: 'note', text: `the agent turn failed: ${failure}` });
         if (requests.length === 0)
@@ -557,12 +562,15 @@ export class CellSession {
       this.lastRequestError = undefined;
       // The tool set goes to the fake model as the host would send it: the provider's rules judge it on the wire too.
       const exchange = await forwardModelRequest(this.servers.model.provider, request, provider);
-      this.log.add({
-        kind: 'model-request',
-        ...(provider !== undefined ? { provider } : {}),
-        ...request,
-        ...(exchange !== undefined ? { exchange } : {}),
-      });
+      this.log.add(
+        {
+          kind: 'model-request',
+          ...(provider !== undefined ? { provider } : {}),
+          ...request,
+          ...(exchange !== undefined ? { exchange } : {}),
+        },
+        startedAt,
+      );
       return request;
     } catch (error) {
       return this.modelRequestFailed(error as Error, provider);

@@ -31,7 +31,7 @@ export class ObservationLog {
     return this.lastSeqs();
   }
 
-  /** Records an observation now; a `call` or `model-call` may carry the positions when it was handed to the client. */
+  /** Records an observation now; a `call`, `model-call` or `model-request` may carry the positions when it was asked of the client. */
   add(observation: Unstamped, startedAt?: Record<string, number>): void {
     this.entries.push({ observation, at: this.lastSeqs(), ...(startedAt ? { startedAt } : {}) });
   }
@@ -54,8 +54,8 @@ export class ObservationLog {
   }
 
   /** Records an observation stamped at earlier positions (what a black-box host sent the model during a turn that has ended). */
-  addAt(observation: Unstamped, at: Record<string, number>): void {
-    this.entries.push({ observation, at });
+  addAt(observation: Unstamped, at: Record<string, number>, startedAt?: Record<string, number>): void {
+    this.entries.push({ observation, at, ...(startedAt ? { startedAt } : {}) });
   }
 
   /** Observations up to {@link end} (all of them before it), stamped against server `serverId`'s transcript. */
@@ -71,7 +71,10 @@ export class ObservationLog {
   private stamp(entries: ObservationLog['entries'], serverId: string): Observation[] {
     return entries.map(({ observation, at, startedAt }) => {
       const stamped = { ...observation, afterSeq: at[serverId] ?? 0 } as Observation;
-      if ((stamped.kind === 'call' || stamped.kind === 'model-call') && startedAt)
+      if (
+        (stamped.kind === 'call' || stamped.kind === 'model-call' || stamped.kind === 'model-request') &&
+        startedAt
+      )
         stamped.startedAfterSeq = startedAt[serverId] ?? 0;
       return stamped;
     });
