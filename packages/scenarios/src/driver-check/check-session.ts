@@ -3,9 +3,8 @@ import { ClientProgram } from '../adapters/command/client-program.js';
 import {
   COMMAND_ENV,
   COMMAND_PROTOCOL_VERSION,
-  FAKE_MODEL_API_KEY,
-  MODEL_API_KEY_ENV,
   type ServerTarget,
+  serverTargetEnv,
 } from '../adapters/command/command-protocol.js';
 import {
   type CommandProtocolDefinition,
@@ -75,16 +74,8 @@ export class CheckSession {
       [COMMAND_ENV.servers]: JSON.stringify(servers),
     };
     delete env[COMMAND_ENV.probe];
-    if (first.transport === 'http') env[COMMAND_ENV.serverUrl] = first.url;
-    else env[COMMAND_ENV.serverCommand] = JSON.stringify([first.command, ...first.args]);
-    // The model provider in the provider SDKs' own variables, as a cell gives it.
-    if (first.model !== undefined) {
-      env[COMMAND_ENV.modelUrl] = first.model.url;
-      env[COMMAND_ENV.openaiBaseUrl] = first.model.openai;
-      env[COMMAND_ENV.anthropicBaseUrl] = first.model.anthropic;
-      env[COMMAND_ENV.geminiBaseUrl] = first.model.gemini;
-      for (const name of MODEL_API_KEY_ENV) env[name] = FAKE_MODEL_API_KEY;
-    }
+    // The server, and the model provider in the provider SDKs' own variables, as a cell gives them.
+    Object.assign(env, serverTargetEnv(first));
     this.program = new ClientProgram(
       command,
       {

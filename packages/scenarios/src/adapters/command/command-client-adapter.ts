@@ -14,10 +14,9 @@ import { ClientProgram, ProgramAnswerError, type ProtocolTap } from './client-pr
 import {
   COMMAND_ENV,
   COMMAND_PROTOCOL_VERSION,
-  FAKE_MODEL_API_KEY,
-  MODEL_API_KEY_ENV,
   type ModelRequestResult,
   type ServerTarget,
+  serverTargetEnv,
   UNSUPPORTED_REQUEST,
 } from './command-protocol.js';
 import { openStdioBridge, type StdioBridge } from './stdio-bridge.js';
@@ -241,16 +240,7 @@ export class CommandClientAdapter implements ClientAdapter {
       COMMAND_ENV.bearerToken,
     ])
       delete env[name];
-    if (first.transport === 'http') env[COMMAND_ENV.serverUrl] = first.url;
-    else env[COMMAND_ENV.serverCommand] = JSON.stringify([first.command, ...first.args]);
-    if (first.bearerToken !== undefined) env[COMMAND_ENV.bearerToken] = first.bearerToken;
-    if (first.model !== undefined) {
-      env[COMMAND_ENV.modelUrl] = first.model.url;
-      env[COMMAND_ENV.openaiBaseUrl] = first.model.openai;
-      env[COMMAND_ENV.anthropicBaseUrl] = first.model.anthropic;
-      env[COMMAND_ENV.geminiBaseUrl] = first.model.gemini;
-      for (const name of MODEL_API_KEY_ENV) env[name] = FAKE_MODEL_API_KEY;
-    }
+    Object.assign(env, serverTargetEnv(first));
     return new ClientProgram(
       this.command,
       {

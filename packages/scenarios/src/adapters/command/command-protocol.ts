@@ -115,6 +115,27 @@ export type ServerTarget = {
   model?: ModelTarget;
 } & ({ transport: 'http'; url: string } | { transport: 'stdio'; command: string; args: string[] });
 
+/**
+ * The environment variables that point a client program at its (first) server and, in a cell with
+ * one, at the fake model provider in the provider SDKs' own variables (their API keys set to
+ * {@link FAKE_MODEL_API_KEY}).
+ */
+export function serverTargetEnv(first: ServerTarget): Record<string, string> {
+  const env: Record<string, string> =
+    first.transport === 'http'
+      ? { [COMMAND_ENV.serverUrl]: first.url }
+      : { [COMMAND_ENV.serverCommand]: JSON.stringify([first.command, ...first.args]) };
+  if (first.bearerToken !== undefined) env[COMMAND_ENV.bearerToken] = first.bearerToken;
+  if (first.model !== undefined) {
+    env[COMMAND_ENV.modelUrl] = first.model.url;
+    env[COMMAND_ENV.openaiBaseUrl] = first.model.openai;
+    env[COMMAND_ENV.anthropicBaseUrl] = first.model.anthropic;
+    env[COMMAND_ENV.geminiBaseUrl] = first.model.gemini;
+    for (const name of MODEL_API_KEY_ENV) env[name] = FAKE_MODEL_API_KEY;
+  }
+  return env;
+}
+
 /** The program's messages (stdout). */
 export type ProgramMessage =
   | HelloMessage
