@@ -165,6 +165,34 @@ describe('the scripted model', () => {
       { callId: 'toolu_1', text: 'Tool fs_read not found', isError: true },
     ]);
   });
+
+  test('pairs a Gemini function response with the call it answered by name and order, not by an id the client made up', async () => {
+    const { provider, urls } = await start();
+    provider.enqueue({ reply: 'tool-calls', calls: [{ pick: { name: 'fs_read' } }] });
+    const tools = [{ functionDeclarations: [{ name: 'fs_read', parameters: { type: 'object' } }] }];
+    const url = `${urls.gemini}/v1beta/models/m:generateContent`;
+    const first = await post(url, { contents: [{ role: 'user', parts: [{ text: 'go' }] }], tools });
+    const call = first.body.candidates[0].content.parts[0].functionCall;
+    expect(call).toEqual({ name: 'fs_read', args: expect.any(Object) });
+    // The AI SDK gives the call an id of its own and echoes it in the response.
+    await post(url, {
+      contents: [
+        { role: 'user', parts: [{ text: 'go' }] },
+        { role: 'model', parts: [{ functionCall: { ...call, id: 'client-made' } }] },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { id: 'client-made', name: 'fs_read', response: { output: 'text' } } }],
+        },
+      ],
+      tools,
+    });
+    const frames = provider.transcript.frames.filter((frame) => frame.kind === 'model');
+    const answered = frames[1]?.model?.reply?.toolCalls?.[0]?.callId;
+    expect(answered).toBe('gemini:fs_read:0');
+    expect(frames[2]?.model?.toolResults).toEqual([
+      { callId: answered, name: 'fs_read', text: '{"output":"text"}', isError: false },
+    ]);
+  });
 });
 
 describe('provider rules the SDKs would hide', () => {

@@ -40,6 +40,11 @@ function offeredTools(body: Record<string, unknown>): OfferedTool[] {
   return tools;
 }
 
+/**
+ * The turn's messages. A call and its response are paired by name and order (`gemini:name:n`), the
+ * ids this provider gives its calls: it sends no `functionCall.id`, so an `id` in a request is one the
+ * client made up for itself (the AI SDK does) and names nothing the provider answered.
+ */
 function readContents(contents: unknown[]): TurnMessage[] {
   const calls = new Map<string, number>();
   const answers = new Map<string, number>();
@@ -61,7 +66,7 @@ function readContents(contents: unknown[]): TurnMessage[] {
         const name = String(call.name ?? '');
         const ordinal = next(calls, name);
         message.calls.push({
-          callId: typeof call.id === 'string' ? call.id : geminiCallId(name, ordinal),
+          callId: geminiCallId(name, ordinal),
           name,
           arguments: call.args ?? {},
         } satisfies ModelToolCall);
@@ -72,7 +77,7 @@ function readContents(contents: unknown[]): TurnMessage[] {
         const ordinal = next(answers, name);
         const body = objectOf(response.response) ?? {};
         message.results.push({
-          callId: typeof response.id === 'string' ? response.id : geminiCallId(name, ordinal),
+          callId: geminiCallId(name, ordinal),
           name,
           text: JSON.stringify(body),
           // The SDK's convention: an `error` key without an `output` key is an error response.
