@@ -1,10 +1,19 @@
 // toolshift driver (command program, Node 22): @mastra/mcp `MCPClient`, used the way its README
 // shows: one client built up front from every server of the cell (`servers: { id: { url,
 // requestInit } }`, from TOOLSHIFT_SERVERS, as a host's configuration lists them), and
-// `await client.listTools()` (tools namespaced `server_tool`) for the agent, asked again before each
-// model request; a model's call runs the Mastra tool's own `execute`.
+// `await client.listTools()` (tools namespaced `server_tool`) handed to a Mastra `Agent`, asked again
+// before each model request. Model actions are agent turns against the cell's fake model provider:
+// `new Agent({ model, tools: await client.listTools() }).generate(prompt)` with an AI SDK provider
+// model (Mastra's documented model type) on the fake provider's base URL, so Mastra's own loop,
+// schema compatibility layer and tool execution build what the model is offered and gets back; the
+// harness reads it from the wire.
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { Agent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
-import { reportTools, runDriver, textOf } from '../command-loop.mjs';
+import { reportTools, runDriver } from '../command-loop.mjs';
+import { MODEL, modelApiKey, modelTarget, rememberModelTarget } from '../model-target.mjs';
 
 const servers = JSON.parse(process.env.TOOLSHIFT_SERVERS ?? '[]');
 let client;
@@ -41,6 +50,24 @@ const serverOf = (name) =>
   [...connected].filter((id) => name.startsWith(`${id}_`)).sort((a, b) => b.length - a.length)[0];
 
 /**
+ * The AI SDK language model for the action's provider hint, on the fake provider: Chat Completions
+ * (`openai.chat()`) for `openai` and `openai-strict` (neither Mastra nor the AI SDK has a strict
+ * switch for MCP tools), `openai.responses()` for `openai-responses`, @ai-sdk/google for `gemini`,
+ * @ai-sdk/anthropic for `anthropic`.
+ */
+function languageModel(provider) {
+  const target = modelTarget();
+  if (provider.startsWith('gemini'))
+    return createGoogleGenerativeAI({ baseURL: `${target.gemini}/v1beta`, apiKey: modelApiKey('GEMINI_API_KEY') })(
+      MODEL,
+    );
+  if (provider.startsWith('anthropic'))
+    return createAnthropic({ baseURL: `${target.anthropic}/v1`, apiKey: modelApiKey('ANTHROPIC_API_KEY') })(MODEL);
+  const openai = createOpenAI({ baseURL: target.openai, apiKey: modelApiKey() });
+  return provider === 'openai-responses' ? openai.responses(MODEL) : openai.chat(MODEL);
+}
+
+/**
  * What the host does before each model request: `await client.listTools()` (at connect,
  * `listToolsWithErrors()`, the README's way to learn that a server failed).
  */
@@ -65,11 +92,12 @@ async function listTools(connecting) {
 runDriver(
   {
     name: 'mastra-mcp',
-    features: ['multi-server', 'bearer-auth', 'model-exposure', 'manual-refresh'],
+    features: ['multi-server', 'bearer-auth', 'agent-turn', 'manual-refresh'],
   },
   {
     async connect(target) {
       if (target.transport !== 'http') throw new Error('http only');
+      rememberModelTarget(target);
       client ??= build();
       connected.add(target.serverId);
       await listTools(target.serverId);
@@ -83,47 +111,18 @@ runDriver(
     async refresh() {
       await listTools();
     },
-    async 'model-request'() {
+    async 'agent-turn'({ prompt, provider = 'openai' }) {
+      // The README's agent with the tools listed now; generate() runs Mastra's loop (the model's
+      // tool calls executed and sent back) until the model answers in text.
       await listTools();
-      return {
-        tools: Object.entries(listed).map(([name, tool]) => {
-          const serverId = serverOf(name);
-          return {
-            name,
-            serverId,
-            toolName: name.slice(serverId.length + 1),
-            description: tool.description,
-            parameters: parametersOf(tool),
-          };
-        }),
-        withheld: [],
-      };
-    },
-    async 'model-call'({ name, arguments: args }) {
-      const tool = listed[name];
-      if (!tool) {
-        // The error Mastra's agent loop hands the model for a name its step tools lack
-        // (dist/agent-*.js tool-call step: ToolNotFoundError with the available tools).
-        const available = Object.keys(listed);
-        const list = available.length > 0 ? ` Available tools: ${available.join(', ')}` : '';
-        return {
-          isError: true,
-          text: `Tool "${name}" not found.${list}. Call tools by their exact name only — never add prefixes, namespaces, or colons.`,
-        };
-      }
-      const serverId = serverOf(name);
-      const routedTo = { serverId, toolName: name.slice(serverId.length + 1) };
-      try {
-        const output = await tool.execute(args, {});
-        const text = output?.content
-          ? textOf(output)
-          : typeof output === 'string'
-            ? output
-            : JSON.stringify(output);
-        return { isError: output?.isError === true || output instanceof Error, text, routedTo };
-      } catch (error) {
-        return { isError: true, text: String(error?.message ?? error), routedTo };
-      }
+      const agent = new Agent({
+        id: 'toolshift-host',
+        name: 'toolshift-host',
+        instructions: 'Use the tools.',
+        model: languageModel(provider),
+        tools: listed,
+      });
+      await agent.generate(prompt, { maxSteps: 8 });
     },
   },
   async () => {
