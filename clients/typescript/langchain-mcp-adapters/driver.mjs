@@ -2,25 +2,43 @@
 // README shows: one client built up front from every server of the cell (`mcpServers`, an http
 // entry with an Authorization header per server; the README's defaults: no name prefix,
 // throwOnLoadError), `await client.getTools()` for the LangChain tools handed to the agent, asked
-// again before each model request (the library offers no other way to get the current tools), and
-// a model's call runs as the README's agent (createReactAgent) runs it: LangGraph's ToolNode over the
-// tools of the latest model request, which resolves the name, checks the input against the tool's
-// schema, invokes the tool and turns the outcome (or its error) into the ToolMessage the model reads.
-// `onToolsListChanged` is registered as the README shows.
-import { AIMessage } from '@langchain/core/messages';
-import { ToolNode } from '@langchain/langgraph/prebuilt';
+// again before each model request (the library offers no other way to get the current tools).
+// Model actions are agent turns as the README runs them: `createReactAgent({ llm, tools })` and
+// `agent.invoke({ messages })`, with LangChain's own chat model package for the action's provider
+// (@langchain/openai, @langchain/anthropic, @langchain/google-genai) on the cell's fake model
+// provider, so the tool conversion, the model requests, the ToolNode's calls and the ToolMessages
+// sent back are the libraries' work, read by the harness from the wire. `onToolsListChanged` is
+// registered as the README shows.
+import { ChatAnthropic } from '@langchain/anthropic';
+import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
+import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
+import { ChatOpenAI } from '@langchain/openai';
 
-const textOf = (output) => {
-  const content =
-    Array.isArray(output) && output.length === 2 && Array.isArray(output[1]) ? output[0] : output;
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content))
-    return content
-      .map((part) => (typeof part === 'string' ? part : (part.text ?? JSON.stringify(part))))
-      .join('\n');
-  return JSON.stringify(content);
-};
+/** The model name sent to the fake provider (it serves any name), and the fake API key. */
+const MODEL = 'toolshift-model';
+const API_KEY = 'toolshift-fake-model-key';
+
+/**
+ * LangChain's chat model for the action's provider hint, on the fake provider (`ConnectTarget.model`):
+ * ChatOpenAI on Chat Completions for `openai`, its Responses API for `openai-responses`, its own strict
+ * switch (`supportsStrictToolCalling`, which bindTools() turns into `strict: true`) for `openai-strict`;
+ * ChatAnthropic for `anthropic`; ChatGoogleGenerativeAI for `gemini`.
+ */
+function chatModel(provider, target) {
+  if (provider.startsWith('gemini'))
+    return new ChatGoogleGenerativeAI({ model: MODEL, apiKey: API_KEY, baseUrl: target.gemini, maxRetries: 0 });
+  if (provider.startsWith('anthropic'))
+    return new ChatAnthropic({ model: MODEL, apiKey: API_KEY, anthropicApiUrl: target.anthropic, maxRetries: 0 });
+  return new ChatOpenAI({
+    model: MODEL,
+    apiKey: API_KEY,
+    configuration: { baseURL: target.openai },
+    maxRetries: 0,
+    ...(provider === 'openai-responses' ? { useResponsesApi: true } : {}),
+    ...(provider === 'openai-strict' ? { supportsStrictToolCalling: true } : {}),
+  });
+}
 
 function createAdapter() {
   let client;
@@ -28,9 +46,9 @@ function createAdapter() {
   let observer;
   /** serverId → the LangChain tools getTools(serverId) returned last. */
   const perServer = new Map();
-  /** The flat tool list of the latest model request, with the server each came from. */
-  let offered = [];
   const connected = new Set();
+  /** The cell's fake model provider, from the first connect that names it. */
+  let modelTarget;
 
   const exposeAll = () =>
     observer.exposure(
@@ -72,6 +90,7 @@ function createAdapter() {
   return {
     async connect(target, toolshiftObserver) {
       observer = toolshiftObserver;
+      modelTarget ??= target.model;
       // The host's configuration lists every server; the client is built once, up front.
       client ??= build(target.cellServers ?? [target]);
       starting ??= client.initializeConnections();
@@ -90,39 +109,14 @@ function createAdapter() {
         return { ok: false, error: error.message };
       }
     },
-    async modelRequest() {
+    async agentTurn({ prompt, provider = 'openai' }) {
+      if (!modelTarget) throw new Error('the harness gave no model provider (ConnectTarget.model)');
+      // The README's loop: the tools as getTools() returns them now, one ReAct agent run (the
+      // model's calls run by its ToolNode and sent back) until the model answers in text.
       await fetchTools();
-      offered = [...perServer.entries()].flatMap(([serverId, tools]) =>
-        tools.map((tool) => ({ serverId, tool })),
-      );
-      return {
-        tools: offered.map(({ serverId, tool }) => ({
-          name: tool.name,
-          serverId,
-          toolName: tool.name,
-          description: tool.description,
-          parameters: tool.schema,
-        })),
-        withheld: [],
-      };
-    },
-    async modelCall(name, args) {
-      const node = new ToolNode(offered.map(({ tool }) => tool));
-      const call = { id: 'call-1', name, args, type: 'tool_call' };
-      const { messages } = await node.invoke({
-        messages: [new AIMessage({ content: '', tool_calls: [call] })],
-      });
-      const message = messages[0];
-      const text = textOf(message.content);
-      // ToolNode runs the first tool of that name; a name it does not hold, or input its schema
-      // rejects, never reaches a server.
-      const entry = offered.find(({ tool }) => tool.name === name);
-      const ran = entry && !/did not match expected schema/.test(text);
-      return {
-        isError: message.status === 'error',
-        text,
-        ...(ran ? { routedTo: { serverId: entry.serverId, toolName: name } } : {}),
-      };
+      const tools = [...perServer.values()].flat();
+      const agent = createReactAgent({ llm: chatModel(provider, modelTarget), tools });
+      await agent.invoke({ messages: [{ role: 'user', content: prompt }] }, { recursionLimit: 16 });
     },
     async refresh() {
       await fetchTools();
@@ -139,7 +133,7 @@ export default {
   description: '@langchain/mcp-adapters 1.1.4 MultiServerMCPClient, used as its README shows.',
   capabilities: {
     transports: ['http'],
-    features: ['multi-server', 'bearer-auth', 'model-exposure', 'manual-refresh'],
+    features: ['multi-server', 'bearer-auth', 'agent-turn', 'manual-refresh'],
     // It connects through @modelcontextprotocol/sdk 1.x, which speaks only 2025-11-25.
     eras: ['legacy'],
   },
