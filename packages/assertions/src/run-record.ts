@@ -94,6 +94,11 @@ export type Observation =
       reportedToolCount?: number;
       /** The fake model provider's exchange that carried this request (its `model` frames), when it reached it. */
       exchange?: number;
+      /**
+       * Read from the wire (a host's own agent turn): how many of the offered tools the request marked
+       * OpenAI `strict: true`. Absent when the runner built the request from the tools a client reported.
+       */
+      strictTools?: number;
       /** The transcript position when the host was asked for the request (the request's window opens here). */
       startedAfterSeq?: number;
     }

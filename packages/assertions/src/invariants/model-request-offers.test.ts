@@ -70,3 +70,32 @@ test('the near miss names a reason the client gave instead of "the registry had 
     "the client withheld it with a reason: 'fetch_source' withheld (root-union)",
   );
 });
+
+test('model.request-offers with excludesInStrictMode owes the exclusion only by a request in strict mode', () => {
+  const params = { includes: ['search'], excludes: ['fetch'], excludesInStrictMode: true };
+  const offering = (extra: { strictTools?: number }) => {
+    const h = new History();
+    h.listing([{ name: 'search' }, { name: 'fetch' }]);
+    h.observations.push(
+      modelRequest(
+        h.lastSeq,
+        [modelTool('search', 'primary', 'search'), modelTool('fetch', 'primary', 'fetch')],
+        extra,
+      ),
+    );
+    return modelRequestOffers.check(h.record(), params);
+  };
+  // Read from the wire with no strict tool: a host that does not use strict mode may send fetch as is.
+  const plain = offering({ strictTools: 0 });
+  expect(plain.status).toBe('pass');
+  expect(plain.message).toContain('marks no tool strict');
+  // In strict mode (some tool strict), or when the runner built the request itself, fetch must go.
+  expect(offering({ strictTools: 1 }).message).toContain("still offers 'fetch'");
+  expect(offering({}).status).toBe('fail');
+  // Without the parameter a non-strict request is held to the excludes too.
+  const h = new History();
+  h.listing([{ name: 'fetch' }]);
+  h.observations.push(modelRequest(h.lastSeq, [modelTool('fetch', 'primary', 'fetch')], { strictTools: 0 }));
+  expect(modelRequestOffers.check(h.record(), { excludes: ['fetch'] }).status).toBe('fail');
+  expect(modelRequestOffers.validateParams!({ excludes: ['fetch'], excludesInStrictMode: 'yes' })).toBeDefined();
+});

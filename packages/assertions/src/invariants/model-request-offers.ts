@@ -7,7 +7,7 @@ import { fail, inconclusive, pass } from '../verdict.js';
 
 type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
 const SHAPE = {
-  fields: { includes: 'string[]', excludes: 'string[]' },
+  fields: { includes: 'string[]', excludes: 'string[]', excludesInStrictMode: 'boolean' },
   oneOf: ['includes', 'excludes'],
 } as const;
 
@@ -28,7 +28,11 @@ function nearMissOf(missing: readonly string[], extra: readonly string[], reques
  * The latest model request offers the tools the scenario expects (by MCP tool name on this server)
  * and none it should not: e.g. tools added mid-turn are in the very next request, removed ones are
  * gone. In a run with several servers, a name this server never offered nor holds is another server's (a check no `server:`
- * narrows runs on every server); a tool offered twice fails. Params: `includes`, `excludes` (tool names).
+ * narrows runs on every server); a tool offered twice fails. Params: `includes`, `excludes` (tool names);
+ * `excludesInStrictMode: true` when the excludes hold only for a request in OpenAI strict mode (a
+ * schema strict mode cannot express): a request read from the wire with no tool marked `strict` comes
+ * from a host that does not use strict mode, which rightly sends such a tool as it is, so only the
+ * includes are judged.
  */
 export const modelRequestOffers: Invariant = {
   id: 'model.request-offers',
@@ -53,7 +57,8 @@ export const modelRequestOffers: Invariant = {
     const offered = new Set(mine);
     const ours = namesForServer(run);
     const includes = ((params.includes as string[] | undefined) ?? []).filter(ours);
-    const excludes = ((params.excludes as string[] | undefined) ?? []).filter(ours);
+    const notStrict = params.excludesInStrictMode === true && request.strictTools === 0;
+    const excludes = notStrict ? [] : ((params.excludes as string[] | undefined) ?? []).filter(ours);
     if (includes.length === 0 && excludes.length === 0)
       return inconclusive(
         this.id,
@@ -64,7 +69,7 @@ export const modelRequestOffers: Invariant = {
     if (missing.length === 0 && extra.length === 0)
       return pass(
         this.id,
-        `${run.serverId}: the latest model request offers what it should (${offered.size} tool(s) of ${run.serverId}).`,
+        `${run.serverId}: the latest model request offers what it should (${offered.size} tool(s) of ${run.serverId})${notStrict ? '; it marks no tool strict, so the tools strict mode cannot express need not be withheld' : ''}.`,
         [{ seq: request.afterSeq, note: 'latest model request' }],
       );
     return fail(

@@ -145,6 +145,8 @@ export interface ModelRequest {
   reportedToolCount?: number;
   /** The fake model provider's exchange that carried the request (set by the runner). */
   exchange?: number;
+  /** How many offered tools the request marked OpenAI `strict: true`, when read from the wire (set by the runner). */
+  strictTools?: number;
 }
 
 /** What the model receives for one call, and where the client routed it. */

@@ -166,6 +166,7 @@ export class AgentTurnDriver {
       withheld: [],
       seq: exchange.in.seq,
       exchange: exchange.exchange,
+      strictTools: offered.filter((tool) => tool.strict === true).length,
       ...(this.report?.toolCount !== undefined ? { reportedToolCount: this.report.toolCount } : {}),
       ...(this.report?.estimatedTokens !== undefined ? { estimatedTokens: this.report.estimatedTokens } : {}),
       ...(this.report?.perServerTokens !== undefined ? { perServerTokens: this.report.perServerTokens } : {}),

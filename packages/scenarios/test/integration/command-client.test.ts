@@ -187,4 +187,8 @@ test('a program declaring agent-turn runs rm-03 through the fake model: its requ
   expect(result.verdicts.find((v) => v.checkId === 'model.unknown-tool-error-lists-tools')?.status).toBe(
     'pass',
   );
+  // Read from the wire: the program marks no tool strict, and every request observation says so.
+  const requests = result.observations.filter((o) => o.kind === 'model-request');
+  expect(requests.length).toBeGreaterThan(0);
+  for (const request of requests) expect(request).toMatchObject({ strictTools: 0 });
 }, 180_000);
