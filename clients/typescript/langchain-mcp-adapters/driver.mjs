@@ -27,9 +27,19 @@ const API_KEY = 'toolshift-fake-model-key';
  */
 function chatModel(provider, target) {
   if (provider.startsWith('gemini'))
-    return new ChatGoogleGenerativeAI({ model: MODEL, apiKey: API_KEY, baseUrl: target.gemini, maxRetries: 0 });
+    return new ChatGoogleGenerativeAI({
+      model: MODEL,
+      apiKey: API_KEY,
+      baseUrl: target.gemini,
+      maxRetries: 0,
+    });
   if (provider.startsWith('anthropic'))
-    return new ChatAnthropic({ model: MODEL, apiKey: API_KEY, anthropicApiUrl: target.anthropic, maxRetries: 0 });
+    return new ChatAnthropic({
+      model: MODEL,
+      apiKey: API_KEY,
+      anthropicApiUrl: target.anthropic,
+      maxRetries: 0,
+    });
   return new ChatOpenAI({
     model: MODEL,
     apiKey: API_KEY,

@@ -58,11 +58,14 @@ const serverOf = (name) =>
 function languageModel(provider) {
   const target = modelTarget();
   if (provider.startsWith('gemini'))
-    return createGoogleGenerativeAI({ baseURL: `${target.gemini}/v1beta`, apiKey: modelApiKey('GEMINI_API_KEY') })(
+    return createGoogleGenerativeAI({
+      baseURL: `${target.gemini}/v1beta`,
+      apiKey: modelApiKey('GEMINI_API_KEY'),
+    })(MODEL);
+  if (provider.startsWith('anthropic'))
+    return createAnthropic({ baseURL: `${target.anthropic}/v1`, apiKey: modelApiKey('ANTHROPIC_API_KEY') })(
       MODEL,
     );
-  if (provider.startsWith('anthropic'))
-    return createAnthropic({ baseURL: `${target.anthropic}/v1`, apiKey: modelApiKey('ANTHROPIC_API_KEY') })(MODEL);
   const openai = createOpenAI({ baseURL: target.openai, apiKey: modelApiKey() });
   return provider === 'openai-responses' ? openai.responses(MODEL) : openai.chat(MODEL);
 }

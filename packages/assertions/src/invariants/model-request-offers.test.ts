@@ -97,5 +97,7 @@ test('model.request-offers with excludesInStrictMode owes the exclusion only by 
   h.listing([{ name: 'fetch' }]);
   h.observations.push(modelRequest(h.lastSeq, [modelTool('fetch', 'primary', 'fetch')], { strictTools: 0 }));
   expect(modelRequestOffers.check(h.record(), { excludes: ['fetch'] }).status).toBe('fail');
-  expect(modelRequestOffers.validateParams!({ excludes: ['fetch'], excludesInStrictMode: 'yes' })).toBeDefined();
+  expect(
+    modelRequestOffers.validateParams!({ excludes: ['fetch'], excludesInStrictMode: 'yes' }),
+  ).toBeDefined();
 });

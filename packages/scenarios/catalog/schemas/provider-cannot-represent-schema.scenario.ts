@@ -57,7 +57,11 @@ export const providerCannotRepresentSchema: Scenario = {
     {
       invariant: 'model.request-offers',
       // Withholding is owed in strict mode only: a host that sends no tool strict may send fetch_source as is.
-      params: { includes: ['search_docs', 'list_docs'], excludes: ['fetch_source'], excludesInStrictMode: true },
+      params: {
+        includes: ['search_docs', 'list_docs'],
+        excludes: ['fetch_source'],
+        excludesInStrictMode: true,
+      },
       cites: { seed: '000 fixture "provider cannot represent schema"' },
     },
     { invariant: 'model.calls-routed', cites: { seed: '000 (model-facing aliases keep a reverse map)' } },
