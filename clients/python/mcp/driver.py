@@ -150,11 +150,16 @@ class Connection:
         if self.client is None:
             raise RuntimeError(f"{self.server_id} is not connected")
         tools: list[Any] = []
+        names: set[str] = set()
         cursor: str | None = None
         seen: set[str] = set()
         for _ in range(MAX_PAGES):
             page = await self.client.list_tools(cursor=cursor, cache_mode=cache_mode)  # type: ignore[arg-type]
-            tools.extend(page.tools)
+            # Pages may overlap (2026-07-28 promises no cross-page consistency): a host keeps one tool per name.
+            for tool in page.tools:
+                if tool.name not in names:
+                    names.add(tool.name)
+                    tools.append(tool)
             cursor = page.next_cursor
             if cursor is None:
                 break

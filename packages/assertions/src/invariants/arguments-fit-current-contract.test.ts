@@ -65,3 +65,23 @@ test('the near miss blames an older contract only when one accepted the argument
     'the arguments fit no contract the client exposed for this tool; they were sent unvalidated',
   );
 });
+
+test('a call for the server’s current contract, which the client never listed, is not a stale call; a stale one still fails', () => {
+  // The client holds the old contract only (it ignored the change); the host calls with the new argument.
+  const h = new History();
+  h.listing([{ name: 'count', inputSchema: old }]);
+  h.expose([{ name: 'count', inputSchema: old }]);
+  h.change();
+  h.frame({ direction: 'server', kind: 'note', streamId: 'world', note: 'later' });
+  h.callObservation('count', { lookback: '1h' }, () => h.call('count', { lookback: '1h' }));
+  const run = {
+    ...h.record(),
+    finalCatalog: { catalogRevision: 2, tools: [{ name: 'count', inputSchema: renamed }] },
+  };
+  const verdict = argumentsFitCurrentContract.check(run);
+  expect(verdict.status).toBe('inconclusive');
+  // The same call where the server's contract rejects it too: sent unvalidated, a failure.
+  h.callObservation('count', { nothing: 1 }, () => h.call('count', { nothing: 1 }));
+  const withBad = { ...h.record(), finalCatalog: run.finalCatalog };
+  expect(argumentsFitCurrentContract.check(withBad).status).toBe('fail');
+});

@@ -41,7 +41,10 @@ function olderFits(
  * reaches the server carries arguments valid under the input schema the client exposed for that
  * tool when the call was made (the exposure in force when the call was handed to the client, or
  * any newer one before the request left). A call built against an older contract and sent
- * unchanged after the client learned the new one is the violation.
+ * unchanged after the client learned the new one is the violation, and so is one that fits no
+ * contract at all. A call whose arguments fit the server's current contract, which the client
+ * never held (it still exposes an older one), is not judged: nothing stale was sent, and the
+ * client's stale listing is what the registry checks judge.
  */
 export const argumentsFitCurrentContract: Invariant = {
   id: 'execution.arguments-fit-current-contract',
@@ -76,9 +79,22 @@ export const argumentsFitCurrentContract: Invariant = {
         if (contracts.length === 0) continue;
         const verdicts = contracts.map((c) => fits(c.tool!.inputSchema, message.params?.arguments));
         if (verdicts.some((v) => v === undefined)) continue;
-        checked += 1;
-        if (verdicts.some((v) => v === true)) continue;
+        if (verdicts.some((v) => v === true)) {
+          checked += 1;
+          continue;
+        }
         const current = contracts.at(-1)!;
+        const args = message.params?.arguments;
+        const stale = olderFits(exposures, serverId, name, current.exposure.afterSeq, args);
+        // Arguments for a contract newer than any the client held (the host knew the server's
+        // current contract; the client never listed it) were not built against an older one: the
+        // client's stale listing is for the registry checks, not a stale call.
+        if (
+          !stale &&
+          fits(run.finalCatalog.tools.find((tool) => tool.name === name)?.inputSchema, args) === true
+        )
+          continue;
+        checked += 1;
         return fail(
           this.id,
           `${serverId}: tools/call '${name}' at #${frame.seq} carried arguments the current contract rejects.`,
@@ -92,7 +108,7 @@ export const argumentsFitCurrentContract: Invariant = {
               note: `arguments sent: ${JSON.stringify(message.params?.arguments ?? {}).slice(0, 120)}`,
             },
           ],
-          olderFits(exposures, serverId, name, current.exposure.afterSeq, message.params?.arguments)
+          stale
             ? 'the arguments were built against an older contract and sent without re-validation'
             : 'the arguments fit no contract the client exposed for this tool; they were sent unvalidated',
         );

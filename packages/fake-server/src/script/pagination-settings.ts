@@ -41,6 +41,13 @@ const paginationFields = {
   repeatCursor: Type.Optional(
     Type.String({ description: 'nonAdvancing: the cursor every page repeats (default "page-1").' }),
   ),
+  loopEndsAtPage: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'freshSamePage: the page that ends the broken listing (served without nextCursor), so a client that never stops on its own still ends and its requests can be counted (default: the listing never ends).',
+    }),
+  ),
 };
 
 /** Pagination of one list (`pagination.lists.<list>`): the same fields, overriding the general ones. */

@@ -33,6 +33,7 @@ export function resolveSettings(doc: ScriptDocument): ServerSettings {
       cursorTtlMs: undefined,
       staleCursor: 'serve',
       repeatCursor: 'page-1',
+      loopEndsAtPage: undefined,
     },
     listPagination: new Map(),
     listFreshness: new Map(),
@@ -87,6 +88,7 @@ function mergePagination(target: Partial<PaginationRules>, patch: ListPagination
   if (patch.cursorTtlMs !== undefined) target.cursorTtlMs = patch.cursorTtlMs;
   if (patch.staleCursor !== undefined) target.staleCursor = patch.staleCursor;
   if (patch.repeatCursor !== undefined) target.repeatCursor = patch.repeatCursor;
+  if (patch.loopEndsAtPage !== undefined) target.loopEndsAtPage = patch.loopEndsAtPage;
 }
 
 /** Merges a freshness section (script or `setFreshness`) into `settings`. */

@@ -67,7 +67,7 @@ export class ListPager<T extends object, L = T> {
 
   list(cursor: string | undefined, principal: Principal): PageOutcome<L> {
     const items = this.visible(principal);
-    const { pageSize, cursorStyle, repeatCursor } = this.pagination();
+    const { pageSize, cursorStyle, repeatCursor, loopEndsAtPage } = this.pagination();
     let position: CursorPosition = {
       offset: 0,
       page: 1,
@@ -87,13 +87,15 @@ export class ListPager<T extends object, L = T> {
     if (cursorStyle === 'nonAdvancing') {
       page.nextCursor = repeatCursor;
     } else if (cursorStyle === 'freshSamePage') {
-      // A new cursor on every page (never seen before), each serving the same first page again.
-      page.nextCursor = this.codec.encodeOpaque({
-        offset: 0,
-        page: position.page + 1,
-        catalogRevision: position.catalogRevision,
-        issuedAtMs: this.clock.now(),
-      });
+      // A new cursor on every page (never seen before), each serving the same first page again,
+      // up to the page that ends the loop, if the script sets one.
+      if (loopEndsAtPage === undefined || position.page < loopEndsAtPage)
+        page.nextCursor = this.codec.encodeOpaque({
+          offset: 0,
+          page: position.page + 1,
+          catalogRevision: position.catalogRevision,
+          issuedAtMs: this.clock.now(),
+        });
     } else if (end < items.length) {
       page.nextCursor = this.encode({
         offset: end,

@@ -100,6 +100,8 @@ export interface PaginationRules {
   cursorTtlMs: number | undefined;
   staleCursor: 'serve' | 'reject';
   repeatCursor: string;
+  /** `freshSamePage`: the page served without `nextCursor`; `undefined`: the listing never ends. */
+  loopEndsAtPage: number | undefined;
 }
 
 /** Modern protocol revisions this server implements. */

@@ -256,6 +256,28 @@ describe('pagination', () => {
     }
   });
 
+  it('freshSamePage with loopEndsAtPage: the loop ends on that page, served without nextCursor', async () => {
+    const { url } = await fixture.start(
+      scriptBuilder('fresh-ends')
+        .tools(...tools('a', 'b', 'c'))
+        .pagination({ pageSize: 2, cursorStyle: 'freshSamePage', loopEndsAtPage: 4 })
+        .build(),
+    );
+    const served: Array<{ names: string[]; next: boolean }> = [];
+    let cursor: string | undefined;
+    for (let round = 0; round < 4; round++) {
+      const reply = page(await list(url, cursor));
+      served.push({ names: reply.tools.map((t) => t.name), next: reply.nextCursor !== undefined });
+      cursor = reply.nextCursor;
+    }
+    expect(served).toEqual([
+      { names: ['a', 'b'], next: true },
+      { names: ['a', 'b'], next: true },
+      { names: ['a', 'b'], next: true },
+      { names: ['a', 'b'], next: false },
+    ]);
+  });
+
   it('reorderTools between two pages: a seeded shuffle, the same on every run, so offsets point elsewhere', async () => {
     const orders: string[][] = [];
     for (const run of [1, 2]) {

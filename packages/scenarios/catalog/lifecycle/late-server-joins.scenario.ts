@@ -5,7 +5,7 @@ import { describedTool } from '../tools.js';
 export const lateServerJoins: Scenario = {
   id: 'late-server-joins',
   title:
-    'A second server answers its handshake late (initialize / server/discover held for 5 s of logical time) while the client already works with the first: the client keeps the first server usable and adds the late server’s tools once it answers.',
+    'A second server answers its handshake late (the first request it gets, initialize or server/discover, held for 5 s of logical time) while the client already works with the first: the client keeps the first server usable and adds the late server’s tools once it answers.',
   source: [{ spec: '2025-11-25 §1.5' }, { spec: '2026-07-28 §1.2' }],
   eras: ['legacy', 'modern'],
   transports: ['http', 'msw'],
@@ -21,16 +21,10 @@ export const lateServerJoins: Scenario = {
       id: 'tickets',
       script: scriptBuilder('tickets')
         .tools(describedTool('open_ticket', 'Opens a support ticket.'))
-        .step(
-          'slow-initialize',
-          injectFault({ kind: 'delay', ms: 5000, clock: 'logical' }, { method: 'initialize' }),
-          atStart(),
-        )
-        .step(
-          'slow-discover',
-          injectFault({ kind: 'delay', ms: 5000, clock: 'logical' }, { method: 'server/discover' }),
-          atStart(),
-        )
+        // The first request this server gets, whichever handshake the client tries first
+        // (initialize or server/discover): a client that probes one era and falls back to the
+        // other is held once, as every other client is, and its fallback is answered at once.
+        .step('slow-handshake', injectFault({ kind: 'delay', ms: 5000, clock: 'logical' }), atStart())
         .build(),
     },
   ],

@@ -32,7 +32,8 @@ export function estimateCellMs(
   const failing = findExpectedFailure(baseline, cell) !== undefined;
   let cost = CONNECT_MS * scenario.servers.length;
   for (const action of scenario.clientActions) {
-    if (action.do === 'settle') cost += failing ? settleTimeoutMs : quietMs;
+    if (action.do === 'settle')
+      cost += failing ? (action.timeoutMs ?? settleTimeoutMs) : (action.quietMs ?? quietMs);
     else if (action.do === 'wait-for' && failing) cost += action.timeoutMs ?? waitTimeoutMs;
   }
   for (const server of scenario.servers) cost += (server.script?.catalog?.tools?.length ?? 0) * PER_TOOL_MS;

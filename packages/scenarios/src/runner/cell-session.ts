@@ -167,6 +167,7 @@ export class CellSession {
           // A wire-only client shows no exposure to converge on: only its traffic can settle.
           this.timeouts.wireOnly ? 'quiet' : (action.until ?? 'catalog'),
           true,
+          action,
         );
         if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
         return undefined;
@@ -358,11 +359,12 @@ export class CellSession {
     };
   }
 
-  /** Runs {@link settle} on `servers` with the session's bounds. */
+  /** Runs {@link settle} on `servers` with the session's bounds, or the action's own where it states them. */
   private settleOn(
     servers: readonly CellServer[],
     until: 'catalog' | 'quiet',
     awaitSignals: boolean,
+    bounds: { quietMs?: number; timeoutMs?: number } = {},
   ): ReturnType<typeof settle> {
     const targets = servers.map((server) => ({
       serverId: server.id,
@@ -380,8 +382,8 @@ export class CellSession {
         return () => this.exposureListeners.delete(listener);
       },
       {
-        timeoutMs: this.timeouts.settleTimeoutMs,
-        quietMs: this.timeouts.quietMs,
+        timeoutMs: bounds.timeoutMs ?? this.timeouts.settleTimeoutMs,
+        quietMs: bounds.quietMs ?? this.timeouts.quietMs,
         until,
         awaitSignals,
         exposures: (serverId) => this.log.exposures(serverId),

@@ -192,3 +192,18 @@ test('each connection is judged by its own principal’s listings', async () => 
     kind: 'cursor-not-followed',
   });
 });
+
+test('a page that repeats an earlier page of its listing (a looping server) does not hold a client that stopped there', async () => {
+  const server = createFakeServer(
+    scriptBuilder('loop')
+      .tools(...tools('page', 3))
+      .pagination({ pageSize: 3, cursorStyle: 'freshSamePage' })
+      .build(),
+  );
+  await list(server);
+  // Page one alone: its fresh cursor is still owed.
+  expect(listingInFlight(server.transcript.frames)).toMatchObject({ kind: 'cursor-not-followed' });
+  await list(server, nextCursorOf(server));
+  // Page two served page one's tools again: stopping here is right, nothing is in flight.
+  expect(listingInFlight(server.transcript.frames)).toBeUndefined();
+});

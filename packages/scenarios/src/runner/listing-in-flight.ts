@@ -21,9 +21,9 @@ export interface ListingConnection {
  * - `unanswered-request`: a `tools/list` request the server has not answered yet (and is not
  *   holding forever under a `hang` fault, and whose stream the client has not closed);
  * - `cursor-not-followed`: the latest enumeration's last page offered a `nextCursor` the client has
- *   not requested yet (not one it already requested in that enumeration, which a client is right to
- *   stop at, and not an empty string in a 2025-11-25 session, which that revision does not define
- *   as a cursor);
+ *   not requested yet (not one it already requested in that enumeration, nor one on a page that
+ *   repeats an earlier page of it — a looping server — which a client is right to stop at, and not
+ *   an empty string in a 2025-11-25 session, which that revision does not define as a cursor);
  * - `listing-not-shown`: the latest enumeration is complete, its tools are not what the client
  *   exposes, and no exposure the client reported since its last page changed what it showed for
  *   the connection (it may still be processing the listing: an exposure reported meanwhile can come
@@ -66,6 +66,7 @@ export function listingInFlight(
     const cursor = last.nextCursor;
     if (!last.response || !last.tools || cursor === undefined) return undefined;
     if (latest.pages.some((page) => page.cursor === cursor)) return undefined;
+    if (repeatsAnEarlierPage(latest.pages)) return undefined;
     if (cursor === '' && last.response.era === 'legacy') return undefined;
     return {
       kind: 'cursor-not-followed',
@@ -95,6 +96,15 @@ function abandoned(frames: readonly TranscriptFrame[], exchange: ListExchange): 
   const after = frames.filter((frame) => frame.seq > request.seq && frame.streamId === request.streamId);
   if (after[0]?.kind === 'note' && after[0].note?.startsWith("fault 'hang'")) return true;
   return after.some((frame) => frame.kind === 'stream-close');
+}
+
+/** True when the last page lists the same tools, in the same order, as an earlier page of its enumeration. */
+function repeatsAnEarlierPage(pages: readonly ListExchange[]): boolean {
+  const names = (page: ListExchange) => (page.tools ?? []).map((tool) => tool.name).join('\u0000');
+  const last = pages[pages.length - 1]!;
+  if (!last.tools?.length) return false;
+  const key = names(last);
+  return pages.slice(0, -1).some((page) => page.tools !== undefined && names(page) === key);
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {

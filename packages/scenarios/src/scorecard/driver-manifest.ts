@@ -36,6 +36,7 @@ export interface DriverManifest {
   module?: string;
   relists:
     | 'on-change-signal'
+    | 'at-next-use-after-change-signal'
     | 'before-each-model-request'
     | 'on-change-signal-and-before-each-model-request';
   /**

@@ -291,4 +291,75 @@ test("a re-asking host's labelled registry check is excused by its invariant, an
     verdicts: [failed('model.cost-reported'), failed('model.request-offers')] as never,
   });
   expect(reaskingGrade(costAndOffers, framework)).toBeUndefined();
+  // A host's call of a tool it never listed, sent by a library's call method: the host's feature too.
+  const unlisted = result('lg-01-definitions-eat-context', 'fail', {
+    verdicts: [failed('execution.calls-only-listed-tools')] as never,
+  });
+  expect(reaskingGrade(unlisted, framework)).toMatchObject({ kind: 'n/a', by: 'host application' });
+  expect(reaskingGrade(unlisted, framework)?.reason).toContain('refuses tools the host never listed');
+});
+
+test('a re-listing count (discovery.list-requests atLeast) is a re-asking host’s to skip; a page count or loop bound is not', () => {
+  const failing = (scenarioId: string) =>
+    result(scenarioId, 'fail', {
+      verdicts: [
+        { checkId: 'discovery.list-requests', status: 'fail', message: 'count', evidence: [] },
+      ] as never,
+    });
+  const listRequests = (params: Record<string, number>) => ({
+    clientActions: [{ do: 'connect' }, { do: 'settle' }, { do: 'refresh' }],
+    checks: [{ invariant: 'discovery.list-requests', params }],
+  });
+  const scenarios = new Map([
+    ['lc-07-every-notification-and-manual-refresh', listRequests({ atLeast: 4 })],
+    ['pg-02-convenience-reads-one-page', listRequests({ exactly: 3 })],
+    ['fresh-cursor-same-page', listRequests({ atMost: 1000 })],
+  ]) as never;
+  const reasker = { reasksBeforeModelRequests: true, scenarios };
+  expect(reaskingGrade(failing('lc-07-every-notification-and-manual-refresh'), reasker)).toMatchObject({
+    kind: 'n/a',
+    by: 're-asking',
+  });
+  // Pagination and loops are judged on every listing, re-asking or not.
+  expect(reaskingGrade(failing('pg-02-convenience-reads-one-page'), reasker)).toBeUndefined();
+  expect(reaskingGrade(failing('fresh-cursor-same-page'), reasker)).toBeUndefined();
+  // A host that keeps a tool list and relies on change signals: the count judges it.
+  expect(
+    reaskingGrade(failing('lc-07-every-notification-and-manual-refresh'), {
+      reasksBeforeModelRequests: false,
+      scenarios,
+    }),
+  ).toBeUndefined();
+});
+
+test('a library that re-lists at its next use after the signal is not failed for keeping no list up to date at once; a model-facing failure still counts', () => {
+  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
+    checkId,
+    status,
+    message: checkId,
+    evidence: [],
+  });
+  const scenarios = new Map([
+    ['tool-removed', { clientActions: [{ do: 'connect' }, { do: 'step' }, { do: 'settle' }] }],
+    ['rm-01-tool-added-mid-turn', { clientActions: [{ do: 'connect' }, { do: 'model-request' }] }],
+  ]) as never;
+  const lazy = { reasksBeforeModelRequests: false, relistsAtNextUse: true, scenarios };
+  const noRelist = result('tool-removed', 'fail', {
+    verdicts: [
+      verdict('change.relists-after-signal', 'fail'),
+      verdict('registry.final-exposure', 'fail'),
+    ] as never,
+  });
+  expect(reaskingGrade(noRelist, lazy)).toMatchObject({ kind: 'n/a', by: 're-listing at next use' });
+  expect(reaskingGrade(noRelist, lazy)?.reason).toContain('makes no use of the tools after the signal');
+  // Where the scenario used the tools after the signal, only the standing-list checks may be set aside.
+  const offeredStale = result('rm-01-tool-added-mid-turn', 'fail', {
+    verdicts: [
+      verdict('change.relists-after-signal', 'fail'),
+      verdict('model.request-offers', 'fail'),
+    ] as never,
+  });
+  expect(reaskingGrade(offeredStale, lazy)).toBeUndefined();
+  // A library that re-lists on the signal itself is held to it.
+  expect(reaskingGrade(noRelist, { ...lazy, relistsAtNextUse: false })).toBeUndefined();
 });

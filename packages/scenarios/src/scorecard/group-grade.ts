@@ -45,6 +45,12 @@ export interface GradeContext {
   /** The driver lists again before each model request (manifest `relists`). */
   reasksBeforeModelRequests: boolean;
   /**
+   * The library drops its tool list on a change signal and lists again when the host next asks for
+   * tools (manifest `relists: at-next-use-after-change-signal`): it keeps no list that a signal
+   * must refresh at once, and what the model is offered is listed after the signal.
+   */
+  relistsAtNextUse?: boolean;
+  /**
    * The library stops at the MCP session and the driver builds what the model is offered and gets
    * back (manifest `modelLayer: driver`): {@link MODEL_LAYER_CHECKS} judge the driver, not the library.
    */
@@ -84,11 +90,23 @@ function invariantOf(scenario: GradedScenario | undefined, id: string): string {
 }
 
 /**
- * Checks of a host application's own features, which no client library is asked to have: a token
- * budget for the tool definitions, shown to the user (`model.cost-reported`). On the scorecard
- * they judge nothing of a library's; the reference host is held to them by `toolshift run`.
+ * Checks of a host application's own features, which no client library is asked to have, with the
+ * feature: a token budget for the tool definitions, shown to the user (`model.cost-reported`); a
+ * call API that refuses a tool name the host never listed (`execution.calls-only-listed-tools`),
+ * or re-validates a call's arguments against the current contract before it runs
+ * (`execution.arguments-fit-current-contract`: DESIGN's proposal layer). A library's call method
+ * sends the `tools/call` it is asked to send, and the server validates it (an unknown name or bad
+ * arguments get an error); what a library offers the model, and whether that is current, is
+ * judged by the registry and model checks (`registry.current-contracts`, `model.request-offers`,
+ * `rm-03-unknown-tool-forwarded`). On the scorecard these judge nothing of a library's; the
+ * reference host is held to them by `toolshift run`.
  */
-export const HOST_APPLICATION_CHECKS = ['model.cost-reported'];
+export const HOST_APPLICATION_CHECKS: Readonly<Record<string, string>> = {
+  'model.cost-reported': 'a token budget shown to its user',
+  'execution.calls-only-listed-tools': 'a call API that refuses tools the host never listed',
+  'execution.arguments-fit-current-contract':
+    'arguments re-validated against the current contract before a call runs',
+};
 
 /**
  * Whether a failing check of a scenario judges the model layer: its invariant (a check may carry a
@@ -106,7 +124,7 @@ function judgesModelLayer(scenario: GradedScenario | undefined, id: string): boo
 }
 
 /** Whose failure a cell's failure is not: the driver's model layer, a host application's feature, or a re-asking host's. */
-export type ExcusedBy = 'model layer' | 'host application' | 're-asking';
+export type ExcusedBy = 'model layer' | 'host application' | 're-asking' | 're-listing at next use';
 
 /**
  * Checks that judge a client's standing tool list or its reaction to a change signal (re-listing
@@ -126,13 +144,29 @@ const REASKING_CHECKS = [
 ];
 
 /**
+ * Whether a scenario check judges what a re-asking host does not do: a {@link REASKING_CHECKS}
+ * invariant, or `discovery.list-requests` with `atLeast` — a count of the re-listings a change, an
+ * expired TTL or a reconnect calls for (every `atLeast` in the catalog is one; `exactly` and
+ * `atMost` judge pagination and loops, which a re-asking host does on every listing).
+ */
+function judgesReasking(scenario: GradedScenario | undefined, id: string): boolean {
+  const invariant = invariantOf(scenario, id);
+  if (REASKING_CHECKS.some((prefix) => invariant.startsWith(prefix))) return true;
+  const check = scenario?.checks?.find((each) => checkId(each) === id);
+  return invariant === 'discovery.list-requests' && check?.params?.atLeast !== undefined;
+}
+
+/**
  * How a failing cell is graded when its failures are not the library's to answer for, or
  * `undefined` when they count:
  * - the failing checks the driver's model layer answers for ({@link MODEL_LAYER_CHECKS}, with
  *   `modelLayerIsDriver`) are set aside; when nothing else failed, the cell is `n/a`;
- * - for a re-asking host, when only {@link REASKING_CHECKS} are left: `n/a` in a scenario without a
- *   model request (nothing of this host's to judge), `reasked` in one with model requests (every
- *   model-facing check passed: the model was offered the right tools because the host asked again).
+ * - for a re-asking host, when only checks of a standing tool list are left ({@link judgesReasking}):
+ *   `n/a` in a scenario without a model request (nothing of this host's to judge), `reasked` in one
+ *   with model requests (every model-facing check passed: the model was offered the right tools
+ *   because the host asked again);
+ * - for a library that re-lists at its next use after a change signal (`relistsAtNextUse`), when
+ *   only those checks are left: `n/a` (what it used after the signal was judged and passed).
  */
 export function reaskingGrade(
   result: CellResult,
@@ -142,7 +176,12 @@ export function reaskingGrade(
   const failing = result.verdicts.filter((verdict) => verdict.status === 'fail').map((v) => v.checkId);
   if (!failing.length) return undefined;
   const scenario = context.scenarios.get(result.scenarioId);
-  const hostApplication = failing.filter((id) => HOST_APPLICATION_CHECKS.includes(invariantOf(scenario, id)));
+  const hostApplication = failing.filter((id) =>
+    Object.hasOwn(HOST_APPLICATION_CHECKS, invariantOf(scenario, id)),
+  );
+  const features = [
+    ...new Set(hostApplication.map((id) => HOST_APPLICATION_CHECKS[invariantOf(scenario, id)])),
+  ];
   const driverLayer = context.modelLayerIsDriver
     ? failing.filter((id) => !hostApplication.includes(id) && judgesModelLayer(scenario, id))
     : [];
@@ -153,7 +192,7 @@ export function reaskingGrade(
       : []),
     ...(hostApplication.length
       ? [
-          `${hostApplication.join(', ')} judge a host application's feature (a token budget shown to its user), not a library's`,
+          `${hostApplication.join(', ')} judge a host application's feature (${features.join('; ')}), not a library's`,
         ]
       : []),
   ];
@@ -165,14 +204,17 @@ export function reaskingGrade(
         ? `the library stops at the MCP session, so what the model is offered and gets back is the driver's code, not the library's: ${setAsideParts.join('; ')}`
         : `nothing of the library's failed: ${setAsideParts.join('; ')}`,
     };
-  if (
-    !context.reasksBeforeModelRequests ||
-    !left.every((id) => REASKING_CHECKS.some((prefix) => invariantOf(scenario, id).startsWith(prefix)))
-  )
-    return undefined;
+  const reasks = context.reasksBeforeModelRequests || context.relistsAtNextUse === true;
+  if (!reasks || !left.every((id) => judgesReasking(scenario, id))) return undefined;
   const checks = left.join(', ');
   const setAside = setAsideParts.map((part) => `; ${part}`).join('');
   const actions = scenario?.clientActions ?? [];
+  if (!context.reasksBeforeModelRequests)
+    return {
+      kind: 'n/a',
+      by: 're-listing at next use',
+      reason: `the library drops its tool list on the change signal and lists again when the host next asks for tools, by design: ${checks} judge a list kept up to date at once, which it does not keep; ${actions.some((action) => action.do === 'model-request' || action.do === 'model-call' || action.do === 'call') ? 'every check of what it used after the signal passed' : 'this scenario makes no use of the tools after the signal'}${setAside}`,
+    };
   if (actions.some((action) => action.do === 'model-request' || action.do === 'model-call'))
     return {
       kind: 'reasked',

@@ -24,6 +24,7 @@ const EXCUSE_LABEL: Record<ExcusedBy, string> = {
   'model layer': "driver's model layer",
   'host application': "host application's feature",
   're-asking': 're-asking host',
+  're-listing at next use': 're-lists at next use',
 };
 
 const cellText = (score: DriverScore, grade: GroupGrade, detailsDir: string) =>
@@ -55,7 +56,10 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
     'stops at the MCP session (an MCP SDK: manifest `modelLayer: driver`), what the model is offered and gets',
     "back is the driver's code, so the checks of that layer (provider rules, model-facing names, costs, call",
     "results) are `n/a` for it. A host application's own features (a token budget for the tool definitions,",
-    '`model.cost-reported`) are `n/a` for every library.',
+    'a call API that refuses tools the host never listed or re-validates arguments against the current',
+    'contract) are `n/a` for every library. A library that drops its tool list on a change signal and lists',
+    'again when next asked (`relists: at-next-use-after-change-signal`) is `n/a` on checks of a list kept',
+    'up to date at once; what it used after the signal is judged.',
     '',
     `| client | language | library | version | date | ${CAPABILITY_GROUPS.join(' | ')} |`,
     `| --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
