@@ -114,7 +114,7 @@ const SettleAction = action(
     quietMs: Type.Optional(Type.Integer({ minimum: 1 })),
     timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
   },
-  'Wait (bounded) until the client exposes exactly each server catalog and the wire is quiet (`catalog`, default), or only until the wire is quiet (`quiet`); a timeout is recorded, never thrown. `quietMs` and `timeoutMs` replace the run\'s quiet period and settle bound for this action, where the scenario needs its own (e.g. a loop that takes longer than the default bound to end).',
+  "Wait (bounded) until the client exposes exactly each server catalog and the wire is quiet (`catalog`, default), or only until the wire is quiet (`quiet`); a timeout is recorded, never thrown. `quietMs` and `timeoutMs` replace the run's quiet period and settle bound for this action, where the scenario needs its own (e.g. a loop that takes longer than the default bound to end).",
 );
 const StepAction = action(
   'step',
