@@ -62,7 +62,11 @@ function reaskingTurn(relistsAfterReply: number): History {
   h.listing([{ name: 'read_file' }]);
   const startedAfterSeq = h.lastSeq;
   h.listing([{ name: 'read_file' }]);
-  h.frame({ direction: 'in', kind: 'model', model: { api: 'openai-chat', exchange: 1, path: '/v1/chat/completions' } });
+  h.frame({
+    direction: 'in',
+    kind: 'model',
+    model: { api: 'openai-chat', exchange: 1, path: '/v1/chat/completions' },
+  });
   h.frame({
     direction: 'out',
     kind: 'model',
@@ -92,8 +96,12 @@ test('discovery.list-requests with answeringModelCalls counts only the listings 
   expect(listRequests.check(reasking, { atMost: 1 }).status).toBe('fail');
   expect(listRequests.check(reasking, { atMost: 1, answeringModelCalls: true }).status).toBe('pass');
   // One re-list to look for the tool is allowed; two are not.
-  expect(listRequests.check(reaskingTurn(1).record(), { atMost: 1, answeringModelCalls: true }).status).toBe('pass');
-  expect(listRequests.check(reaskingTurn(2).record(), { atMost: 1, answeringModelCalls: true })).toMatchObject({
+  expect(listRequests.check(reaskingTurn(1).record(), { atMost: 1, answeringModelCalls: true }).status).toBe(
+    'pass',
+  );
+  expect(
+    listRequests.check(reaskingTurn(2).record(), { atMost: 1, answeringModelCalls: true }),
+  ).toMatchObject({
     status: 'fail',
     message: expect.stringContaining('2 tools/list request(s) while answering one model call'),
     nearMiss: expect.stringContaining('look for the tool the model named'),
@@ -117,7 +125,9 @@ test('discovery.list-requests with answeringModelCalls counts from the call’s 
   expect(listRequests.check(handed.record(), { atMost: 1, answeringModelCalls: true }).status).toBe('fail');
   const none = new History();
   none.listing([{ name: 'a' }]);
-  expect(listRequests.check(none.record(), { atMost: 1, answeringModelCalls: true }).status).toBe('inconclusive');
+  expect(listRequests.check(none.record(), { atMost: 1, answeringModelCalls: true }).status).toBe(
+    'inconclusive',
+  );
   expect(listRequests.validateParams!({ atLeast: 1, answeringModelCalls: true })).toContain('atMost');
   expect(listRequests.validateParams!({ atMost: 1, answeringModelCalls: true })).toBeUndefined();
 });

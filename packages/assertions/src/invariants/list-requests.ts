@@ -30,7 +30,9 @@ function requestsAnsweringModelCalls(run: RunRecord, requests: readonly ListExch
         frame.model?.reply?.toolCalls?.some((toolCall) => toolCall.name === call.name),
     );
     const from = reply?.seq ?? opensAt;
-    return [requests.filter((exchange) => exchange.request.seq > from && exchange.request.seq <= call.afterSeq)];
+    return [
+      requests.filter((exchange) => exchange.request.seq > from && exchange.request.seq <= call.afterSeq),
+    ];
   });
 }
 

@@ -7,8 +7,8 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
 import type { AdapterCallOutcome, ClientAdapterFactory } from '../../src/adapters/client-adapter.js';
-import { validatesErrorResults } from '../../src/adapters/defects/validates-error-results.js';
 import { RawExecutionHost } from '../../src/adapters/defects/raw-execution-client.js';
+import { validatesErrorResults } from '../../src/adapters/defects/validates-error-results.js';
 import { runCell } from '../../src/runner/run-cell.js';
 
 /** A host that reports an error result by its structured form when it has one, else by its text. */
@@ -21,7 +21,9 @@ class StructuredErrorHost extends RawExecutionHost {
     const connecting = this.rawClient(this.serverOf(serverId));
     if (!connecting) return { ok: false, error: 'not connected' };
     try {
-      const result = (await (await connecting).callTool({ name: toolName, arguments: args })) as CallToolResult;
+      const result = (await (
+        await connecting
+      ).callTool({ name: toolName, arguments: args })) as CallToolResult;
       if (!result.isError) return { ok: true, result };
       return { ok: false, error: JSON.stringify(result.structuredContent ?? result.content) };
     } catch (error) {
