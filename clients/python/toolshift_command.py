@@ -92,6 +92,17 @@ def announce(name: str, features: list[str], eras: list[str] | None = None) -> N
         os._exit(0)
 
 
+def describe(error: BaseException) -> str:
+    """An exception's message as a user reads it in a traceback: an exception group (anyio task
+    groups wrap a session's errors in one, whose own message is only "unhandled errors in a
+    TaskGroup") followed by every error inside it, so the server's words are not lost on the way."""
+    message = str(error) or type(error).__name__
+    if isinstance(error, BaseExceptionGroup):
+        inner = "; ".join(f"{type(each).__name__}: {describe(each)}" for each in error.exceptions)
+        message = f"{message}: {inner}"
+    return message
+
+
 async def serve(
     name: str,
     features: list[str],
@@ -121,7 +132,7 @@ async def serve(
             result = await handler(request)
             send({"type": "response", "id": request_id, "ok": True, **({"result": result} if result is not None else {})})
         except Exception as error:  # boundary: every failure is the request's answer
-            message = str(error) or type(error).__name__
+            message = describe(error)
             sys.stderr.write(f"{request.get('type')} failed: {type(error).__name__}: {message}\n")
             send(
                 {

@@ -8,8 +8,8 @@ cell's fake model provider (`ChatGoogleGenerativeAI` for a `gemini` hint, `ChatO
 the model-facing definitions, the calls and the results sent back are LangChain's, read from the
 wire. The adapter opens a new session for every `get_tools`
 and every tool call and has no change handling: a tool set is what the last `get_tools` returned.
-So this host calls `get_tools` again before every agent turn (and on a manual refresh): "pass by
-re-asking" where it passes. It pins `mcp` 1.x, which speaks 2025-11-25 only.
+So this host calls `get_tools` again before every agent turn, on a manual refresh, and when it is
+to call a tool its last `get_tools` did not return: "pass by re-asking" where it passes. It pins `mcp` 1.x, which speaks 2025-11-25 only.
 """
 
 from __future__ import annotations
@@ -105,7 +105,13 @@ async def _invoke(tool: Any, arguments: dict[str, Any]) -> tuple[bool, str]:
 
 
 async def call(request: dict[str, Any]) -> Any:
-    tool = _find(request["serverId"], request["tool"])
+    server_id = request["serverId"]
+    tool = _find(server_id, request["tool"])
+    if tool is None:
+        # A host that asks for the tools whenever it needs them keeps no standing tool list: a tool
+        # its last get_tools did not return is looked up in a new one, as before an agent turn.
+        await _get_tools(server_id)
+        tool = _find(server_id, request["tool"])
     if tool is None:
         raise protocol.PhaseError(f"{request['tool']} is not among the tools get_tools returned", "call")
     is_error, text = await _invoke(tool, request.get("arguments") or {})

@@ -55,3 +55,79 @@ test('discovery.list-requests does not judge a lower bound for a client that fir
     nearMiss: expect.stringContaining('never came'),
   });
 });
+
+/** A host that lists before each model request: at connect, then in an agent turn whose model reply calls `delete_file`. */
+function reaskingTurn(relistsAfterReply: number): History {
+  const h = new History('legacy');
+  h.listing([{ name: 'read_file' }]);
+  const startedAfterSeq = h.lastSeq;
+  h.listing([{ name: 'read_file' }]);
+  h.frame({
+    direction: 'in',
+    kind: 'model',
+    model: { api: 'openai-chat', exchange: 1, path: '/v1/chat/completions' },
+  });
+  h.frame({
+    direction: 'out',
+    kind: 'model',
+    model: {
+      api: 'openai-chat',
+      exchange: 1,
+      path: '/v1/chat/completions',
+      reply: { toolCalls: [{ callId: 'c1', name: 'delete_file', arguments: { query: '/tmp/a' } }] },
+    },
+  });
+  for (let i = 0; i < relistsAfterReply; i++) h.listing([{ name: 'read_file' }]);
+  h.observations.push({
+    kind: 'model-call',
+    afterSeq: h.lastSeq,
+    startedAfterSeq,
+    name: 'delete_file',
+    arguments: { query: '/tmp/a' },
+    outcome: { kind: 'result', isError: true, text: 'delete_file is not a valid tool' },
+  });
+  return h;
+}
+
+test('discovery.list-requests with answeringModelCalls counts only the listings made in reaction to a model call (RM-03 E1), not a re-asking host’s listing before each model request', () => {
+  // Before: rm-03 counted every request (atMost 2), so a host listing at connect and before its
+  // model request failed with "sent 3 tools/list request(s); expected at most 2".
+  const reasking = reaskingTurn(0).record();
+  expect(listRequests.check(reasking, { atMost: 1 }).status).toBe('fail');
+  expect(listRequests.check(reasking, { atMost: 1, answeringModelCalls: true }).status).toBe('pass');
+  // One re-list to look for the tool is allowed; two are not.
+  expect(listRequests.check(reaskingTurn(1).record(), { atMost: 1, answeringModelCalls: true }).status).toBe(
+    'pass',
+  );
+  expect(
+    listRequests.check(reaskingTurn(2).record(), { atMost: 1, answeringModelCalls: true }),
+  ).toMatchObject({
+    status: 'fail',
+    message: expect.stringContaining('2 tools/list request(s) while answering one model call'),
+    nearMiss: expect.stringContaining('look for the tool the model named'),
+  });
+});
+
+test('discovery.list-requests with answeringModelCalls counts from the call’s start when no model reply carried it, and is inconclusive without model calls', () => {
+  const handed = new History('legacy');
+  handed.listing([{ name: 'read_file' }]);
+  const startedAfterSeq = handed.lastSeq;
+  handed.listing([{ name: 'read_file' }]);
+  handed.listing([{ name: 'read_file' }]);
+  handed.observations.push({
+    kind: 'model-call',
+    afterSeq: handed.lastSeq,
+    startedAfterSeq,
+    name: 'delete_file',
+    arguments: {},
+    outcome: { kind: 'result', isError: true, text: 'unknown tool' },
+  });
+  expect(listRequests.check(handed.record(), { atMost: 1, answeringModelCalls: true }).status).toBe('fail');
+  const none = new History();
+  none.listing([{ name: 'a' }]);
+  expect(listRequests.check(none.record(), { atMost: 1, answeringModelCalls: true }).status).toBe(
+    'inconclusive',
+  );
+  expect(listRequests.validateParams!({ atLeast: 1, answeringModelCalls: true })).toContain('atMost');
+  expect(listRequests.validateParams!({ atMost: 1, answeringModelCalls: true })).toBeUndefined();
+});

@@ -1,14 +1,40 @@
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
-import { connectionFrames } from '../run-record.js';
-import { enumerations, listExchanges } from '../tool-listings.js';
+import { connectionFrames, type RunRecord } from '../run-record.js';
+import { enumerations, type ListExchange, listExchanges } from '../tool-listings.js';
 import { listsPerUse } from '../tool-uses.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
 
 const SHAPE = {
-  fields: { exactly: 'integer', atMost: 'integer', atLeast: 'integer' },
+  fields: { exactly: 'integer', atMost: 'integer', atLeast: 'integer', answeringModelCalls: 'boolean' },
   oneOf: ['exactly', 'atMost', 'atLeast'],
 } as const;
+
+/**
+ * The tools/list requests the client sent while it answered each of the model's calls: from the
+ * model's reply that carried the call (the first provider answer in the call's window naming it;
+ * the call's start when the call was handed to the client without one) to the call's end. A host
+ * that lists before every model request lists before the reply; only a listing in reaction to the
+ * call counts.
+ */
+function requestsAnsweringModelCalls(run: RunRecord, requests: readonly ListExchange[]): ListExchange[][] {
+  return run.observations.flatMap((call) => {
+    if (call.kind !== 'model-call') return [];
+    const opensAt = call.startedAfterSeq ?? 0;
+    const reply = run.transcript.find(
+      (frame) =>
+        frame.kind === 'model' &&
+        frame.direction === 'out' &&
+        frame.seq > opensAt &&
+        frame.seq <= call.afterSeq &&
+        frame.model?.reply?.toolCalls?.some((toolCall) => toolCall.name === call.name),
+    );
+    const from = reply?.seq ?? opensAt;
+    return [
+      requests.filter((exchange) => exchange.request.seq > from && exchange.request.seq <= call.afterSeq),
+    ];
+  });
+}
 
 /**
  * The `tools/list` requests of this connection are what the catalog calls for:
@@ -16,12 +42,16 @@ const SHAPE = {
  *   requests (e.g. two pages, two requests), and at least one listing completed. A client may list
  *   more often than the scenario needs (re-validating before a call, say): each listing is judged;
  *   an abandoned listing (restarted from page one after a change) is not;
- * - `atMost` N: the run's requests in all (a client looping on a broken cursor sends hundreds);
+ * - `atMost` N: the run's requests in all (a client looping on a broken cursor sends hundreds); with
+ *   `answeringModelCalls`, the requests sent while answering each model call (case RM-03 E1: a
+ *   client may re-list once to look for the tool the model named), so listings a host makes before
+ *   every model request do not count;
  * - `atLeast` N: the run's requests in all (the client re-listed when the catalog called for it).
  *   Not judged for a client that lists per use (`listsPerUse`), nor for one that first listed only
  *   after the catalog had already changed (it lists lazily: a count calibrated for a client that
  *   lists at connect does not apply).
- * A client that never listed has nothing to count. Params: `exactly`, `atMost`, `atLeast` (integers).
+ * A client that never listed has nothing to count. Params: `exactly`, `atMost`, `atLeast` (integers),
+ * `answeringModelCalls` (boolean, only with `atMost` alone).
  */
 export const listRequests: Invariant = {
   id: 'discovery.list-requests',
@@ -29,12 +59,43 @@ export const listRequests: Invariant = {
     'The client sends the number of tools/list requests the catalog calls for: no page skipped, no endless loop.',
   source: 'spec 2026-07-28 §2.5; cases PG-01 E1, PG-02 E1, PG-03 E2, PG-05 E2, LC-07 E2',
   params: SHAPE,
-  validateParams: (params) => paramProblem(params, SHAPE),
+  validateParams: (params) =>
+    paramProblem(params, SHAPE) ??
+    (params?.answeringModelCalls === true &&
+    (params.atMost === undefined || params.exactly !== undefined || params.atLeast !== undefined)
+      ? "parameter 'answeringModelCalls' counts against 'atMost' alone"
+      : undefined),
   check(run, params = {}) {
     const frames = connectionFrames(run, run.serverId);
     const requests = listExchanges(frames);
     const count = requests.length;
-    const { exactly, atMost, atLeast } = params as { exactly?: number; atMost?: number; atLeast?: number };
+    const { exactly, atMost, atLeast, answeringModelCalls } = params as {
+      exactly?: number;
+      atMost?: number;
+      atLeast?: number;
+      answeringModelCalls?: boolean;
+    };
+    if (answeringModelCalls === true && atMost !== undefined) {
+      const perCall = requestsAnsweringModelCalls(run, requests);
+      if (perCall.length === 0) return inconclusive(this.id, 'The model made no calls: nothing to count.');
+      const most = perCall.reduce((a, b) => (b.length > a.length ? b : a));
+      const notes = most.slice(0, 12).map((exchange) => ({
+        seq: exchange.request.seq,
+        note: `tools/list cursor ${exchange.cursor === undefined ? '(page one)' : JSON.stringify(exchange.cursor)}`,
+      }));
+      if (most.length > atMost)
+        return fail(
+          this.id,
+          `${run.serverId}: the client sent ${most.length} tools/list request(s) while answering one model call; expected at most ${atMost}.`,
+          notes,
+          'it kept listing to look for the tool the model named instead of answering the call',
+        );
+      return pass(
+        this.id,
+        `${run.serverId}: at most ${most.length} tools/list request(s) while answering each of ${perCall.length} model call(s) (at most ${atMost}).`,
+        notes,
+      );
+    }
     if (count === 0)
       return inconclusive(this.id, `${run.serverId}: the client never sent tools/list: nothing to count.`);
     const evidence: FrameRef[] = requests.slice(0, 12).map((exchange) => ({

@@ -26,7 +26,10 @@ export const toolResultIsErrorWithStructuredContent: Scenario = {
           result: {
             isError: true,
             content: [{ type: 'text', text: 'rate limited: retry in 30 s' }],
-            structuredContent: { error: 'rate_limited', retryAfterSeconds: 30 },
+            // Both forms carry the error text the check looks for: a client may hand the host the
+            // structured form of a result (the text block SHOULD be its serialization, §3), and that
+            // is the tool's error as much as the text is (Pydantic AI's MCPToolset prefers it).
+            structuredContent: { error: 'rate limited: retry in 30 s', retryAfterSeconds: 30 },
           },
         })
         .build(),

@@ -25,9 +25,14 @@ export const rm03UnknownToolForwarded: Scenario = {
   ],
   checks: [
     { invariant: 'model.calls-routed', cites: { case: 'RM-03 E1' } },
-    // The unknown call sets off no re-listing: at most the connect's listing and one per model request
-    // for a host that lists before each (an agent-turn host runs the request and the call as two turns).
-    { invariant: 'discovery.list-requests', params: { atMost: 3 }, cites: { case: 'RM-03 E1' } },
+    {
+      // E1: "if the client re-lists first to check for a new tool, it makes at most one tools/list"
+      // — counted while the client answers the call, so a host's listing before each model request
+      // (connect, the model request, the model call's turn: three) is not a re-list for delete_file.
+      invariant: 'discovery.list-requests',
+      params: { atMost: 1, answeringModelCalls: true },
+      cites: { case: 'RM-03 E1' },
+    },
     { invariant: 'model.unknown-tool-error-lists-tools', cites: { case: 'RM-03 E2' } },
     { invariant: 'model.every-call-answered', cites: { case: 'RM-03 E2' } },
   ],
