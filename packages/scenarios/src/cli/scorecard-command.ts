@@ -7,7 +7,7 @@ import { applyDriverBaselines } from '../scorecard/apply-driver-baselines.js';
 import { type Driver, discoverDrivers } from '../scorecard/driver-manifest.js';
 import { mergeRerun } from '../scorecard/merge-rerun.js';
 import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
-import { driverDetailsMarkdown, scorecardMarkdown, slug } from '../scorecard/scorecard-markdown.js';
+import { detailsPageOf, driverDetailsMarkdown, scorecardMarkdown } from '../scorecard/scorecard-markdown.js';
 import { smokeSelection } from '../scorecard/smoke-selection.js';
 import { EXIT } from './exit-codes.js';
 import { ERA_CHOICES } from './run-command.js';
@@ -207,8 +207,9 @@ async function writeScorecard(
     join(root, 'SCORECARD.md'),
     scorecardMarkdown(scores, { command, eras, transports, detailsDir }),
   );
-  for (const score of scores.filter((s) => !s.skipped))
-    await writeFile(join(root, detailsDir, `${slug(score.client)}.md`), driverDetailsMarkdown(score));
+  const ran = scores.filter((s) => !s.skipped);
+  for (const score of ran)
+    await writeFile(join(root, detailsDir, detailsPageOf(score, ran)), driverDetailsMarkdown(score));
   const json = join(root, detailsDir, 'scorecard.json');
   await writeFile(
     json,

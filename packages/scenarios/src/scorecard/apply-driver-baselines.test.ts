@@ -49,3 +49,41 @@ test('a stored scorecard takes the current baseline: covered failures become exp
   ]);
   expect(updated!.exitCode).toBe(1);
 });
+
+test('a stored stale cell passes again once its entry is gone, and stays stale while an entry still expects it to fail', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-rerender-'));
+  await writeFile(
+    join(dir, 'expected-failures.yaml'),
+    'expectedFailures:\n  - client: lib\n    scenario: tool-removed\n    check: registry.matches-final-catalog\n    reason: keeps removed tools\n    evidence: ["https://example.invalid/issues/1"]\n',
+  );
+  const stale = (scenarioId: string) => ({
+    scenarioId,
+    era: 'legacy',
+    transport: 'http',
+    status: 'stale' as const,
+    baselineReason: 'an entry that was removed or still holds',
+  });
+  const score = {
+    id: 'clients/typescript/lib',
+    client: 'lib',
+    library: 'lib',
+    groups: [
+      {
+        group: 'removal',
+        grade: 'fail',
+        summary: '',
+        cells: [stale('tool-removed'), stale('tool-added-at-runtime')],
+      },
+    ],
+    findings: [],
+    exitCode: 1,
+  } as unknown as DriverScore;
+  const driver = {
+    id: 'clients/typescript/lib',
+    dir,
+    manifest: { baseline: 'expected-failures.yaml' },
+  } as never;
+  const [updated] = await applyDriverBaselines([score], [driver]);
+  expect(updated!.groups[0]!.cells.map((c) => c.status)).toEqual(['stale', 'pass']);
+  expect(updated!.groups[0]!.cells[1]!.baselineReason).toBeUndefined();
+});

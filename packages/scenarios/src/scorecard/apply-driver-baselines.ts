@@ -5,21 +5,26 @@ import { gradeContextFor } from './grade-context.js';
 import { type GradedCell, gradeCells, regradeCell } from './group-grade.js';
 import type { DriverScore, Finding } from './run-scorecard.js';
 
-/** True when a baseline entry covers a graded cell (its first failing check, when the entry names one). */
-function covers(entry: ExpectedFailure, client: string, cell: GradedCell): boolean {
+/** True when a baseline entry is about a graded cell's scenario, era and transport. */
+function isAbout(entry: ExpectedFailure, client: string, cell: GradedCell): boolean {
   return (
     entry.client === client &&
     entry.scenario === cell.scenarioId &&
     (entry.era === undefined || entry.era === cell.era) &&
-    (entry.transport === undefined || entry.transport === cell.transport) &&
-    (entry.check === undefined || entry.check === cell.failure?.checkId)
+    (entry.transport === undefined || entry.transport === cell.transport)
   );
+}
+
+/** True when a baseline entry covers a graded cell (its first failing check, when the entry names one). */
+function covers(entry: ExpectedFailure, client: string, cell: GradedCell): boolean {
+  return isAbout(entry, client, cell) && (entry.check === undefined || entry.check === cell.failure?.checkId);
 }
 
 /**
  * Re-applies each driver's current baseline to a stored scorecard (`scorecard.json`) without running
  * anything: a failing cell an entry now covers becomes a known failure with the entry's reason and
- * evidence, one no entry covers becomes an unexplained failure, each cell's re-asking excuse is
+ * evidence, one no entry covers becomes an unexplained failure, a passing cell an entry no longer
+ * expects to fail is a pass again (not stale), each cell's re-asking excuse is
  * recomputed from its failing checks, and the grades, findings and exit codes follow. For
  * `toolshift scorecard --rerender`, after editing a library's expected-failures file.
  */
@@ -44,6 +49,12 @@ export async function applyDriverBaselines(
         group.group,
         group.cells.map((stored) => {
           const cell = regradeCell(stored, context);
+          if (cell.status === 'stale') {
+            // A cell that passed against an entry expecting it to fail: it passes once the entry is gone.
+            const expected = entries.some((each) => isAbout(each, score.client, cell));
+            const { baselineReason: _previous, ...rest } = cell;
+            return expected ? cell : { ...rest, status: 'pass' as const };
+          }
           if (cell.status !== 'fail' && cell.status !== 'known-failure') return cell;
           if (cell.notApplicable !== undefined || cell.reaskedDespite !== undefined) return cell;
           const entry = entries.find((each) => covers(each, score.client, cell));

@@ -27,8 +27,20 @@ const EXCUSE_LABEL: Record<ExcusedBy, string> = {
   're-listing at next use': 're-lists at next use',
 };
 
-const cellText = (score: DriverScore, grade: GroupGrade, detailsDir: string) =>
-  `[${grade.grade}](${detailsDir}/${slug(score.client)}.md#${slug(grade.group)})`;
+/**
+ * The file name of a row's detail page: its client name, with its language added when another row
+ * of the scorecard has the same client name (e.g. the Python and TypeScript LangChain adapters).
+ */
+export function detailsPageOf(
+  score: Pick<DriverScore, 'client' | 'language'>,
+  scores: readonly Pick<DriverScore, 'client' | 'language'>[],
+): string {
+  const shared = scores.filter((other) => other.client === score.client).length > 1;
+  return `${slug(shared ? `${score.client}-${score.language}` : score.client)}.md`;
+}
+
+const cellText = (page: string, grade: GroupGrade, detailsDir: string) =>
+  `[${grade.grade}](${detailsDir}/${page}#${slug(grade.group)})`;
 
 /** `SCORECARD.md`: the matrix, the skipped drivers, the findings and how to regenerate it. */
 export function scorecardMarkdown(scores: readonly DriverScore[], run: ScorecardRun): string {
@@ -67,7 +79,7 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
   for (const score of ran)
     lines.push(
       `| ${score.client} | ${score.language} | \`${score.library}\` | ${score.version} | ${score.date} | ${score.groups
-        .map((grade) => cellText(score, grade, run.detailsDir))
+        .map((grade) => cellText(detailsPageOf(score, ran), grade, run.detailsDir))
         .join(' | ')} |`,
     );
   const skipped = scores.filter((score) => score.skipped);
