@@ -209,13 +209,15 @@ export function reaskingGrade(
   const checks = left.join(', ');
   const setAside = setAsideParts.map((part) => `; ${part}`).join('');
   const actions = scenario?.clientActions ?? [];
+  const asksModel = actions.some((action) => action.do === 'model-request' || action.do === 'model-call');
+  const usesTools = asksModel || actions.some((action) => action.do === 'call');
   if (!context.reasksBeforeModelRequests)
     return {
       kind: 'n/a',
       by: 're-listing at next use',
-      reason: `the library drops its tool list on the change signal and lists again when the host next asks for tools, by design: ${checks} judge a list kept up to date at once, which it does not keep; ${actions.some((action) => action.do === 'model-request' || action.do === 'model-call' || action.do === 'call') ? 'every check of what it used after the signal passed' : 'this scenario makes no use of the tools after the signal'}${setAside}`,
+      reason: `the library drops its tool list on the change signal and lists again when the host next asks for tools, by design: ${checks} judge a list kept up to date at once, which it does not keep; ${usesTools ? 'every check of what it used after the signal passed' : 'this scenario makes no use of the tools after the signal'}${setAside}`,
     };
-  if (actions.some((action) => action.do === 'model-request' || action.do === 'model-call'))
+  if (asksModel)
     return {
       kind: 'reasked',
       by: 're-asking',
