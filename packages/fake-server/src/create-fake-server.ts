@@ -86,6 +86,8 @@ export interface FakeServer {
   advanceClock(ms: number): number;
   /** Logical time, ms. */
   now(): number;
+  /** How many responses wait for the logical clock now (held by `delay` faults with `clock: 'logical'`). */
+  heldOnLogicalClock(): number;
   /**
    * Resolves with the first frame (past or future) matching `predicate`.
    * @throws {ToolshiftError} WAIT_TIMED_OUT when none matches within `timeoutMs`.
@@ -280,6 +282,10 @@ class FakeServerImpl implements FakeServer {
     const frame = steps.applyStep(resolved, true);
     steps.runDue();
     return frame;
+  }
+
+  heldOnLogicalClock(): number {
+    return this.parts.holds.onLogicalClock();
   }
 
   advanceClock(ms: number): number {

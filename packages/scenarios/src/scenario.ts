@@ -103,8 +103,18 @@ const ConnectAction = action(
     allowFailure: Type.Optional(Type.Boolean()),
     background: Type.Optional(Type.Boolean()),
     reuseCache: Type.Optional(Type.Boolean()),
+    releaseIfBlocked: Type.Optional(
+      Type.Object(
+        {
+          server: ServerRef,
+          ms: Type.Integer({ minimum: 1 }),
+          quietMs: Type.Integer({ minimum: 1 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
-  'The client connects and finishes its initial discovery (every server in order, or one). A connect rejected before the connection worked fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. A connect rejected after the connection worked (the adapter says so with a `tool-set` phase, or the transcript shows an answered handshake) is a failure to build the tool set: it counts as a warning to the user, the runner check `runner.tool-set-built` is inconclusive with the reason, and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it. With `reuseCache` a host that caches listings across sessions may start the connection from its cache (clients without one ignore it).',
+  "The client connects and finishes its initial discovery (every server in order, or one). A connect rejected before the connection worked fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. A connect rejected after the connection worked (the adapter says so with a `tool-set` phase, or the transcript shows an answered handshake) is a failure to build the tool set: it counts as a warning to the user, the runner check `runner.tool-set-built` is inconclusive with the reason, and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it. With `reuseCache` a host that caches listings across sessions may start the connection from its cache (clients without one ignore it). With `releaseIfBlocked: { server, ms, quietMs }`, a client still connecting after every server's wire has been quiet for `quietMs` while `server` holds a response on its logical clock is waiting on that response (a host that connects every server at once): the runner advances that server's clock by `ms`, once, and records a note saying so, instead of leaving the client to time out on a hold the scenario releases only later.",
 );
 const SettleAction = action(
   'settle',

@@ -68,6 +68,13 @@ export class ResponseHolds {
     });
   }
 
+  /** How many responses wait for the logical clock now (`delay` faults with `clock: 'logical'`). */
+  onLogicalClock(): number {
+    let count = 0;
+    for (const hold of this.pending) if (hold.dueMs !== undefined) count++;
+    return count;
+  }
+
   /** Cancels every held response. */
   cancelAll(): void {
     for (const hold of [...this.pending]) this.settle(hold, 'cancelled');

@@ -29,7 +29,15 @@ export const lateServerJoins: Scenario = {
     },
   ],
   clientActions: [
-    { do: 'connect', server: 'docs' },
+    // A host that connects every server at once (e.g. mcp-use's createAllSessions()) finishes
+    // connecting docs only when tickets answers too: after 1 s of quiet wire with tickets' handshake
+    // held, its clock moves on, as it would for a user who waits. Hosts that connect docs alone
+    // never trigger this (tickets holds nothing yet).
+    {
+      do: 'connect',
+      server: 'docs',
+      releaseIfBlocked: { server: 'tickets', ms: 5000, quietMs: 1000 },
+    },
     { do: 'settle', server: 'docs' },
     { do: 'connect', server: 'tickets', background: true },
     { do: 'wait-for', server: 'tickets', frame: { direction: 'in', kind: 'message' } },

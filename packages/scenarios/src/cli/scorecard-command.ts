@@ -188,7 +188,14 @@ async function rerender(
     transports: string[];
     drivers: DriverScore[];
   };
-  const scores = await applyDriverBaselines(stored.drivers, drivers);
+  // Rows stored before they named their baseline file get it from the driver's manifest.
+  const rows = stored.drivers.map((score) => {
+    const manifest = drivers.find((driver) => driver.id === score.id)?.manifest;
+    return score.baseline === undefined && manifest?.baseline !== undefined
+      ? { ...score, baseline: `${score.id}/${manifest.baseline}` }
+      : score;
+  });
+  const scores = await applyDriverBaselines(rows, drivers);
   await writeScorecard(options.root, scores, stored.command, stored.eras, stored.transports, out);
   return scores.some((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4) ? EXIT.mismatch : EXIT.ok;
 }

@@ -24,6 +24,7 @@ import { forwardModelRequest } from './forward-model-request.js';
 import { matchesFrame } from './frame-match.js';
 import { handshakeEvidence } from './handshake-evidence.js';
 import { ObservationLog } from './observation-log.js';
+import { releaseIfBlocked } from './release-if-blocked.js';
 import { settle } from './settle.js';
 import { waitForFrame } from './wait-for-frame.js';
 
@@ -398,11 +399,14 @@ export class CellSession {
     for (const server of targets) {
       const before = server.fake.transcript.lastSeq;
       try {
+        const connecting = this.adapter.connect(
+          { ...cellServers[this.servers.list.indexOf(server)]!, cellServers },
+          this.observer,
+        );
         await bounded(
-          this.adapter.connect(
-            { ...cellServers[this.servers.list.indexOf(server)]!, cellServers },
-            this.observer,
-          ),
+          action.releaseIfBlocked
+            ? this.releasingIfBlocked(connecting, server.id, action.releaseIfBlocked)
+            : connecting,
           this.timeouts.actionTimeoutMs,
           `connect to ${server.id}`,
         );
@@ -429,6 +433,25 @@ export class CellSession {
       }
     }
     return undefined;
+  }
+
+  /** `connecting` under the action's `releaseIfBlocked` rule, noting in the log when it fires. */
+  private releasingIfBlocked(
+    connecting: Promise<void>,
+    connectingTo: string,
+    rule: { server: string; ms: number; quietMs: number },
+  ): Promise<void> {
+    const held = this.servers.get(rule.server);
+    return releaseIfBlocked(
+      connecting,
+      this.servers.fakes(),
+      { server: held.fake, ms: rule.ms, quietMs: rule.quietMs },
+      () =>
+        this.log.add({
+          kind: 'note',
+          text: `connect to ${connectingTo} still waiting after ${rule.quietMs} ms of quiet wire while ${held.id} holds a response on its logical clock: the client waits on it before it finishes connecting, so ${held.id}'s clock is advanced ${rule.ms} ms now`,
+        }),
+    );
   }
 
   /**

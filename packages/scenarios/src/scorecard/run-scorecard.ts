@@ -45,6 +45,8 @@ export interface DriverScore {
   repository?: string;
   /** The `toolshift run` options that run this driver's cells from the repository root (add `--scenario`, `--era`). */
   runOptions: string;
+  /** The library baseline, from the repository root (absent: the driver keeps none). */
+  baseline?: string;
   /** When it ran (ISO date). */
   date: string;
   /** Absent when it ran; the reason it did not (toolchain absent, prepare or handshake failed). */
@@ -209,6 +211,7 @@ async function scoreDriver(
       manifest.kind === 'command'
         ? `--client 'command:cd ${driver.id} && ${manifest.start}'`
         : `--client-module ${driver.id}/${manifest.module} --client ${manifest.client}`,
+    ...(manifest.baseline !== undefined ? { baseline: `${driver.id}/${manifest.baseline}` } : {}),
     date: new Date().toISOString().slice(0, 10),
   };
   const skip = (reason: string): DriverScore => {

@@ -141,7 +141,7 @@ export function driverDetailsMarkdown(score: DriverScore): string {
     'Re-run one cell with its full transcripts (frames `#seq` below):',
     '',
     '```bash',
-    `pnpm toolshift run ${score.runOptions} --baseline ${score.id}/expected-failures.yaml --scenario <id> --era <era> --transport http --json cell.json --json-transcripts all`,
+    `pnpm toolshift run ${score.runOptions} ${score.baseline ? `--baseline ${score.baseline}` : '--no-baseline'} --scenario <id> --era <era> --transport http --json cell.json --json-transcripts all`,
     '```',
     '',
   ];

@@ -54,9 +54,11 @@ test('a re-run of some scenarios replaces their cells in the stored row and keep
       'toolchain: [node]',
       `start: ${JSON.stringify(`${process.execPath} ${example}`)}`,
       'relists: on-change-signal',
+      'baseline: baseline.yaml',
       '',
     ].join('\n'),
   );
+  await writeFile(join(dir, 'baseline.yaml'), 'expectedFailures: []\n');
   const first = { root, driver: ['example-sdk-client'], era: 'both' };
   await scorecardCommand({ ...first, scenario: ['one-valid-tool', 'tool-removed'] }, sink);
   const before = await read();
@@ -86,7 +88,14 @@ test('a re-run of some scenarios replaces their cells in the stored row and keep
   expect(row.reruns).toEqual([{ date: expect.any(String), scenarios: ['tool-removed'] }]);
   // The scorecard still says how the stored run was made.
   expect(after.command).toBe('pnpm scorecard (the stored run)');
-  expect(await readFile(join(root, 'scorecard/example-sdk-client.md'), 'utf8')).toContain(
-    'Cells of `tool-removed` run again on',
-  );
+  const page = await readFile(join(root, 'scorecard/example-sdk-client.md'), 'utf8');
+  expect(page).toContain('Cells of `tool-removed` run again on');
+  // The page's re-run command names the baseline file the manifest gives, not a guessed one.
+  expect(page).toContain('--baseline clients/typescript/example/baseline.yaml --scenario <id>');
+
+  // A second re-run the same day joins that day's entry.
+  await scorecardCommand({ ...first, scenario: ['one-valid-tool'] }, sink);
+  expect((await read()).drivers[0]!.reruns).toEqual([
+    { date: expect.any(String), scenarios: ['tool-removed', 'one-valid-tool'] },
+  ]);
 });
