@@ -3,6 +3,22 @@ import { setVirtualTime } from '@toolshift/fake-server';
 
 const realSetImmediate = globalThis.setImmediate;
 
+/** The process's timer functions, as fake-timers captures them in `withGlobal`. */
+const TIMER_GLOBALS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const;
+let timersOfGlobal: { natives: unknown[]; api: ReturnType<typeof FakeTimers.withGlobal> } | undefined;
+
+/**
+ * fake-timers bound to `globalThis`, built once and reused by every trial while the global timer
+ * functions stay the ones it captured (`withGlobal` builds the whole API and starts a real timer
+ * each call; `install` takes the globals of its own time and `uninstall` restores them).
+ */
+function fakeTimersOfGlobal(): ReturnType<typeof FakeTimers.withGlobal> {
+  const natives = TIMER_GLOBALS.map((name) => globalThis[name]);
+  if (!timersOfGlobal || natives.some((native, index) => native !== timersOfGlobal!.natives[index]))
+    timersOfGlobal = { natives, api: FakeTimers.withGlobal(globalThis) };
+  return timersOfGlobal.api;
+}
+
 /** Epoch ms every trial starts at, so `Date.now()` (and every wall-clock field) is the same on replay. */
 export const TRIAL_EPOCH_MS = Date.UTC(2026, 6, 28);
 
@@ -19,7 +35,7 @@ export class VirtualTime {
 
   private constructor(seed: number) {
     setVirtualTime(true);
-    this.clock = FakeTimers.withGlobal(globalThis).install({
+    this.clock = fakeTimersOfGlobal().install({
       now: TRIAL_EPOCH_MS,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
       loopLimit: 100_000,
