@@ -57,23 +57,32 @@ export function createInProcessFetch(server: FakeServer, gate: DeliveryGate): Fe
     });
     await gate.pass(`recv#${n} ${response.status} ${what}`);
     const reply = response.reply;
-    const out = new Headers(response.headers);
     if (reply.kind === 'stream' && signal?.aborted) reply.stream.detach();
     signal?.throwIfAborted();
+    const { status, headers } = response;
     switch (reply.kind) {
       case 'empty':
-        return new Response(null, { status: response.status, headers: out });
+        return new Response(null, { status, headers });
       case 'message':
-        out.set('content-type', 'application/json');
-        return new Response(JSON.stringify(reply.message), { status: response.status, headers: out });
+        return new Response(JSON.stringify(reply.message), {
+          status,
+          headers: withContentType(headers, 'application/json'),
+        });
       case 'raw':
-        out.set('content-type', reply.contentType);
-        return new Response(reply.body, { status: response.status, headers: out });
+        return new Response(reply.body, { status, headers: withContentType(headers, reply.contentType) });
       case 'stream':
         signal?.addEventListener('abort', () => reply.stream.detach(), { once: true });
-        return new Response(gatedStream(reply.stream, gate, n), { status: response.status, headers: out });
+        return new Response(gatedStream(reply.stream, gate, n), { status, headers });
     }
   };
+}
+
+/** `headers` with `content-type` set to `type` (replacing one of any case), as `Headers.set` would. */
+function withContentType(headers: Record<string, string>, type: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== 'content-type') out[name] = value;
+  out['content-type'] = type;
+  return out;
 }
 
 /** What the fake server needs of one request: method, lower-cased headers, URL, text body, and the caller's signal. */
