@@ -82,3 +82,62 @@ test('stream events wait for their own gates, in stream order, and aborting the 
   await new Promise((resolve) => setImmediate(resolve));
   expect(server.transcript.frames.at(-1)).toMatchObject({ kind: 'stream-close', closeMode: 'client' });
 });
+
+test('a call read directly (URL and string body) reaches the server exactly as the same call made through a Request', async () => {
+  const script = scriptBuilder('t')
+    .tools({ name: 'a', inputSchema: { type: 'object' } })
+    .build();
+  const open = { pass: async () => {} };
+  const request = post(1, 'tools/list');
+  const calls: Array<[string, (fetch: typeof globalThis.fetch) => Promise<Response>]> = [
+    ['string URL, record headers', (fetch) => fetch('http://toolshift.test/mcp', request)],
+    [
+      'URL object, Headers, lower-case method',
+      (fetch) =>
+        fetch(new URL('http://TOOLSHIFT.test:80/mcp'), {
+          ...request,
+          method: 'post',
+          headers: new Headers(request.headers),
+        }),
+    ],
+    [
+      'header pairs',
+      (fetch) => fetch('http://toolshift.test/mcp', { ...request, headers: Object.entries(request.headers) }),
+    ],
+    ['a Request', (fetch) => fetch(new Request('http://toolshift.test/mcp', request))],
+    [
+      'a byte body',
+      (fetch) =>
+        fetch('http://toolshift.test/mcp', { ...request, body: new TextEncoder().encode(request.body) }),
+    ],
+  ];
+  const seen: unknown[] = [];
+  for (const [what, call] of calls) {
+    const server = createFakeServer(script);
+    const handle = server.handle.bind(server);
+    let received: unknown;
+    server.handle = (wire) => {
+      received = wire;
+      return handle(wire);
+    };
+    const response = await call(createInProcessFetch(server, open));
+    expect(response.status, what).toBe(200);
+    expect(response.headers.get('content-type'), what).toBe('application/json');
+    seen.push(received);
+  }
+  expect(seen[0]).toMatchObject({
+    transport: 'msw',
+    httpMethod: 'POST',
+    endpointUrl: 'http://toolshift.test/mcp',
+    headers: { 'content-type': 'application/json', 'mcp-method': 'tools/list' },
+    body: request.body,
+  });
+  for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
+});
+
+test('a GET with a body is refused as fetch refuses it, before any delivery', async () => {
+  const server = createFakeServer(scriptBuilder('t').build());
+  const fetch = createInProcessFetch(server, { pass: async () => expect.unreachable('no delivery') });
+  await expect(fetch('http://toolshift.test/mcp', { method: 'GET', body: 'x' })).rejects.toThrow(TypeError);
+  expect(server.transcript.frames).toEqual([]);
+});
