@@ -1,5 +1,5 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
-import canonicalize from 'canonicalize';
+import { canonicalForm as canonical, memoizedCanonicalForm } from './canonical-form.js';
 import { listExchanges } from './tool-listings.js';
 
 /** The dialect a schema without `$schema` has (MCP 2025-11-25 and 2026-07-28: JSON Schema 2020-12). */
@@ -17,7 +17,6 @@ function withoutDefaultDialect(value: unknown): unknown {
   return rest;
 }
 
-const canonical = (value: unknown): string => canonicalize(value ?? null) ?? 'null';
 /** {@link canonical} of a whole input schema (the default dialect declared or not is the same schema). */
 const canonicalSchema = (value: unknown): string => canonical(withoutDefaultDialect(value));
 
@@ -57,10 +56,11 @@ export type SchemaFinding =
 export function servedSchemas(transcript: readonly TranscriptFrame[]): Map<string, ServedSchema[]> {
   const served = new Map<string, ServedSchema[]>();
   const seen = new Set<string>();
+  const form = memoizedCanonicalForm();
   for (const exchange of listExchanges(transcript)) {
     if (!exchange.tools || !exchange.response) continue;
     for (const tool of exchange.tools) {
-      const key = `${tool.name}\u0000${canonical(tool.inputSchema)}`;
+      const key = `${tool.name}\u0000${form(tool.inputSchema)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const list = served.get(tool.name) ?? [];

@@ -1,9 +1,7 @@
-import canonicalize from 'canonicalize';
+import { canonicalForm as canonical } from '../canonical-form.js';
 import type { Invariant } from '../invariant.js';
 import { listExchanges } from '../tool-listings.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
-
-const canonical = (value: unknown): string => canonicalize(value ?? null) ?? 'null';
 
 /**
  * No cross-principal cache reuse: a connection exposes only tools that some listing served to its

@@ -1,12 +1,10 @@
-import canonicalize from 'canonicalize';
+import { memoizedCanonicalForm } from '../canonical-form.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds, type ExposedTool } from '../run-record.js';
 import { schemaChanges, servedSchemas } from '../schema-findings.js';
 import { enumerations, enumerationTools, type ListExchange, listExchanges } from '../tool-listings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
-
-const canonical = (value: unknown): string => canonicalize(value ?? null) ?? 'null';
 
 const isPublic = (page: ListExchange) =>
   (page.response?.message as { result?: { cacheScope?: unknown } } | undefined)?.result?.cacheScope ===
@@ -29,7 +27,8 @@ export const registryNeverMixed: Invariant = {
     'seed 002 (swap the registry atomically); DESIGN (re-list from the first page and swap atomically); cases LC-11',
   check(run) {
     let checked = 0;
-    const attribute = schemaAttribution(run.transcript);
+    const canonical = memoizedCanonicalForm();
+    const attribute = schemaAttribution(run.transcript, canonical);
     // Listings served publicly (`cacheScope: public`) may be shared between connections; private ones may not.
     const shared = run.connections
       ? enumerations(listExchanges(run.transcript)).filter((e) => e.complete && e.pages.every(isPublic))
@@ -108,6 +107,7 @@ export const registryNeverMixed: Invariant = {
  */
 function schemaAttribution(
   transcript: Parameters<typeof servedSchemas>[0],
+  canonical: (value: unknown) => string,
 ): (tool: ExposedTool) => string | undefined {
   const served = servedSchemas(transcript);
   const memo = new Map<string, string | undefined>();
