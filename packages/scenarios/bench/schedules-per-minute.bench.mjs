@@ -51,5 +51,5 @@ printTarget({
   target: 6000,
   better: 'higher',
   digits: 0,
-  detail: `naive control client ${control.perMinute.toFixed(0)}/min in the same run`,
+  detail: `naive control client ${control.perMinute.toFixed(0)}/min in the same run (reference/naive ${(race.perMinute / control.perMinute).toFixed(2)})`,
 });
