@@ -68,9 +68,11 @@ export class VirtualTime {
     await this.clock.tickAsync(ms);
   }
 
-  /** Fires timers already due (delay 0) without moving time. */
-  async runDue(): Promise<void> {
-    if (this.nextTimerInMs() === 0) await this.clock.tickAsync(0);
+  /** Fires timers already due (delay 0) without moving time; resolves true when there were any. */
+  async runDue(): Promise<boolean> {
+    if (this.nextTimerInMs() !== 0) return false;
+    await this.clock.tickAsync(0);
+    return true;
   }
 
   /** Virtual ms until the earliest pending timer is due, or undefined when none is pending. */
