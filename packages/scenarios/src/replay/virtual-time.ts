@@ -83,7 +83,7 @@ export class VirtualTime {
         timers?: Map<unknown, { callAt: number }> | Record<string, { callAt: number }>;
       }
     ).timers;
-    const pending = timers instanceof Map ? [...timers.values()] : Object.values(timers ?? {});
+    const pending = timers instanceof Map ? timers.values() : Object.values(timers ?? {});
     let earliest: number | undefined;
     for (const timer of pending)
       if (earliest === undefined || timer.callAt < earliest) earliest = timer.callAt;
