@@ -135,9 +135,13 @@ test('a call read directly (URL and string body) reaches the server exactly as t
   for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
 });
 
-test('a GET with a body is refused as fetch refuses it, before any delivery', async () => {
+test('calls fetch refuses (a GET with a body, credentials in the URL, a forbidden method) are refused, before any delivery', async () => {
   const server = createFakeServer(scriptBuilder('t').build());
   const fetch = createInProcessFetch(server, { pass: async () => expect.unreachable('no delivery') });
   await expect(fetch('http://toolshift.test/mcp', { method: 'GET', body: 'x' })).rejects.toThrow(TypeError);
+  await expect(fetch('http://user:secret@toolshift.test/mcp', post(1, 'tools/list'))).rejects.toThrow(
+    TypeError,
+  );
+  await expect(fetch('http://toolshift.test/mcp', { method: 'TRACE' })).rejects.toThrow(TypeError);
   expect(server.transcript.frames).toEqual([]);
 });

@@ -80,7 +80,8 @@ export function createInProcessFetch(server: FakeServer, gate: DeliveryGate): Fe
 /** `headers` with `content-type` set to `type` (replacing one of any case), as `Headers.set` would. */
 function withContentType(headers: Record<string, string>, type: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== 'content-type') out[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (name.toLowerCase() !== 'content-type') out[name] = value;
   out['content-type'] = type;
   return out;
 }
@@ -98,16 +99,23 @@ interface RequestParts {
 const NORMALIZED_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 
 /**
- * The parts of a `fetch(input, init)` call. A URL with a string body (what fetch-based MCP clients
- * send) is read directly, as `new Request(input, init)` would read it, without building a Request
- * and its body stream (a fifth of a schedule's harness time); anything else goes through `Request`.
+ * The parts of a `fetch(input, init)` call. A URL without credentials, a standard method and a
+ * string body or none (what fetch-based MCP clients send) is read directly, as `new Request(input,
+ * init)` would read it, without building a Request and its body stream (a fifth of a schedule's
+ * harness time); anything else (and every call `Request` refuses) goes through `Request`.
  */
-async function readRequest(input: Parameters<Fetch>[0], init: RequestInit | undefined): Promise<RequestParts> {
-  const method = init?.method ?? 'GET';
-  const normalized = NORMALIZED_METHODS.has(method.toUpperCase()) ? method.toUpperCase() : method;
-  const bodyless = normalized === 'GET' || normalized === 'HEAD';
+async function readRequest(
+  input: Parameters<Fetch>[0],
+  init: RequestInit | undefined,
+): Promise<RequestParts> {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  const bodyless = method === 'GET' || method === 'HEAD';
+  const url = typeof input === 'string' ? URL.parse(input) : input instanceof URL ? input : null;
   const plain =
-    (typeof input === 'string' || input instanceof URL) &&
+    url !== null &&
+    url.username === '' &&
+    url.password === '' &&
+    NORMALIZED_METHODS.has(method) &&
     (init?.body === undefined || init.body === null || (typeof init.body === 'string' && !bodyless)) &&
     (typeof init?.body !== 'string' || wellFormed(init.body));
   if (!plain) {
@@ -130,9 +138,9 @@ async function readRequest(input: Parameters<Fetch>[0], init: RequestInit | unde
     headers[name] = value;
   });
   return {
-    method: normalized,
+    method,
     headers,
-    url: new URL(input).href,
+    url: url.href,
     body: bodyless ? undefined : ((init?.body as string | null | undefined) ?? ''),
     signal: init?.signal ?? undefined,
   };
