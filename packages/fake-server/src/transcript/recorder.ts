@@ -4,7 +4,7 @@ import { stringifyWithExactIds } from '../exchange/exact-integer-id.js';
 import type { TransportKind, WireRequest } from '../exchange/wire-request.js';
 import type { WireResponse } from '../exchange/wire-response.js';
 import type { Transcript } from './transcript.js';
-import type { Era, TranscriptFrame } from './transcript-frame.js';
+import type { Era, FrameDraft, TranscriptFrame } from './transcript-frame.js';
 
 /** Where a frame belongs: era, transport, stream, and who it was for. */
 export interface FrameContext {
@@ -36,17 +36,19 @@ function pickHeaders(
   headers: Record<string, string>,
   names: readonly string[],
 ): Record<string, string> | undefined {
-  const picked: Record<string, string> = {};
-  let any = false;
-  const entries = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value] as const);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [name, value] of entries) {
-    if (names.includes(name) || name.startsWith('mcp-param-')) picked[name] = value;
-    else if (name === 'authorization') picked[name] = value.split(' ')[0] ?? '';
-    else continue;
-    any = true;
+  // Picked first, then sorted (stably, so a name given twice in two cases keeps the later value).
+  const kept: Array<[string, string]> = [];
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    const value = headers[name] as string;
+    if (names.includes(lower) || lower.startsWith('mcp-param-')) kept.push([lower, value]);
+    else if (lower === 'authorization') kept.push([lower, value.split(' ')[0] ?? '']);
   }
-  return any ? picked : undefined;
+  if (kept.length === 0) return undefined;
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const picked: Record<string, string> = {};
+  for (const [name, value] of kept) picked[name] = value;
+  return picked;
 }
 
 /**
@@ -62,14 +64,12 @@ export class Recorder {
     request: WireRequest,
     body: { message?: JSONRPCMessage; raw?: string },
   ): TranscriptFrame {
-    return this.transcript.record({
-      ...ctx,
-      direction: 'in',
-      kind: 'message',
-      ...(request.httpMethod ? { httpMethod: request.httpMethod } : {}),
-      ...optional('headers', pickHeaders(request.headers, INBOUND_HEADERS)),
-      ...body,
-    });
+    // Built field by field (the order the frame's JSON keeps): one request records this per frame.
+    const draft: FrameDraft = { ...ctx, direction: 'in', kind: 'message' };
+    if (request.httpMethod) draft.httpMethod = request.httpMethod;
+    const headers = pickHeaders(request.headers, INBOUND_HEADERS);
+    if (headers !== undefined) draft.headers = headers;
+    return this.transcript.record(Object.assign(draft, body));
   }
 
   /**
@@ -77,23 +77,20 @@ export class Recorder {
    * `stream-open` frame was recorded when the stream was created, its events as they are sent.
    */
   outbound(ctx: FrameContext, response: WireResponse): TranscriptFrame | undefined {
+    const reply = response.reply;
+    if (reply.kind === 'stream') return undefined;
+    // Built field by field, in the order the frame's JSON has always had.
+    const draft: Record<string, unknown> = { ...ctx, direction: 'out', httpStatus: response.status };
     const headers = pickHeaders(response.headers, OUTBOUND_HEADERS);
-    const base = {
-      ...ctx,
-      direction: 'out' as const,
-      httpStatus: response.status,
-      ...optional('headers', headers),
-    };
-    switch (response.reply.kind) {
-      case 'message':
-        return this.transcript.record({ ...base, kind: 'message', message: response.reply.message });
-      case 'raw':
-        return this.transcript.record({ ...base, kind: 'message', raw: response.reply.body });
-      case 'stream':
-        return undefined;
-      default:
-        return this.transcript.record({ ...base, kind: 'http' });
-    }
+    if (headers !== undefined) draft.headers = headers;
+    if (reply.kind === 'message') {
+      draft.kind = 'message';
+      draft.message = reply.message;
+    } else if (reply.kind === 'raw') {
+      draft.kind = 'message';
+      draft.raw = reply.body;
+    } else draft.kind = 'http';
+    return this.transcript.record(draft as FrameDraft);
   }
 
   /** Records that a script step was applied. */

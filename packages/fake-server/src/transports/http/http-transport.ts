@@ -302,7 +302,9 @@ function send(res: ServerResponse, response: WireResponse): void {
 
 function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const given = req.headers;
+  for (const name in given) {
+    const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
