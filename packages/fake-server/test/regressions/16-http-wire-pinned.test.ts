@@ -256,3 +256,52 @@ describe('HTTP wire bytes and transcript, pinned (issue 16)', () => {
     );
   });
 });
+
+describe('a client that goes away mid-body (issue 16: the direct path reads bodies itself)', () => {
+  let http: HttpTransport | undefined;
+  afterEach(() => http?.close('drop'));
+
+  /** Sends headers and part of a body, then resets the connection; resolves with the frames it left. */
+  async function abortMidBody(headers: Record<string, string>) {
+    const server = createFakeServer(script, { seed: 16 });
+    http = await startHttpTransport(server);
+    const recorded = new Promise<void>((resolve) => {
+      server.transcript.subscribe((frame) => {
+        if (frame.direction === 'out') resolve();
+      });
+    });
+    const req = request({
+      host: '127.0.0.1',
+      port: http.port,
+      method: 'POST',
+      path: '/mcp',
+      headers: { ...modern('tools/list'), ...headers, 'content-length': '100' },
+      agent: false,
+    });
+    req.on('error', () => undefined);
+    req.write('{"jsonrpc":"2.0",');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    req.destroy();
+    await recorded;
+    await http.close('drop');
+    http = undefined;
+    return server.transcript.frames.map(
+      ({ wallTimeMs: _wallTimeMs, streamId: _streamId, ...frame }) => frame,
+    );
+  }
+
+  test('is recorded as an unreadable body (400, request aborted), as express records it', async () => {
+    const direct = await abortMidBody({});
+    // A Content-Encoding of identity sends the same request through express's body-parser.
+    const express = await abortMidBody({ 'content-encoding': 'identity' });
+    expect(direct).toEqual(express);
+    expect(direct.slice(-2)).toMatchObject([
+      { direction: 'in', note: 'body not readable: request aborted' },
+      {
+        direction: 'out',
+        httpStatus: 400,
+        message: { error: { code: -32600, message: 'Bad request: request aborted' } },
+      },
+    ]);
+  });
+});
