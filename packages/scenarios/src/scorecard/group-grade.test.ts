@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { CellResult } from '../runner/cell.js';
 import { groupsOf } from './capability-groups.js';
-import { gradeGroups, reaskingExcuse, reaskingGrade } from './group-grade.js';
+import { gradeGroups, reaskingExcuse, reaskingGrade, regradeCell } from './group-grade.js';
 import { scorecardMarkdown } from './scorecard-markdown.js';
 
 const result = (
@@ -177,6 +177,54 @@ test('a re-asking host whose only failure in a model-request scenario is its rea
     ] as never,
   });
   expect(reaskingExcuse(modelFailed, { reasksBeforeModelRequests: true, scenarios })).toBeUndefined();
+});
+
+test('a failure is never credited to re-asking when the wire shows the re-asking did not work', () => {
+  const verdicts = [
+    { checkId: 'registry.current-contracts', status: 'fail', message: 'stale schema', evidence: [] },
+  ] as never;
+  const scenarios = new Map([
+    ['sc-06-stale-schema-after-restart', { clientActions: [{ do: 'model-call' }] }],
+  ]) as never;
+  const context = { reasksBeforeModelRequests: true, scenarios };
+  const at = (seq: number, catalogRevision: number, extra: object) => ({
+    seq,
+    catalogRevision,
+    tick: 0,
+    streamId: 'post',
+    ...extra,
+  });
+  const listed = (seq: number, revision: number) =>
+    at(seq, revision, { direction: 'out', kind: 'message', message: { id: seq, result: { tools: [] } } });
+  const restart = at(3, 2, { direction: 'server', kind: 'step', step: 'restart' });
+  const relist = at(4, 2, { direction: 'in', kind: 'message', message: { id: 4, method: 'tools/list' } });
+  const modelRequest = at(7, 2, { direction: 'in', kind: 'model' });
+  const deadSession = at(5, 2, {
+    direction: 'out',
+    kind: 'message',
+    httpStatus: 404,
+    message: { error: {} },
+  });
+  const cellWith = (frames: object[]) =>
+    result('sc-06-stale-schema-after-restart', 'fail', {
+      verdicts,
+      servers: [{ serverId: 'primary', transcript: frames as never }],
+    });
+  // It listed after the restart: the stale registry is a standing list it does not keep.
+  const relisted = cellWith([listed(1, 1), restart, relist, listed(6, 2), modelRequest]);
+  expect(reaskingGrade(relisted, context)?.kind).toBe('reasked');
+  // Its listings after the restart were answered 404 (a dead session it never replaced): it counts.
+  const failedRelist = cellWith([listed(1, 1), restart, relist, deadSession]);
+  expect(reaskingGrade(failedRelist, context)).toBeUndefined();
+  const graded = gradeGroups([failedRelist], context).flatMap((group) => group.cells)[0]!;
+  expect(graded.reaskedDespite).toBeUndefined();
+  expect(graded.relistedAfterChanges).toBe(false);
+  // A response cache answered instead (no tools/list after the restart): it counts too.
+  expect(reaskingGrade(cellWith([listed(1, 1), restart, modelRequest]), context)).toBeUndefined();
+  // The stored flag decides when the cell is graded again without its transcript (--rerender).
+  expect(regradeCell(graded, context).reaskedDespite).toBeUndefined();
+  const { relistedAfterChanges: _flag, ...withoutFlag } = graded;
+  expect(regradeCell(withoutFlag, context).reaskedDespite).toContain('listed again before the model request');
 });
 
 test("a library without a model layer is not failed by the checks that judge its driver's model layer", () => {

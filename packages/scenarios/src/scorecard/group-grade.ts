@@ -1,7 +1,7 @@
 import type { CellResult } from '../runner/cell.js';
 import { checkId, type Scenario } from '../scenario.js';
 import { CAPABILITY_GROUPS, type CapabilityGroup, groupsOf } from './capability-groups.js';
-import { passedByReasking } from './re-asking.js';
+import { passedByReasking, relistedAfterChanges } from './re-asking.js';
 
 /** A scorecard cell: how one client did on one capability group. */
 /**
@@ -38,6 +38,12 @@ export interface GradedCell {
   notApplicableBy?: ExcusedBy;
   /** Set when only signal-reaction checks failed in a model-request scenario of a re-asking host: graded as passed by re-asking. */
   reaskedDespite?: string;
+  /**
+   * `false` when the wire shows no successful `tools/list` after a catalog change the client had to
+   * follow (its re-listings failed, or it sent none): such a cell is never credited to re-asking.
+   * See {@link relistedAfterChanges}; absent when it did, or when the cell did not fail.
+   */
+  relistedAfterChanges?: false;
 }
 
 /** How the client gets the tool set it hands the model, for the grade. */
@@ -164,13 +170,16 @@ function judgesReasking(scenario: GradedScenario | undefined, id: string): boole
  * - for a re-asking host, when only checks of a standing tool list are left ({@link judgesReasking}):
  *   `n/a` in a scenario without a model request (nothing of this host's to judge), `reasked` in one
  *   with model requests (every model-facing check passed: the model was offered the right tools
- *   because the host asked again);
+ *   because the host asked again) — but only when the wire shows that asking again worked
+ *   (`relisted`, see {@link relistedAfterChanges}); a host whose listings after a change failed, or
+ *   that sent none, is not credited;
  * - for a library that re-lists at its next use after a change signal (`relistsAtNextUse`), when
  *   only those checks are left: `n/a` (what it used after the signal was judged and passed).
  */
 export function reaskingGrade(
   result: CellResult,
   context: GradeContext | undefined,
+  relisted: boolean = relistedAfterChanges(result),
 ): { kind: 'n/a' | 'reasked'; by: ExcusedBy; reason: string } | undefined {
   if (!context || result.rawStatus !== 'fail') return undefined;
   const failing = result.verdicts.filter((verdict) => verdict.status === 'fail').map((v) => v.checkId);
@@ -217,6 +226,8 @@ export function reaskingGrade(
       by: 're-listing at next use',
       reason: `the library drops its tool list on the change signal and lists again when the host next asks for tools, by design: ${checks} judge a list kept up to date at once, which it does not keep; ${usesTools ? 'every check of what it used after the signal passed' : 'this scenario makes no use of the tools after the signal'}${setAside}`,
     };
+  // Credited to re-asking only when the host's re-asking worked: a listing after every change.
+  if (asksModel && !relisted) return undefined;
   if (asksModel)
     return {
       kind: 'reasked',
@@ -257,6 +268,9 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
     ...(result.rawStatus === 'pass' && passedByReasking(result) ? { reasked: true } : {}),
     ...(result.rawStatus === 'fail'
       ? { failingChecks: result.verdicts.filter((v) => v.status === 'fail').map((v) => v.checkId) }
+      : {}),
+    ...(result.rawStatus === 'fail' && !relistedAfterChanges(result)
+      ? { relistedAfterChanges: false as const }
       : {}),
     ...(failure
       ? {
@@ -350,6 +364,7 @@ export function regradeCell(cell: GradedCell, context: GradeContext): GradedCell
       verdicts: cell.failingChecks.map((checkId) => ({ checkId, status: 'fail' })),
     } as unknown as CellResult,
     context,
+    cell.relistedAfterChanges !== false,
   );
   return {
     ...rest,

@@ -1,6 +1,6 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
-import { passedByReasking, reaskingEvidence } from './re-asking.js';
+import { passedByReasking, reaskingEvidence, relistedAfterChanges } from './re-asking.js';
 
 let seq = 0;
 const frame = (partial: Partial<TranscriptFrame>): TranscriptFrame =>
@@ -82,5 +82,52 @@ describe('pass by re-asking, decided from the wire', () => {
     const reasks = [request('initialize'), list(), request('tools/call'), list(), step(), signal(), list()];
     expect(passedByReasking(cell(reacts, 'stdio'))).toBe(false);
     expect(passedByReasking(cell(reasks, 'stdio'))).toBe(true);
+  });
+});
+
+describe('whether the client listed successfully after the catalog changes it had to follow', () => {
+  const answered = (catalogRevision: number) =>
+    frame({
+      direction: 'out',
+      catalogRevision,
+      message: { jsonrpc: '2.0', id: 1, result: { tools: [] } } as never,
+    });
+  const failed = (catalogRevision: number) =>
+    frame({
+      direction: 'out',
+      catalogRevision,
+      httpStatus: 404,
+      message: { jsonrpc: '2.0', id: 1, error: {} } as never,
+    });
+  const change = (catalogRevision: number) =>
+    frame({ direction: 'server', kind: 'step', streamId: 'world', step: 'change', catalogRevision });
+  const servers = (frames: TranscriptFrame[]) => ({ servers: [{ serverId: 'primary', transcript: frames }] });
+
+  test('a listing answered after the last change: yes; nothing changed: yes', () => {
+    expect(relistedAfterChanges(servers([list(), answered(1), change(2), list(), answered(2)]))).toBe(true);
+    expect(relistedAfterChanges(servers([list(), answered(1), list(), answered(1)]))).toBe(true);
+    // A step that changes nothing (an announcement at the same revision) is not a change to follow.
+    expect(relistedAfterChanges(servers([list(), answered(1), change(1)]))).toBe(true);
+  });
+
+  test('listings after the change that failed, or none at all: no', () => {
+    expect(relistedAfterChanges(servers([list(), answered(1), change(2), list(), failed(2)]))).toBe(false);
+    // A cache answered: the host used the tools after the change without listing.
+    expect(relistedAfterChanges(servers([list(), answered(1), change(2), request('tools/call')]))).toBe(
+      false,
+    );
+    expect(relistedAfterChanges(servers([list(), answered(1), change(2), frame({ kind: 'model' })]))).toBe(
+      false,
+    );
+    // Listed after a first change but not after the second, then used the tools.
+    expect(
+      relistedAfterChanges(
+        servers([list(), answered(1), change(2), list(), answered(2), change(3), request('tools/call')]),
+      ),
+    ).toBe(false);
+  });
+
+  test('a change the client never acted after asks nothing of it', () => {
+    expect(relistedAfterChanges(servers([list(), answered(1), request('tools/call'), change(2)]))).toBe(true);
   });
 });

@@ -75,3 +75,44 @@ export function passedByReasking(result: Pick<CellResult, 'servers' | 'transport
       : false;
   return changed && reasked && !channelOpened;
 }
+
+/**
+ * Whether the client listed successfully after every catalog change it had to follow: on each
+ * server whose catalog revision changed after the client's first listing and which the client then
+ * went on to use (any request, or a model request, after the change), a `tools/list` was answered
+ * with tools after the last change. False when the wire shows the host's re-asking did not work
+ * (its listings after the change failed — a dead session answered 404 — or it sent none and used
+ * the tools anyway: a cache answered), so a grade that credits re-asking would claim what did not
+ * happen. A change the client never acted after asks nothing of it.
+ */
+export function relistedAfterChanges(result: Pick<CellResult, 'servers'>): boolean {
+  return result.servers.every(({ transcript }) => {
+    let revision: number | undefined;
+    let changed = false;
+    let usedAfter = false;
+    let answeredAfter = false;
+    for (const frame of transcript) {
+      const listing = isToolsListAnswer(frame);
+      if (listing && revision === undefined) revision = frame.catalogRevision;
+      if (frame.kind === 'step' && revision !== undefined && frame.catalogRevision !== revision) {
+        revision = frame.catalogRevision;
+        changed = true;
+        usedAfter = false;
+        answeredAfter = false;
+      } else if (changed) {
+        if (listing) answeredAfter = true;
+        if (isUse(frame)) usedAfter = true;
+      }
+    }
+    return !changed || answeredAfter || !usedAfter;
+  });
+}
+
+const isToolsListAnswer = (frame: TranscriptFrame) =>
+  frame.direction === 'out' &&
+  frame.kind === 'message' &&
+  Array.isArray((frame.message as { result?: { tools?: unknown } } | undefined)?.result?.tools);
+const isUse = (frame: TranscriptFrame) =>
+  frame.direction === 'in' &&
+  (frame.kind === 'model' ||
+    (frame.kind === 'message' && (frame.message as Message | undefined)?.method !== undefined));

@@ -153,15 +153,17 @@ export function driverDetailsMarkdown(score: DriverScore): string {
       '| --- | --- | --- | --- | --- |',
     );
     for (const cell of grade.cells) {
-      const status = cell.reasked
-        ? 'pass (by re-asking)'
-        : cell.notApplicable
-          ? `n/a (${EXCUSE_LABEL[cell.notApplicableBy ?? 're-asking']})`
-          : cell.status === 'fail'
-            ? 'fail (unexplained)'
-            : cell.status;
-      const detail = cell.notApplicable
-        ? `${cell.notApplicable}${cell.failure ? ` (\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)})` : ''}`
+      const status =
+        cell.reasked || cell.reaskedDespite !== undefined
+          ? 'pass (by re-asking)'
+          : cell.notApplicable
+            ? `n/a (${EXCUSE_LABEL[cell.notApplicableBy ?? 're-asking']})`
+            : cell.status === 'fail'
+              ? 'fail (unexplained)'
+              : cell.status;
+      const excuse = cell.notApplicable ?? cell.reaskedDespite;
+      const detail = excuse
+        ? `${excuse}${cell.failure ? ` (\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)})` : ''}`
         : cell.failure
           ? `\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)} (frames ${cell.failure.evidence.map((seq) => `#${seq}`).join(', ') || 'none'})${cell.baselineReason ? ` — baseline: ${oneLine(cell.baselineReason)}` : ''}`
           : (cell.reason ?? '');
