@@ -17,7 +17,7 @@ export interface FrameContext {
   fault?: string;
 }
 
-const INBOUND_HEADERS = [
+const INBOUND_HEADERS: ReadonlySet<string> = new Set([
   'mcp-protocol-version',
   'mcp-session-id',
   'mcp-method',
@@ -25,8 +25,14 @@ const INBOUND_HEADERS = [
   'last-event-id',
   'accept',
   'content-type',
-];
-const OUTBOUND_HEADERS = ['mcp-session-id', 'www-authenticate', 'retry-after', 'content-type', 'allow'];
+]);
+const OUTBOUND_HEADERS: ReadonlySet<string> = new Set([
+  'mcp-session-id',
+  'www-authenticate',
+  'retry-after',
+  'content-type',
+  'allow',
+]);
 
 /**
  * The protocol-relevant headers, keyed by lower-cased name in name order: HTTP gives them in wire
@@ -34,14 +40,14 @@ const OUTBOUND_HEADERS = ['mcp-session-id', 'www-authenticate', 'retry-after', '
  */
 function pickHeaders(
   headers: Record<string, string>,
-  names: readonly string[],
+  names: ReadonlySet<string>,
 ): Record<string, string> | undefined {
   // Picked first, then sorted (stably, so a name given twice in two cases keeps the later value).
   const kept: Array<[string, string]> = [];
   for (const name in headers) {
     const lower = name.toLowerCase();
     const value = headers[name] as string;
-    if (names.includes(lower) || lower.startsWith('mcp-param-')) kept.push([lower, value]);
+    if (names.has(lower) || lower.startsWith('mcp-param-')) kept.push([lower, value]);
     else if (lower === 'authorization') kept.push([lower, value.split(' ')[0] ?? '']);
   }
   if (kept.length === 0) return undefined;
