@@ -19,18 +19,35 @@ export default defineConfig({
   resolve: { conditions: ['toolshift-source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['toolshift-source', ...defaultServerConditions] } },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'packages/*/catalog/**/*.test.ts',
-    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     maxWorkers: TEST_FILES_AT_ONCE,
-    // Each test file keeps its own process (isolate: true, the default). Files do share state a
-    // module graph would carry over: msw's interceptors register one global instance per process,
-    // and a second setupServer that reuses it clears it on close while the first's patches stay;
-    // a test's fake timers; the scenarios' process-wide msw interception.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/catalog/**/*.test.ts'],
+          // The unit and property tests next to the sources share their worker's module graph
+          // (isolate: false): importing it again for each file was most of their time (a file's
+          // imports took longer than its tests). They keep no process-wide state between files:
+          // no msw server, no environment changes, fake timers restored by the test that sets them.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['packages/*/test/**/*.test.ts'],
+          // Each integration file keeps its own process (isolate: true, the default): they share
+          // state a module graph would carry over — msw's interceptors register one global
+          // instance per process, and a second setupServer that reuses it clears it on close
+          // while the first's patches stay; a test's fake timers; the scenarios' process-wide msw
+          // interception; environment variables set for child processes.
+        },
+      },
+    ],
   },
 });

@@ -113,9 +113,7 @@ export async function runCommand(
     ...(options.settleTimeout
       ? { settleTimeoutMs: parseCount(options.settleTimeout, '--settle-timeout', 1) }
       : {}),
-    concurrency: options.concurrency
-      ? parseCount(options.concurrency, '--concurrency', 1)
-      : machineConcurrency(),
+    ...(options.concurrency ? { concurrency: parseCount(options.concurrency, '--concurrency', 1) } : {}),
     ...(options.seed ? { seed: parseCount(options.seed, '--seed', 0) } : {}),
   };
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
@@ -229,6 +227,14 @@ export async function runCommand(
         ...(shard ? { shard } : {}),
         reporters,
         ...bounds,
+        // By default as many cells at once as the machine takes for these clients: more when every
+        // client runs inside this process (its timing is this event loop's, whose stalls no bound counts).
+        concurrency:
+          bounds.concurrency ??
+          machineConcurrency(
+            undefined,
+            clients.every((client) => client.kind !== 'external') ? 'in-process' : 'any',
+          ),
         signal: interrupt.signal,
       });
     } finally {

@@ -55,5 +55,9 @@ describe('machineConcurrency', () => {
     expect(machineConcurrency(2)).toBe(8);
     expect(machineConcurrency(16)).toBe(32);
     expect(machineConcurrency(0)).toBe(4);
+    // Clients that all run in this process: 12 per core, same floor and cap.
+    expect(machineConcurrency(1, 'in-process')).toBe(12);
+    expect(machineConcurrency(2, 'in-process')).toBe(24);
+    expect(machineConcurrency(8, 'in-process')).toBe(32);
   });
 });

@@ -60,6 +60,14 @@ describe('parseScenario', () => {
       rule: 'known-step',
     });
     expect(failure((doc) => (doc.clientActions[0].server = 'other'))).toMatchObject({ rule: 'known-server' });
+    expect(
+      failure(
+        (doc) => (doc.clientActions[0].releaseIfBlocked = { server: 'other', ms: 5000, quietMs: 1000 }),
+      ),
+    ).toMatchObject({ pointer: '/clientActions/0/releaseIfBlocked/server', rule: 'known-server' });
+    expect(
+      failure((doc) => (doc.clientActions[0].releaseIfBlocked = { server: 'primary', ms: 0, quietMs: 1000 })),
+    ).toMatchObject({ pointer: '/clientActions/0/releaseIfBlocked/ms', rule: 'minimum' });
     expect(failure((doc) => (doc.checks[0].invariant = 'no.such'))).toMatchObject({
       rule: 'known-invariant',
     });

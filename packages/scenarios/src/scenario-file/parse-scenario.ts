@@ -109,6 +109,8 @@ export function parseScenario(
     const at = `/clientActions/${index}`;
     if (schemaBroken(at)) return;
     if ('server' in action) knownServer(action.server, `${at}/server`);
+    if (action.do === 'connect' && action.releaseIfBlocked)
+      knownServer(action.releaseIfBlocked.server, `${at}/releaseIfBlocked/server`);
     if (action.do === 'step') {
       const script = scripts.get(action.server ?? servers[0]?.id ?? '');
       // A server whose script is itself invalid was reported above; its steps are unknown.

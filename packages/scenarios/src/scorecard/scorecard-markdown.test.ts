@@ -55,4 +55,6 @@ test('a detail page shows a failure credited to re-asking as such, with why, and
   );
   expect(page).toContain('| tool-added-at-runtime | legacy | http | fail (unexplained) |');
   expect(page).toContain('--baseline clients/typescript/lib/baseline.yaml --scenario <id>');
+  // The header counts cells as they read, not by their raw status.
+  expect(page).toContain('Cells as graded: 1 pass (by re-asking), 1 fail (unexplained);');
 });

@@ -1,5 +1,5 @@
 import { CAPABILITY_GROUPS } from './capability-groups.js';
-import type { ExcusedBy, GroupGrade } from './group-grade.js';
+import type { ExcusedBy, GradedCell, GroupGrade } from './group-grade.js';
 import type { DriverScore } from './run-scorecard.js';
 
 /** How the run was made, for the page's header. */
@@ -123,13 +123,30 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** How one cell reads on its row: a failure the grade excuses reads as what it was graded. */
+function cellLabel(cell: GradedCell): string {
+  if (cell.reasked || cell.reaskedDespite !== undefined) return 'pass (by re-asking)';
+  if (cell.notApplicable) return `n/a (${EXCUSE_LABEL[cell.notApplicableBy ?? 're-asking']})`;
+  return cell.status === 'fail' ? 'fail (unexplained)' : cell.status;
+}
+
+/** Cells of a row by how they read (a cell in several groups counted once). */
+function gradedCounts(score: DriverScore): Record<string, number> {
+  const cells = new Map<string, GradedCell>();
+  for (const grade of score.groups)
+    for (const cell of grade.cells) cells.set(`${cell.scenarioId}/${cell.era}/${cell.transport}`, cell);
+  const counts: Record<string, number> = {};
+  for (const cell of cells.values()) counts[cellLabel(cell)] = (counts[cellLabel(cell)] ?? 0) + 1;
+  return counts;
+}
+
 /** One client's detail page: per group, every cell with its status, failing check and evidence frames. */
 export function driverDetailsMarkdown(score: DriverScore): string {
   const lines = [
     `# ${score.client}: \`${score.library}\` ${score.version} (${score.language})`,
     '',
-    `Run ${score.date}; driver \`${score.id}\`; ${score.relists.replaceAll('-', ' ')}. Cells: ${Object.entries(
-      score.counts,
+    `Run ${score.date}; driver \`${score.id}\`; ${score.relists.replaceAll('-', ' ')}. Cells as graded: ${Object.entries(
+      gradedCounts(score),
     )
       .map(([status, n]) => `${n} ${status}`)
       .join(', ')}; \`toolshift run\` exit code against the library baseline: ${score.exitCode}.`,
@@ -153,14 +170,7 @@ export function driverDetailsMarkdown(score: DriverScore): string {
       '| --- | --- | --- | --- | --- |',
     );
     for (const cell of grade.cells) {
-      const status =
-        cell.reasked || cell.reaskedDespite !== undefined
-          ? 'pass (by re-asking)'
-          : cell.notApplicable
-            ? `n/a (${EXCUSE_LABEL[cell.notApplicableBy ?? 're-asking']})`
-            : cell.status === 'fail'
-              ? 'fail (unexplained)'
-              : cell.status;
+      const status = cellLabel(cell);
       const excuse = cell.notApplicable ?? cell.reaskedDespite;
       const detail = excuse
         ? `${excuse}${cell.failure ? ` (\`${cell.failure.checkId}\`: ${oneLine(cell.failure.message)})` : ''}`

@@ -37,7 +37,9 @@ describe('the false-positive corpus gets no failing verdict on the whole catalog
       eras: CELL_ERAS,
       transports: ['http'],
       clients: UNUSUAL,
-      // As many cells at once as `toolshift run` picks for this machine, the most expensive first.
+      // As many cells at once as `toolshift run` picks for this machine when clients may run in
+      // their own processes (the lower figure: the test files beside it load the machine too), the
+      // most expensive first.
       concurrency: machineConcurrency(),
       quietMs: 100,
       settleTimeoutMs: 2500,

@@ -1,6 +1,6 @@
 // Issue 16, the guard of the main job's scheduling: the catalog run the old way (cells started in
 // listed order, 4 at a time) and the new way (most expensive first, as many at once as
-// `toolshift run` picks for this machine), with the same seed, gives identical verdicts in every
+// `toolshift run` picks for this machine and these in-process clients), with the same seed, gives identical verdicts in every
 // cell. Starting order and concurrency may change how long a run takes, never what it says.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SCENARIOS } from '../../catalog/index.js';
@@ -56,7 +56,10 @@ describe('the scheduling of a run never changes its verdicts', () => {
 
   beforeAll(async () => {
     listed = await runCatalog({ order: 'listed', concurrency: 4 });
-    longestFirst = await runCatalog({ order: 'longest-first', concurrency: machineConcurrency() });
+    longestFirst = await runCatalog({
+      order: 'longest-first',
+      concurrency: machineConcurrency(undefined, 'in-process'),
+    });
   }, 900_000);
 
   test('both runs ran the same cells, most of them for real', () => {

@@ -1,0 +1,32 @@
+// The two test sets: `pnpm test` runs the quick one while you work; `pnpm test:full` (the README's
+// test command, which CI runs) runs every test file. The quick set leaves out only what waits on
+// other programs and machines, each for the reason given: real client libraries in five languages,
+// npm packing and installing, a Docker engine, Chromium, child-process-per-cell runs, and the
+// whole-catalog corpora. Every path must name at least one test file (test-sets.test.ts checks it).
+
+/** Test files only the full set runs, with why each is slow. */
+export const FULL_ONLY = {
+  'packages/scenarios/test/integration/drivers-smoke.test.ts':
+    'real client libraries in Python, Go, Java, Rust and TypeScript, each a program per cell',
+  'packages/scenarios/test/integration/driver-check.test.ts': 'driver-check against real command drivers',
+  'packages/toolshift/test/install.test.ts':
+    'packs the packages and installs them with npm on Node 20, 22 and 24',
+  'packages/toolshift/test/action.test.ts': 'the GitHub Action from a packed install, on several runtimes',
+  'packages/testcontainers/test/image.test.ts': 'builds and runs the Docker image',
+  'packages/testcontainers/test/toolshift-container.test.ts': 'testcontainers against a Docker engine',
+  'packages/scenarios/test/integration/html-report-chromium.test.ts': 'opens the HTML report in Chromium',
+  'packages/scenarios/test/integration/client-isolation.test.ts':
+    'a client process per cell over the whole catalog',
+  'packages/scenarios/test/integration/client-module.test.ts': 'client modules in their own processes',
+  'packages/scenarios/test/integration/conformance-client.test.ts':
+    "the official conformance suite's client runner, a process per cell",
+  'packages/scenarios/test/integration/explore-out-of-process.test.ts':
+    'race exploration against a client process',
+  'packages/scenarios/test/integration/false-positive-corpus.test.ts':
+    'every correct-but-unusual client on the whole catalog in every era mode',
+  'packages/scenarios/test/integration/defect-catalogue.test.ts': 'every defect variant on the whole catalog',
+  'packages/scenarios/test/integration/defect-catalogue-controls.test.ts':
+    'the controls of every defect variant on the whole catalog',
+  'packages/fake-server/test/integration/admin-bad-input.property.test.ts':
+    'property runs of bad admin input over real HTTP',
+};
