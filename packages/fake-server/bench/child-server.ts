@@ -8,6 +8,8 @@ export interface ChildServer {
   pid: number;
   /** Resident set size now and at its peak, bytes (Linux /proc). */
   rss(): { rssBytes: number; peakRssBytes: number };
+  /** CPU time the process has used so far (user + system, every thread), ms (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,11 @@ export async function spawnServer(
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
       return { rssBytes: kb('VmRSS'), peakRssBytes: kb('VmHWM') };
+    },
+    cpuMs() {
+      // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), in clock ticks (100 per second on Linux).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stop: () =>
       new Promise<void>((resolve) => {

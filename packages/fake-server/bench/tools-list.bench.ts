@@ -1,7 +1,9 @@
 // Benchmark (pnpm bench, not a test): modern tools/list of 1,000 tools over loopback HTTP, the fake
 // server (transcript on) against the limit (a bare node:http server writing the fake server's own
 // pre-serialized answer) and the official SDK baseline (low-level Server, MODE=lowlevel) in the
-// same run, then the fake server's RSS with a 10,000-tool catalog.
+// same run, then the fake server's RSS with a 10,000-tool catalog. Each row also gives the server
+// process's CPU time per request (/proc): on a shared machine the throughput ratio follows the
+// CPU each server and the load generator need per request, so this is where a ratio comes from.
 // Environment: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (8), BENCH_ROUNDS (2),
 // BENCH_MEMORY_REQUESTS (tools/list requests before the loaded RSS reading, default 200),
 // TOOLSHIFT_SDK_BASELINE (default ../shared/bench/sdk-baseline-server.mjs from the repo root).
@@ -48,14 +50,19 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function measure(server: ChildServer, label: string): Promise<LoadResult> {
+/** A load run's figures and the server's CPU time per answered request, µs. */
+type Measured = LoadResult & { cpuUsPerRequest: number };
+
+async function measure(server: ChildServer, label: string): Promise<Measured> {
   await loadToolsList(server.url, 2, connections); // warm-up: JIT, connection pool
+  const cpuBefore = server.cpuMs();
   const result = await loadToolsList(server.url, seconds, connections);
+  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, result.ok);
   if (result.failed > 0) throw new Error(`${label}: ${result.failed} requests failed`);
   console.log(
-    `  ${label.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${(result.bytesPerResponse / 1024).toFixed(0)} KiB/response`,
+    `  ${label.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${(result.bytesPerResponse / 1024).toFixed(0)} KiB/response  server CPU ${cpuUsPerRequest.toFixed(0)} µs/request`,
   );
-  return result;
+  return { ...result, cpuUsPerRequest };
 }
 
 async function throughput(): Promise<void> {
@@ -65,9 +72,9 @@ async function throughput(): Promise<void> {
   const fake = await spawnServer(fakeServerArgs(1000), { cwd: repoRoot });
   const limit = await spawnServer([join(here, 'limit-server.mjs'), '1000'], { cwd: repoRoot });
   const sdk = await spawnServer(baselineArgs(), { cwd: packageDir, env: { MODE: 'lowlevel', N: '1000' } });
-  const fakeRuns: LoadResult[] = [];
-  const limitRuns: LoadResult[] = [];
-  const sdkRuns: LoadResult[] = [];
+  const fakeRuns: Measured[] = [];
+  const limitRuns: Measured[] = [];
+  const sdkRuns: Measured[] = [];
   try {
     for (let round = 1; round <= rounds; round++) {
       fakeRuns.push(await measure(fake, `fake server (transcript on)`));
@@ -79,17 +86,17 @@ async function throughput(): Promise<void> {
     await limit.stop();
     await sdk.stop();
   }
-  const ratio = (runs: LoadResult[], pick: (r: LoadResult) => number) =>
+  const ratio = (runs: Measured[], pick: (r: Measured) => number) =>
     median(fakeRuns.map(pick)) / median(runs.map(pick));
   for (const [label, runs] of [
     ['limit', limitRuns],
     ['SDK', sdkRuns],
   ] as const) {
     console.log(
-      `  ratio fake/${label} (medians): throughput ${ratio(runs, (r) => r.rps).toFixed(2)}x  p50 ${ratio(runs, (r) => r.p50).toFixed(2)}x  p99 ${ratio(runs, (r) => r.p99).toFixed(2)}x  (latency: lower is better)`,
+      `  ratio fake/${label} (medians): throughput ${ratio(runs, (r) => r.rps).toFixed(2)}x  p50 ${ratio(runs, (r) => r.p50).toFixed(2)}x  p99 ${ratio(runs, (r) => r.p99).toFixed(2)}x  server CPU/request ${ratio(runs, (r) => r.cpuUsPerRequest).toFixed(2)}x  (latency, CPU: lower is better)`,
     );
   }
-  const spread = (runs: LoadResult[]) =>
+  const spread = (runs: Measured[]) =>
     `${Math.min(...runs.map((r) => r.rps)).toFixed(0)}–${Math.max(...runs.map((r) => r.rps)).toFixed(0)} req/s`;
   printTarget({
     label: 'fake server / bare node:http, tools/list of 1,000 tools, transcript on (throughput)',
@@ -97,7 +104,7 @@ async function throughput(): Promise<void> {
     unit: '×',
     target: 0.8,
     better: 'higher',
-    detail: `fake ${spread(fakeRuns)}, limit ${spread(limitRuns)}, ${rounds} rounds`,
+    detail: `fake ${spread(fakeRuns)}, limit ${spread(limitRuns)}, ${rounds} rounds; server CPU ${median(fakeRuns.map((r) => r.cpuUsPerRequest)).toFixed(0)} vs ${median(limitRuns.map((r) => r.cpuUsPerRequest)).toFixed(0)} µs/request`,
   });
   printTarget({
     label: 'fake server / SDK low-level server, tools/list of 1,000 tools (throughput)',

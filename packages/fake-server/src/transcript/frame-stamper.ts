@@ -19,15 +19,20 @@ export class FrameStamper {
     return this.seq;
   }
 
+  /**
+   * A stamped copy of `draft`: its fields in order, then `seq`, `tick`, `catalogRevision` (unless
+   * the draft set it) and `wallTimeMs`, as `{ ...draft, seq, … }` would give. Written as a copy
+   * followed by assignments because V8 (Node 20) takes a slow path, some microseconds a frame, for an
+   * object literal that spreads an object and then adds fields it lacks; a copy is ~0.2 µs.
+   */
   stamp(draft: FrameDraft): TranscriptFrame {
     this.seq += 1;
-    return {
-      ...draft,
-      seq: this.seq,
-      tick: this.source.nowTick(),
-      catalogRevision: draft.catalogRevision ?? this.source.catalogRevision(),
-      wallTimeMs: Date.now(),
-    };
+    const frame = Object.assign({}, draft) as TranscriptFrame;
+    frame.seq = this.seq;
+    frame.tick = this.source.nowTick();
+    frame.catalogRevision = draft.catalogRevision ?? this.source.catalogRevision();
+    frame.wallTimeMs = Date.now();
+    return frame;
   }
 
   announce(frame: TranscriptFrame): void {

@@ -15,6 +15,8 @@ export interface CatalogSnapshot {
 export class Catalog<T extends object = ToolDefinition> {
   private entries: Map<string, T>;
   private revision = 1;
+  /** {@link ordered}'s array and the entries it was taken from (a mutation replaces the entries). */
+  private view: { entries: Map<string, T>; items: readonly T[] } | undefined;
   private readonly listeners = new Set<(revision: number) => void>();
 
   /**
@@ -36,6 +38,16 @@ export class Catalog<T extends object = ToolDefinition> {
   /** All items, in list order. The array is a fresh copy; the items are shared (treat as read-only). */
   items(): T[] {
     return [...this.entries.values()];
+  }
+
+  /**
+   * All items, in list order, as one frozen array shared by every caller until the next mutation:
+   * what a listing reads on every request, without copying a large catalog each time.
+   */
+  ordered(): readonly T[] {
+    if (this.view?.entries !== this.entries)
+      this.view = { entries: this.entries, items: Object.freeze([...this.entries.values()]) };
+    return this.view.items;
   }
 
   get size(): number {

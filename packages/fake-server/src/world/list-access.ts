@@ -45,8 +45,8 @@ export class ListAccess<T extends object> {
   }
 
   /** The items `principal` sees, in list order. */
-  filter(items: readonly T[], principal: Principal): T[] {
-    if (!this.filters()) return items as T[];
+  filter(items: readonly T[], principal: Principal): readonly T[] {
+    if (!this.filters()) return items;
     return items.filter((item) => this.visible(item, principal));
   }
 

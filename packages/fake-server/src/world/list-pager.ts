@@ -48,8 +48,8 @@ export class ListPager<T extends object, L = T> {
   ) {}
 
   /** The whole list `principal` sees, in list order. */
-  visible(principal: Principal): T[] {
-    return this.access.filter(this.catalog.items(), principal);
+  visible(principal: Principal): readonly T[] {
+    return this.access.filter(this.catalog.ordered(), principal);
   }
 
   /**
@@ -107,7 +107,7 @@ export class ListPager<T extends object, L = T> {
     return { ok: true, page };
   }
 
-  private slice(items: T[], offset: number, end: number, principal: Principal): L[] {
+  private slice(items: readonly T[], offset: number, end: number, principal: Principal): L[] {
     if (this.pagesRevision !== this.catalog.catalogRevision) {
       this.pages = new Map();
       this.pagesRevision = this.catalog.catalogRevision;

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { FORBIDDEN_ORIGIN_STATUS, forbiddenOriginError } from '../transport-refusal.js';
@@ -23,14 +24,32 @@ export function hostGuard(
   allowedHosts: readonly string[],
   onRefused: (req: Request, response: WireResponse, reason: string) => void = () => undefined,
 ) {
-  const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
+  const refusedHeader = hostRefusal(allowedHosts);
   return (req: Request, res: Response, next: NextFunction): void => {
-    const host = req.headers.host ?? '';
-    if (!allowed.has(hostname(host).toLowerCase())) {
-      refuse(req, res, 'Host', host, onRefused);
-      return;
-    }
-    const origin = req.headers.origin;
+    const refused = refusedHeader(req.headers);
+    if (refused === undefined) next();
+    else
+      refuse(
+        req,
+        res,
+        refused,
+        refused === 'Host' ? (req.headers.host ?? '') : (req.headers.origin ?? ''),
+        onRefused,
+      );
+  };
+}
+
+/**
+ * The guard's rule alone: which header (`Host`, else `Origin` when present) names a host outside
+ * `allowedHosts`, or `undefined` when the request may pass.
+ */
+export function hostRefusal(
+  allowedHosts: readonly string[],
+): (headers: IncomingHttpHeaders) => 'Host' | 'Origin' | undefined {
+  const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
+  return (headers) => {
+    if (!allowed.has(hostname(headers.host ?? '').toLowerCase())) return 'Host';
+    const origin = headers.origin;
     if (origin !== undefined && origin !== 'null') {
       let originHost: string;
       try {
@@ -40,12 +59,9 @@ export function hostGuard(
       }
       const bracketed =
         originHost.includes(':') && !originHost.startsWith('[') ? `[${originHost}]` : originHost;
-      if (!allowed.has(bracketed.toLowerCase())) {
-        refuse(req, res, 'Origin', origin, onRefused);
-        return;
-      }
+      if (!allowed.has(bracketed.toLowerCase())) return 'Origin';
     }
-    next();
+    return undefined;
   };
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DEFAULT_ADMIN_PATH } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
@@ -16,11 +17,12 @@ import {
   unreadableBodyError,
 } from '../transport-refusal.js';
 import { mountAuthorizationRoutes } from './authorization-routes.js';
+import { directEndpoint } from './direct-endpoint.js';
 import { adminRouter } from './express-admin-router.js';
-import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
+import { hostGuard, hostRefusal, LOOPBACK_HOSTS } from './host-guard.js';
 import { httpDescriptor } from './http-descriptor.js';
 import { listen } from './listen.js';
-import { type ModelBaseUrls, modelBaseUrls, modelRouter } from './model-router.js';
+import { MODEL_PATH_PREFIXES, type ModelBaseUrls, modelBaseUrls, modelRouter } from './model-router.js';
 
 /** Options for {@link startHttpTransport}. */
 export interface HttpTransportOptions {
@@ -93,7 +95,7 @@ export async function startHttpTransport(
   app.disable('x-powered-by');
   app.disable('etag');
   const allowedHosts = options.allowedHosts ?? (isLoopback(host) ? [...LOOPBACK_HOSTS] : false);
-  const refused = (req: Request, response: WireResponse, reason: string) =>
+  const refused = (req: IncomingMessage, response: WireResponse, reason: string) =>
     server.recordRefusal(
       { transport: 'http', httpMethod: req.method, headers: headersOf(req) },
       response,
@@ -110,10 +112,13 @@ export async function startHttpTransport(
         : options.model;
   if (model) app.use(modelRouter(model, maxBodyBytes));
 
-  // Raw bytes, decoded here as strict UTF-8 whatever the Content-Type charset says (JSON is UTF-8).
-  const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
-  app.all(path, readBody, async (req: Request, res: Response) => {
-    const bytes: unknown = req.body;
+  /** The endpoint proper: one request and its body bytes (express's route and the direct path). */
+  const serveEndpoint = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    bytes: unknown,
+    protocol: string,
+  ): Promise<void> => {
     const raw = Buffer.isBuffer(bytes) && bytes.length > 0 ? bytes : undefined;
     const body = raw ? decodeUtf8(raw) : undefined;
     if (raw && body === undefined) {
@@ -128,23 +133,52 @@ export async function startHttpTransport(
     }
     const response = await server.handle({
       transport: 'http',
-      httpMethod: req.method,
+      httpMethod: req.method ?? 'GET',
       headers: headersOf(req),
-      endpointUrl: endpointUrl(req, path),
+      endpointUrl: endpointUrl(protocol, req, path),
       ...(body !== undefined && body !== '' ? { body } : {}),
     });
     send(res, response);
-  });
+  };
+  // Raw bytes, decoded here as strict UTF-8 whatever the Content-Type charset says (JSON is UTF-8).
+  const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
+  app.all(path, readBody, (req: Request, res: Response) => serveEndpoint(req, res, req.body, req.protocol));
 
   mountAuthorizationRoutes(app, server);
 
   const metadataPath = '/.well-known/oauth-protected-resource';
   app.get([metadataPath, `${metadataPath}${path}`], (req: Request, res: Response) => {
-    const document = server.protectedResourceMetadata(endpointUrl(req, path));
+    const document = server.protectedResourceMetadata(endpointUrl(req.protocol, req, path));
     res.status(document ? 200 : 404).type('application/json');
     res.send(JSON.stringify(document ?? { error: 'not_found' }));
   });
 
+  /** A body that could not be read (oversize, bad encoding, aborted): a JSON-RPC error, recorded. */
+  const bodyFailed = (
+    error: { status?: number; type?: string; message?: string; length?: number },
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => {
+    const oversize = error.type === 'entity.too.large';
+    const response: WireResponse = {
+      status: oversize ? OVERSIZE_BODY_STATUS : (error.status ?? 400),
+      headers: {},
+      reply: {
+        kind: 'message',
+        message: oversize
+          ? oversizeBodyError(maxBodyBytes, error.length)
+          : unreadableBodyError(error.message ?? 'unreadable body'),
+      },
+    };
+    refused(
+      req,
+      response,
+      oversize
+        ? `body of ${error.length ?? 'unknown'} bytes not read: over the ${maxBodyBytes}-byte limit`
+        : `body not readable: ${error.message ?? 'unknown error'}`,
+    );
+    send(res, response);
+  };
   // Body-parser failures (oversize, bad encoding) never reach the server: answer them here with a JSON-RPC error.
   app.use(
     (
@@ -152,30 +186,30 @@ export async function startHttpTransport(
       req: Request,
       res: Response,
       _next: NextFunction,
-    ) => {
-      const oversize = error.type === 'entity.too.large';
-      const response: WireResponse = {
-        status: oversize ? OVERSIZE_BODY_STATUS : (error.status ?? 400),
-        headers: {},
-        reply: {
-          kind: 'message',
-          message: oversize
-            ? oversizeBodyError(maxBodyBytes, error.length)
-            : unreadableBodyError(error.message ?? 'unreadable body'),
-        },
-      };
-      refused(
-        req,
-        response,
-        oversize
-          ? `body of ${error.length ?? 'unknown'} bytes not read: over the ${maxBodyBytes}-byte limit`
-          : `body not readable: ${error.message ?? 'unknown error'}`,
-      );
-      send(res, response);
-    },
+    ) => bodyFailed(error, req, res),
   );
 
-  const listening = await listen(app, host, options.port ?? 0).catch((error: unknown) => {
+  // The endpoint's common case skips express (same bytes, same transcript); the rest goes to it.
+  const guard = allowedHosts === false ? undefined : hostRefusal(allowedHosts);
+  const direct = directEndpoint({
+    path,
+    maxBodyBytes,
+    mountedPrefixes: [...(adminPath === false ? [] : [adminPath]), ...(model ? MODEL_PATH_PREFIXES : [])],
+    // Express's own rule for req.protocol: a trusted proxy's X-Forwarded-Proto is express's to read.
+    eligible: (req) =>
+      (guard === undefined || guard(req.headers) === undefined) &&
+      !(app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(
+        req.socket.remoteAddress,
+        0,
+      ),
+    serve: (req, res, body) => serveEndpoint(req, res, body, socketProtocol(req)),
+    fail: bodyFailed,
+  });
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!direct(req, res)) app(req, res);
+  };
+  const listening = await listen(listener, host, options.port ?? 0).catch((error: unknown) => {
     detach();
     throw error;
   });
@@ -200,8 +234,13 @@ export async function startHttpTransport(
 }
 
 /** The absolute endpoint URL as the client addressed it (its `Host` header). */
-function endpointUrl(req: Request, path: string): string {
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}${path}`;
+function endpointUrl(protocol: string, req: IncomingMessage, path: string): string {
+  return `${protocol}://${req.headers.host ?? 'localhost'}${path}`;
+}
+
+/** The protocol of the connection itself (express's `req.protocol` without a trusted proxy). */
+function socketProtocol(req: IncomingMessage): string {
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }
 
 function isLoopback(host: string): boolean {
@@ -209,7 +248,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Writes a body given as chunks with its Content-Length (a shared chunk is never copied). */
-function writeChunks(res: Response, chunks: readonly Buffer[]): void {
+function writeChunks(res: ServerResponse, chunks: readonly Buffer[]): void {
   res.setHeader(
     'Content-Length',
     chunks.reduce((total, chunk) => total + chunk.length, 0),
@@ -219,8 +258,8 @@ function writeChunks(res: Response, chunks: readonly Buffer[]): void {
   res.end(chunks[last]);
 }
 
-function send(res: Response, response: WireResponse): void {
-  res.status(response.status);
+function send(res: ServerResponse, response: WireResponse): void {
+  res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   const reply = response.reply;
   switch (reply.kind) {
@@ -261,9 +300,11 @@ function send(res: Response, response: WireResponse): void {
   }
 }
 
-function headersOf(req: Request): Record<string, string> {
+function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const given = req.headers;
+  for (const name in given) {
+    const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import { ToolshiftError } from '../../errors/toolshift-error.js';
 
 /** A listening HTTP server and the port it got. */
@@ -12,22 +11,23 @@ export interface Listening {
 }
 
 /**
- * Starts `app` on `host:port` (port 0 picks an ephemeral one).
+ * Starts an HTTP server answering with `listener` (an express app, or a function in front of one)
+ * on `host:port` (port 0 picks an ephemeral one).
  * @throws {ToolshiftError} TRANSPORT_FAILED when the port cannot be bound (`data`: `{ transport, host, port }`).
  */
-export async function listen(app: Express, host: string, port: number): Promise<Listening> {
+export async function listen(listener: RequestListener, host: string, port: number): Promise<Listening> {
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(port, host, (error?: Error) =>
-      error
-        ? reject(
-            new ToolshiftError('TRANSPORT_FAILED', `Cannot listen on ${host}:${port}: ${error.message}`, {
-              transport: 'http',
-              host,
-              port,
-            }),
-          )
-        : resolve(listening),
+    const listening = createServer(listener);
+    listening.once('error', (error: Error) =>
+      reject(
+        new ToolshiftError('TRANSPORT_FAILED', `Cannot listen on ${host}:${port}: ${error.message}`, {
+          transport: 'http',
+          host,
+          port,
+        }),
+      ),
     );
+    listening.listen(port, host, () => resolve(listening));
   });
   // Node closes a keep-alive connection after 5 s idle by default, which races a client reusing it
   // (its next request meets a reset: ECONNRESET) whenever a machine is slow enough to leave a gap
