@@ -257,7 +257,9 @@ export interface GroupGrade {
 
 function gradedCell(result: CellResult, context: GradeContext | undefined): GradedCell {
   const failure = result.firstFailure;
-  const excuse = reaskingGrade(result, context);
+  // Read from the transcripts once: the grade and the stored flag (for --rerender) both use it.
+  const relisted = result.rawStatus !== 'fail' || relistedAfterChanges(result);
+  const excuse = reaskingGrade(result, context, relisted);
   return {
     ...(excuse?.kind === 'n/a' ? { notApplicable: excuse.reason, notApplicableBy: excuse.by } : {}),
     ...(excuse?.kind === 'reasked' ? { reaskedDespite: excuse.reason } : {}),
@@ -269,9 +271,7 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
     ...(result.rawStatus === 'fail'
       ? { failingChecks: result.verdicts.filter((v) => v.status === 'fail').map((v) => v.checkId) }
       : {}),
-    ...(result.rawStatus === 'fail' && !relistedAfterChanges(result)
-      ? { relistedAfterChanges: false as const }
-      : {}),
+    ...(!relisted ? { relistedAfterChanges: false as const } : {}),
     ...(failure
       ? {
           failure: {
