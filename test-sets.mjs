@@ -27,6 +27,27 @@ export const FULL_ONLY = {
   'packages/scenarios/test/integration/defect-catalogue.test.ts': 'every defect variant on the whole catalog',
   'packages/scenarios/test/integration/defect-catalogue-controls.test.ts':
     'the controls of every defect variant on the whole catalog',
+  'packages/scenarios/test/integration/scheduling-keeps-verdicts.test.ts':
+    'the whole catalog twice, once 4 cells at a time in listed order (the guard that scheduling never changes a verdict)',
+  'packages/scenarios/test/integration/determinism.test.ts':
+    'every scenario of the catalog twice with one seed, a few cells at a time, transcripts compared',
   'packages/fake-server/test/integration/admin-bad-input.property.test.ts':
     'property runs of bad admin input over real HTTP',
+};
+
+/**
+ * Integration test files that keep a process of their own (vitest's `isolate: true`), each for the
+ * state it would otherwise leave to the next file in its worker. Every other integration file shares
+ * its worker's module graph with the files before it (importing the SDKs, zod, ajv and the catalog
+ * again for each file was most of the quick set's CPU): they start and close their own servers and
+ * clients and change no process-wide state. The full set's files (FULL_ONLY) keep their own process
+ * too: they spend their time on other programs, so a fresh import costs them little.
+ */
+export const OWN_PROCESS = {
+  'packages/fake-server/test/integration/admin-api.test.ts':
+    "its own msw setupServer: msw's interceptors are one instance per process, and closing a second one clears the first's",
+  'packages/fake-server/test/integration/body-limits.test.ts':
+    "its own msw setupServer: msw's interceptors are one instance per process, and closing a second one clears the first's",
+  'packages/fake-server/test/regressions/9-msw-client-close-after-gc.test.ts':
+    'its own msw setupServer, and it turns on --expose-gc for the rest of the process',
 };

@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { FULL_ONLY, OWN_PROCESS } from './test-sets.mjs';
+
+/** Integration files that keep a process of their own (test-sets.mjs says why for each). */
+const ownProcess = [
+  ...Object.keys(OWN_PROCESS),
+  ...Object.keys(FULL_ONLY).filter((path) => path.includes('/test/')),
+];
 
 /**
  * Test files run at once: one per core, at least two. Most of the suite's wall time is waiting
@@ -41,11 +48,23 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/*/test/**/*.test.ts'],
-          // Each integration file keeps its own process (isolate: true, the default): they share
-          // state a module graph would carry over — msw's interceptors register one global
-          // instance per process, and a second setupServer that reuses it clears it on close
-          // while the first's patches stay; a test's fake timers; the scenarios' process-wide msw
-          // interception; environment variables set for child processes.
+          exclude: [...configDefaults.exclude, ...ownProcess],
+          // Integration files share their worker's module graph too (isolate: false): each starts
+          // and closes its own servers, clients and child processes, and the process-wide msw
+          // interception of the scenarios' runner is built to be shared (handlers per served
+          // server). A fresh import of the SDKs, zod, ajv and the catalog per file was most of the
+          // quick set's CPU (issue 16).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-own-process',
+          include: ownProcess,
+          // Each in a process of its own (isolate: true): test-sets.mjs says what state each would
+          // leave behind (an msw setupServer of its own, --expose-gc), or that it is a full-set file
+          // spending its time on other programs.
         },
       },
     ],

@@ -55,9 +55,9 @@ describe('machineConcurrency', () => {
     expect(machineConcurrency(2)).toBe(8);
     expect(machineConcurrency(16)).toBe(32);
     expect(machineConcurrency(0)).toBe(4);
-    // Clients that all run in this process: 12 per core, same floor and cap.
-    expect(machineConcurrency(1, 'in-process')).toBe(12);
-    expect(machineConcurrency(2, 'in-process')).toBe(24);
-    expect(machineConcurrency(8, 'in-process')).toBe(32);
+    // Clients that all run in this process: 24 per core, same floor, at most 64.
+    expect(machineConcurrency(1, 'in-process')).toBe(24);
+    expect(machineConcurrency(2, 'in-process')).toBe(48);
+    expect(machineConcurrency(4, 'in-process')).toBe(64);
   });
 });

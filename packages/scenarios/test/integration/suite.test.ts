@@ -4,6 +4,7 @@ import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
 import { loadExpectedFailures } from '../../src/baseline/expected-failures.js';
 import { defaultBaselinePath } from '../../src/cli/package-root.js';
 import type { CellResult } from '../../src/runner/cell.js';
+import { machineConcurrency } from '../../src/runner/machine-concurrency.js';
 import { expandCells, runSuite, type SuiteSummary } from '../../src/runner/run-suite.js';
 import { CELL_ERAS } from '../../src/scenario.js';
 
@@ -24,7 +25,8 @@ describe('the whole scenario catalog in every era mode (legacy, modern, dual), r
       eras: CELL_ERAS,
       clients: [reference, sdk],
       baseline: await loadExpectedFailures(defaultBaselinePath()),
-      concurrency: 8,
+      // As many cells at once as `toolshift run` takes for these in-process clients on this machine.
+      concurrency: machineConcurrency(undefined, 'in-process'),
       quietMs: 100,
       // Cells expected to fail give up quickly; passing cells converge long before this.
       settleTimeoutMs: 2500,

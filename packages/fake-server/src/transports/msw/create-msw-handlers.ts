@@ -15,6 +15,7 @@ import {
   oversizeBodyError,
 } from '../transport-refusal.js';
 import { mswDescriptor } from './msw-descriptor.js';
+import { urlPattern } from './url-pattern.js';
 
 /** Options for {@link createMswHandlers}. */
 export interface MswHandlersOptions {
@@ -42,7 +43,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
   server.attachTransport(mswDescriptor);
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const handlers: HttpHandler[] = [
-    http.all(options.url, async ({ request }) => {
+    http.all(urlPattern(options.url, { subtree: false }), async ({ request }) => {
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
@@ -92,7 +93,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
   const metadataPath = '/.well-known/oauth-protected-resource';
   for (const path of [metadataPath, `${metadataPath}${endpoint.pathname}`]) {
     handlers.push(
-      http.get(`${endpoint.origin}${path}`, () => {
+      http.get(urlPattern(`${endpoint.origin}${path}`, { subtree: false }), () => {
         const document = server.protectedResourceMetadata(options.url);
         return Response.json(document ?? { error: 'not_found' }, { status: document ? 200 : 404 });
       }),
@@ -103,7 +104,7 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
     const admin: AdminApi = createLocalAdmin(server);
     const prefix = new URL(adminPath, options.url);
     handlers.push(
-      http.all(`${prefix.origin}${prefix.pathname}/*`, async ({ request }) => {
+      http.all(urlPattern(`${prefix.origin}${prefix.pathname}`, { subtree: true }), async ({ request }) => {
         const url = new URL(request.url);
         const text = await request.text();
         const answer = await routeAdminRequest(admin, {
