@@ -19,6 +19,8 @@ test('the demo agent host (MCP client + openai tool loop, no model-exposure code
     transports: ['http'],
     clients: [openaiAgentHost],
     settleTimeoutMs: 1000,
+    // Cells at once (scheduling never changes a verdict).
+    concurrency: 4,
   });
   const outcomes = summary.results.map((result) => ({
     cell: `${result.scenarioId} (${result.era})`,

@@ -87,6 +87,8 @@ describe('the resources and prompts scenarios', () => {
       transports: ['http'],
       clients: [host(false)],
       settleTimeoutMs: 2000,
+      // Cells at once (scheduling never changes a verdict).
+      concurrency: 4,
     });
     for (const result of summary.results)
       expect({
@@ -106,6 +108,8 @@ describe('the resources and prompts scenarios', () => {
       transports: ['http'],
       clients: [host(true)],
       settleTimeoutMs: 2000,
+      // Cells at once (scheduling never changes a verdict).
+      concurrency: 4,
     });
     for (const result of summary.results) {
       expect(result.status).toBe('fail');
@@ -121,6 +125,8 @@ describe('the resources and prompts scenarios', () => {
       transports: ['http'],
       clients: [CLIENT_ADAPTERS.reference!, CLIENT_ADAPTERS.sdk!],
       settleTimeoutMs: 2000,
+      // Cells at once (scheduling never changes a verdict).
+      concurrency: 4,
     });
     for (const result of summary.results)
       expect({ client: result.client, status: result.status }).toEqual({

@@ -72,6 +72,9 @@ test('stdio-server-respawned passes a host that respawns its server, and fails o
     transports: ['stdio'],
     clients: [respawningHost, CLIENT_ADAPTERS.sdk!],
     settleTimeoutMs: 2000,
+    // The four cells at once: the SDK's cells wait out their settle bounds, and scheduling never
+    // changes a verdict.
+    concurrency: 4,
   });
   for (const result of summary.results) {
     if (result.client === 'respawning-host')
