@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { escapeRegExp } from './escape-reg-exp.js';
 
 // Marks an integer id too large for a JavaScript number (beyond ±(2^53−1)): the id travels through
 // the server as this marker plus its exact JSON lexeme and is written back as that number. Random per
 // process, so no id a client chooses (a string) can ever look like it.
 const MARKER = `\u0000toolshift-integer:${randomUUID()}:`;
 const ESCAPED_MARKER = JSON.stringify(MARKER).slice(1, -1);
-const MARKED = new RegExp(
-  `"${ESCAPED_MARKER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)"`,
-  'g',
-);
+const MARKED = new RegExp(`"${escapeRegExp(ESCAPED_MARKER)}(-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)"`, 'g');
 
 /**
  * The id a request with an unsafe integer id (beyond ±(2^53−1), which `JSON.parse` rounds) is

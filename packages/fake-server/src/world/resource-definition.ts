@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../exchange/escape-reg-exp.js';
 import type { JsonObject } from './tool-definition.js';
 
 /**
@@ -68,8 +69,4 @@ export function templateMatches(uriTemplate: string, uri: string): boolean {
   }
   pattern += `${escapeRegExp(rest)}$`;
   return new RegExp(pattern).test(uri);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

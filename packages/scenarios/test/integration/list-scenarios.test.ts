@@ -70,6 +70,9 @@ const host = (stale: boolean): ClientAdapterFactory => ({
   create: () => new ListsHost(stale),
 });
 
+/** Cells each run takes at once (scheduling never changes a verdict). */
+const CELLS_AT_ONCE = 4;
+
 describe('the resources and prompts scenarios', () => {
   const scenarios = SCENARIOS.filter((s) =>
     [
@@ -87,8 +90,7 @@ describe('the resources and prompts scenarios', () => {
       transports: ['http'],
       clients: [host(false)],
       settleTimeoutMs: 2000,
-      // Cells at once (scheduling never changes a verdict).
-      concurrency: 4,
+      concurrency: CELLS_AT_ONCE,
     });
     for (const result of summary.results)
       expect({
@@ -108,8 +110,7 @@ describe('the resources and prompts scenarios', () => {
       transports: ['http'],
       clients: [host(true)],
       settleTimeoutMs: 2000,
-      // Cells at once (scheduling never changes a verdict).
-      concurrency: 4,
+      concurrency: CELLS_AT_ONCE,
     });
     for (const result of summary.results) {
       expect(result.status).toBe('fail');
@@ -125,8 +126,7 @@ describe('the resources and prompts scenarios', () => {
       transports: ['http'],
       clients: [CLIENT_ADAPTERS.reference!, CLIENT_ADAPTERS.sdk!],
       settleTimeoutMs: 2000,
-      // Cells at once (scheduling never changes a verdict).
-      concurrency: 4,
+      concurrency: CELLS_AT_ONCE,
     });
     for (const result of summary.results)
       expect({ client: result.client, status: result.status }).toEqual({

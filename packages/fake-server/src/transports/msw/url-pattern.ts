@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../../exchange/escape-reg-exp.js';
+
 /**
  * The RegExp msw matches a request URL against, for an exact URL (`subtree: false`) or every URL
  * under it (`subtree: true`, what a string path ending in `/*` means to msw). It matches what msw's
@@ -9,6 +11,6 @@
  */
 export function urlPattern(url: string, options: { subtree: boolean }): RegExp {
   const base = url.replace(/\/+$/, '');
-  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(base);
   return new RegExp(options.subtree ? `^${escaped}/.*$` : `^${escaped}/?$`, 'i');
 }
