@@ -2,9 +2,10 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { toolshiftProcess as toolshift, workspaceRoot } from '../support/toolshift-process.js';
+import { workspaceRoot } from '../support/cli-command.js';
+import { toolshiftProcess as toolshift } from '../support/toolshift-process.js';
 
-// Tests here start client or CLI processes (tsx compiles the sources in the child): each is bounded
+// Tests here start client or CLI processes (tsx may compile the sources in the child): each is bounded
 // at 180 s, a safety net for a busy machine (up to 55 s seen under load), not a speed claim.
 
 test('`toolshift list --json | head` ends quietly when the reader goes away (no EPIPE crash)', async () => {

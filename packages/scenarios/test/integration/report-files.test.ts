@@ -4,13 +4,12 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { expect, test } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { JSON_REPORT_SCHEMA_ID } from '../../src/reports/json-report.js';
-import { workspaceRoot } from '../support/toolshift-process.js';
+import { toolshiftNodeArgs, workspaceRoot } from '../support/cli-command.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../report.schema.json', import.meta.url), 'utf8'));
 const ajv = new Ajv({ allErrors: true, strict: true });
@@ -81,14 +80,9 @@ test('the JSON report names its published schema, version, start, options and se
 
 test('Ctrl-C stops the run, writes the reports with the cells that finished and exits 130', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'toolshift-interrupt-'));
-  const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
   const child = spawn(
     process.execPath,
-    [
-      '--conditions=toolshift-source',
-      '--import',
-      'tsx',
-      main,
+    toolshiftNodeArgs([
       'run',
       '--client',
       'reference',
@@ -102,7 +96,7 @@ test('Ctrl-C stops the run, writes the reports with the cells that finished and 
       join(dir, 'partial.json'),
       '--junit',
       join(dir, 'partial.xml'),
-    ],
+    ]),
     { cwd: workspaceRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

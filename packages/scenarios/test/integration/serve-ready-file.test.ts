@@ -2,12 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAdminHttpClient } from '@toolshift/fake-server';
 import { afterEach, expect, test } from 'vitest';
 import type { ServeReady } from '../../src/cli/serve-command.js';
+import { toolshiftNodeArgs } from '../support/cli-command.js';
 
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const children: ChildProcess[] = [];
 
 afterEach(async () => {
@@ -29,15 +28,11 @@ function scratch(): { script: string; ready: string } {
   return { script, ready: join(dir, 'ready.json') };
 }
 
-/** Starts `toolshift serve ARGS` from source and resolves with the ready file once the CLI printed a URL. */
+/** Starts `toolshift serve ARGS` and resolves with the ready file once the CLI printed a URL. */
 async function serve(args: string[], ready: string): Promise<ServeReady> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=toolshift-source', '--import', 'tsx', main, 'serve', ...args],
-    {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, toolshiftNodeArgs(['serve', ...args]), {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {

@@ -1,13 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createAdminHttpClient } from '@toolshift/fake-server';
 import { afterEach, describe, expect, test } from 'vitest';
-
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+import { toolshiftNodeArgs } from '../support/cli-command.js';
 
 function scriptFile(): string {
   const dir = mkdtempSync(join(tmpdir(), 'toolshift-serve-'));
@@ -46,7 +44,7 @@ describe('toolshift serve --stdio', () => {
     for (const client of clients.splice(0)) await client.close();
   });
 
-  // One era here (spawning the CLI from source is slow); the era × transport matrix lives in fake-server.
+  // One era here (each spawns the CLI); the era × transport matrix lives in fake-server.
   for (const era of ['modern'] as const) {
     test(`an SDK client that spawns the CLI lists tools and is told of a change made over the admin API (${era})`, async () => {
       let changed!: (names: string[]) => void;
@@ -69,18 +67,7 @@ describe('toolshift serve --stdio', () => {
       clients.push(client);
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: [
-          '--conditions=toolshift-source',
-          '--import',
-          'tsx',
-          main,
-          'serve',
-          '--stdio',
-          '--script',
-          scriptFile(),
-          '--admin-port',
-          '0',
-        ],
+        args: toolshiftNodeArgs(['serve', '--stdio', '--script', scriptFile(), '--admin-port', '0']),
         stderr: 'pipe',
       });
       const adminUrl = urlFrom(transport, 'admin API ');
@@ -104,8 +91,8 @@ describe('toolshift serve --stdio', () => {
         ['in', 'models'],
         ['out', 'models'],
       ]);
-      // Bounded like the other tests that spawn the CLI: its sources compile in the child (tsx), which on
-      // a busy machine took more than the default 30 s before a frame was sent.
+      // Bounded like the other tests that spawn the CLI: from its sources (tsx compiles them in the
+      // child) it took more than the default 30 s on a busy machine before a frame was sent.
     }, 180_000);
   }
 });

@@ -3,17 +3,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { createAdminHttpClient } from '@toolshift/fake-server';
 import { afterEach, describe, expect, test } from 'vitest';
 // The spec-schema frame validator of the fake server's own tests (the schemas live outside the repo).
 import { SpecFrameValidator } from '../../../fake-server/test/support/spec-frame-validator.js';
+import { toolshiftNodeArgs } from '../support/cli-command.js';
 
 // A wire probe of `toolshift serve` as a user runs it: the CLI in its own process, spoken to with
 // raw JSON-RPC (no SDK smoothing anything over), every frame it sent checked against the spec JSON
 // Schema of its era from the transcript its admin API serves.
 
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const validator = new SpecFrameValidator();
 /** Spawning the CLI from its sources takes seconds on a loaded machine. */
 const SPAWN_TIMEOUT = 120_000;
@@ -121,11 +120,9 @@ function serve(
   child: ChildProcess;
   match: RegExpExecArray;
 }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=toolshift-source', '--import', 'tsx', main, 'serve', '--script', scriptFile(), ...args],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, toolshiftNodeArgs(['serve', '--script', scriptFile(), ...args]), {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let text = '';

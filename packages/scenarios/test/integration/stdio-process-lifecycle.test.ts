@@ -2,12 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioStreamClientTransport } from '@toolshift/fake-server/stdio';
 import { afterEach, describe, expect, test } from 'vitest';
-
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+import { toolshiftNodeArgs } from '../support/cli-command.js';
 
 /** A script whose server process exits with code 3 right after it answers its second tools/list. */
 function scriptFile(): string {
@@ -37,13 +35,9 @@ function spawnServer(script: string): {
   exited: Promise<number | null>;
   stderr: () => string;
 } {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=toolshift-source', '--import', 'tsx', main, 'serve', '--stdio', '--script', script],
-    {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, toolshiftNodeArgs(['serve', '--stdio', '--script', script]), {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');

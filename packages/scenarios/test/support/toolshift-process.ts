@@ -1,11 +1,5 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-/** The CLI's entry point, run from its TypeScript sources (no build needed, never a stale `dist`). */
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-
-/** The workspace root: `pnpm toolshift` runs the CLI from there. */
-export const workspaceRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+import { toolshiftNodeArgs, workspaceRoot } from './cli-command.js';
 
 /** How a `toolshift` process ended and what it wrote. */
 export interface ToolshiftExit {
@@ -16,14 +10,14 @@ export interface ToolshiftExit {
 }
 
 /**
- * Runs the `toolshift` CLI as its own process (`node main.ts ARGS`, with tsx), the way a shell or CI
- * runs it, and resolves with the exit status the shell would see.
+ * Runs the `toolshift` CLI as its own process (see {@link toolshiftNodeArgs}), the way a shell or
+ * CI runs it, and resolves with the exit status the shell would see.
  */
 export function toolshiftProcess(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; closeStdoutAfterFirstChunk?: boolean } = {},
 ): Promise<ToolshiftExit> {
-  const child = spawn(process.execPath, ['--conditions=toolshift-source', '--import', 'tsx', main, ...args], {
+  const child = spawn(process.execPath, toolshiftNodeArgs(args), {
     cwd: options.cwd ?? workspaceRoot,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

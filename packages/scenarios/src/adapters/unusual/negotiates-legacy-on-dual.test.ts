@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SCENARIOS } from '../../../catalog/index.js';
 import type { CellResult } from '../../runner/cell.js';
+import { machineConcurrency } from '../../runner/machine-concurrency.js';
 import { runSuite, type SuiteSummary } from '../../runner/run-suite.js';
 import { CELL_ERAS } from '../../scenario.js';
 import { negotiatesLegacyOnDual } from './negotiates-legacy-on-dual.js';
@@ -16,7 +17,9 @@ describe('unusual:negotiates-legacy-on-dual (a 2025-11-25-only client) on the wh
       scenarios: SCENARIOS,
       eras: CELL_ERAS,
       clients: [negotiatesLegacyOnDual],
-      concurrency: 4,
+      // As many cells at once as `toolshift run` picks for in-process clients on this machine: the
+      // cells mostly wait out quiet periods (36 s at 4 at once, 10 s at 48, on 2 cores).
+      concurrency: machineConcurrency(undefined, 'in-process'),
       quietMs: 100,
       settleTimeoutMs: 2500,
       waitTimeoutMs: 3000,
