@@ -6,14 +6,16 @@ import { builtCliIsCurrent } from './cli-command.js';
 
 const PACKAGES = ['fake-server', 'reference-client', 'assertions', 'scenarios'];
 
-/** A workspace with every package's sources, package.json and build info, all at `at` (seconds). */
+/** A workspace with every package's sources, configuration and build info, all at `at` (seconds). */
 function workspace(at: number): string {
   const root = mkdtempSync(join(tmpdir(), 'toolshift-cli-command-'));
   const files = [
+    'tsconfig.base.json',
     'packages/scenarios/dist/src/cli/main.js',
     'packages/scenarios/catalog/index.ts',
     ...PACKAGES.flatMap((name) => [
       `packages/${name}/package.json`,
+      `packages/${name}/tsconfig.json`,
       `packages/${name}/src/index.ts`,
       `packages/${name}/src/deeper/module.ts`,
       `packages/${name}/dist/.tsbuildinfo`,
@@ -37,6 +39,8 @@ test.each([
   'packages/reference-client/src/deeper/module.ts',
   'packages/scenarios/catalog/index.ts',
   'packages/assertions/package.json',
+  'packages/fake-server/tsconfig.json',
+  'tsconfig.base.json',
 ])('a source newer than its build info (%s) makes the build stale', (file) => {
   const root = workspace(1_000);
   write(root, file, 2_000);

@@ -48,14 +48,16 @@ function mtimeOrZero(path: string): number {
 
 /**
  * Whether `dist` holds the CLI as the sources say it: for every package, its build info is at least
- * as new as each source file and its package.json. A source edited (or touched) since the last
- * `pnpm build` makes it stale.
+ * as new as each source file, its package.json and the TypeScript configuration it is built with.
+ * A source edited (or touched) since the last `pnpm build` makes it stale.
  */
 export function builtCliIsCurrent(root = workspaceRoot): boolean {
   if (mtimeOrZero(join(root, BUILT_MAIN)) === 0) return false;
   return BUILT_PACKAGES.every(({ dir, sources }) => {
     const built = mtimeOrZero(join(root, dir, 'dist/.tsbuildinfo'));
     const inputs = [
+      mtimeOrZero(join(root, 'tsconfig.base.json')),
+      mtimeOrZero(join(root, dir, 'tsconfig.json')),
       mtimeOrZero(join(root, dir, 'package.json')),
       ...sources.map((source) => newestSourceMtime(join(root, dir, source))),
     ];
