@@ -40,8 +40,9 @@ export const FULL_ONLY = {
  * would otherwise leave to the next file in its worker. Every other test file (unit, property or
  * integration) shares its worker's module graph with the files before it (importing the SDKs, zod,
  * ajv and the catalog again for each file was most of the quick set's CPU): they start and close
- * their own servers and clients and change no process-wide state. The full set's files (FULL_ONLY) keep their own process
- * too: they spend their time on other programs, so a fresh import costs them little.
+ * their own servers and clients and change no process-wide state. The full set's files (FULL_ONLY)
+ * keep their own process too: they spend their time on other programs, so a fresh import costs
+ * them little.
  */
 export const OWN_PROCESS = {
   'packages/fake-server/test/integration/admin-api.test.ts':
