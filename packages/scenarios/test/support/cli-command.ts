@@ -9,7 +9,7 @@ export const workspaceRoot = fileURLToPath(new URL('../../../../', import.meta.u
 const BUILT_MAIN = 'packages/scenarios/dist/src/cli/main.js';
 
 /** The CLI's TypeScript entry point, run with tsx when the build is missing or older than a source. */
-const sourceMain = join(workspaceRoot, 'packages/scenarios/src/cli/main.ts');
+const SOURCE_MAIN = 'packages/scenarios/src/cli/main.ts';
 
 /**
  * What the CLI is built from: each workspace package it loads, with the folders `tsc -b` compiles
@@ -77,5 +77,5 @@ export function toolshiftNodeArgs(args: string[]): string[] {
   current ??= builtCliIsCurrent();
   return current
     ? [join(workspaceRoot, BUILT_MAIN), ...args]
-    : ['--conditions=toolshift-source', '--import', 'tsx', sourceMain, ...args];
+    : ['--conditions=toolshift-source', '--import', 'tsx', join(workspaceRoot, SOURCE_MAIN), ...args];
 }
