@@ -2,6 +2,19 @@
  * @toolshift/assertions — pure invariant checks over a toolshift transcript and a client's
  * observations, each returning a verdict with the frames that prove it.
  */
+export type { Authority, AuthorityRule, ResolvedAuthority } from './authority/authority.js';
+export {
+  authorityFor,
+  describeAuthority,
+  resolveAuthority,
+  SEED_000,
+  SEED_002,
+} from './authority/authority.js';
+export type { NormativeLevel } from './authority/normative-level.js';
+export { CHARGED_LEVELS, isCharged, NORMATIVE_LEVELS } from './authority/normative-level.js';
+export type { ProtocolRevision, SpecClause } from './authority/spec-clause.js';
+export { citeClause } from './authority/spec-clause.js';
+export { SPEC_CLAUSES, specClause } from './authority/spec-clauses.js';
 export type { ServerVerdict } from './check-every-server.js';
 export { checkEveryServer } from './check-every-server.js';
 export type { DuplicateName } from './duplicate-names.js';

@@ -1,3 +1,4 @@
+import type { AuthorityRule } from './authority/authority.js';
 import type { ParamShape } from './param-shape.js';
 import type { RunRecord } from './run-record.js';
 import type { Verdict } from './verdict.js';
@@ -17,6 +18,13 @@ export interface Invariant {
   title: string;
   /** Where the property comes from: a spec section, a seed document, or a case id in shared/cases. */
   source: string;
+  /**
+   * On what authority a failure of it is a claim about the client: the clauses of the MCP
+   * specification it rests on (`must` / `should`), or `advice` with its basis; one per era where the
+   * revisions differ. A scenario check may narrow it (`ScenarioCheck.authority`), e.g. a page count
+   * that rests on a clause only in that scenario.
+   */
+  authority: AuthorityRule;
   check(run: RunRecord, params?: InvariantParams): Verdict;
   /**
    * How a check no `server:` narrows judges a run with several servers (`checkEveryServer`): `all`

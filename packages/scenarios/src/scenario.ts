@@ -285,10 +285,43 @@ export const ScenarioServerSchema = Type.Object(
 );
 export type ScenarioServer = Static<typeof ScenarioServerSchema>;
 
+const AuthoritySchema = Type.Union([
+  Type.Object(
+    {
+      level: Type.Union([Type.Literal('must'), Type.Literal('should')]),
+      clauses: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, uniqueItems: true }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { level: Type.Literal('advice'), basis: Type.String({ minLength: 1 }) },
+    { additionalProperties: false },
+  ),
+]);
+
+/**
+ * On what authority a check judges, overriding its invariant's (`Invariant.authority`): the ids of
+ * the MCP specification clauses it rests on (`must`/`should`, see `SPEC_CLAUSES` in
+ * `@toolshift/assertions`), or `advice` with its basis; one per era with `byEra`.
+ */
+export const AuthorityRuleSchema = Type.Union([
+  AuthoritySchema,
+  Type.Object(
+    {
+      byEra: Type.Object(
+        { legacy: AuthoritySchema, modern: AuthoritySchema },
+        { additionalProperties: false },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
 /**
  * One check of a scenario: an invariant of `@toolshift/assertions` applied to one server's record
  * (`server`, default the first), with optional parameters, citing the spec section, seed or case
- * step it comes from. Its id is `id`, or the invariant id.
+ * step it comes from, and (`authority`) the clause it rests on where that differs from the
+ * invariant's own. Its id is `id`, or the invariant id.
  */
 export const ScenarioCheckSchema = Type.Object(
   {
@@ -297,6 +330,7 @@ export const ScenarioCheckSchema = Type.Object(
     server: Type.Optional(ServerRef),
     params: Type.Optional(Args),
     cites: Type.Optional(ScenarioSourceSchema),
+    authority: Type.Optional(AuthorityRuleSchema),
   },
   { additionalProperties: false },
 );

@@ -138,6 +138,7 @@ function Detail({ cell }: { cell: HtmlCell }): ComponentChild {
         h('span', { class: 'status' }, verdict.status),
         ` ${verdict.checkId}${verdict.serverId ? ` @${verdict.serverId}` : ''}: ${verdict.message}`,
         verdict.cites ? h('small', null, ` (${verdict.cites})`) : null,
+        verdict.authority ? h('div', { class: `authority ${verdict.level}` }, verdict.authority) : null,
         verdict.nearMiss ? h('div', { class: 'near-miss' }, `Near miss: ${verdict.nearMiss}`) : null,
       ]),
     ),

@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { callWindow } from '../call-window.js';
 import type { Invariant } from '../invariant.js';
@@ -51,6 +52,10 @@ export const argumentsFitCurrentContract: Invariant = {
   title: 'Every tools/call carries arguments valid under the contract the client held at execution time.',
   source:
     'DESIGN (re-validate arguments against the current contract before execution); seed 000; cases SC-06 E2',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: re-validate a call's arguments against the current contract before execution (host policy)`,
+  },
   check(run) {
     const exposures = run.observations.filter((o): o is Exposure => o.kind === 'exposure');
     const calls = run.observations.filter((o) => o.kind === 'call');

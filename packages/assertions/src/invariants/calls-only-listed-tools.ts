@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { callWindow } from '../call-window.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds, type Observation } from '../run-record.js';
@@ -16,6 +17,7 @@ export const callsOnlyListedTools: Invariant = {
   id: 'execution.calls-only-listed-tools',
   title: 'Every tools/call names a tool the client had listed (and exposed) for that server at the time.',
   source: 'cases RM-03 E1 (no tools/call for a never-listed tool reaches the server), RM-01 E2, RM-04 E1',
+  authority: { level: 'advice', basis: `${SEED_000}: a host calls only tools it listed (host policy)` },
   check(run) {
     const exposures = run.observations.filter((o): o is Exposure => o.kind === 'exposure');
     const calls = run.observations.filter((o) => o.kind === 'call');

@@ -13,6 +13,11 @@ export const callsSucceed: Invariant = {
   id: 'calls.current-tools-callable',
   title: 'A call to a tool the server currently offers succeeds through the client.',
   source: 'cases LC-06 E2, RM-01 E1, PG-01 E2',
+  authority: {
+    level: 'advice',
+    basis:
+      'robustness: a tool the server offers can be called through the client; which clause a failure breaks, if any, depends on its cause',
+  },
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'call' && o.serverId === run.serverId);
     if (calls.length === 0)

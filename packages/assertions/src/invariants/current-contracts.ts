@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
@@ -21,6 +22,10 @@ export const currentContracts: Invariant = {
   title:
     'Each exposed tool carries the input schema the server currently holds for it, not one of an earlier catalog revision.',
   source: 'seed 000 (schema changes are more dangerous than removal); cases SC-06',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: a changed schema is more dangerous than a removed tool; no clause obliges a client to re-list after a change`,
+  },
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {
     const exact = params.exact === true;

@@ -13,6 +13,7 @@ export const cursorsEchoed: Invariant = {
   id: 'discovery.cursors-echoed',
   title: 'Every continuation tools/list carries exactly the nextCursor of the page before it.',
   source: 'spec 2026-07-28 §2.5 (opaque cursors); cases PG-01 E1, PG-03 E1',
+  authority: { level: 'must', clauses: ['cursor-opaque'] },
   check(run) {
     const exchanges = listExchanges(connectionFrames(run, run.serverId));
     let continuations = 0;

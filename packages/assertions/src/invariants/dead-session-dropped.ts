@@ -20,6 +20,12 @@ export const deadSessionDropped: Invariant = {
   title:
     'After a 404 on its session id the client re-initializes, drops the dead id for good, and stops retrying it.',
   source: 'spec 2025-11-25 §5.2 (sessions); cases RC-01 E1, RC-01 E3, RC-02',
+  authority: {
+    byEra: {
+      legacy: { level: 'must', clauses: ['legacy-session-404-new-session'] },
+      modern: { level: 'advice', basis: '2026-07-28 has no sessions' },
+    },
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {

@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { changeSignals, enumerations, listExchanges } from '../tool-listings.js';
@@ -18,6 +19,10 @@ export const enumerationRestarted: Invariant = {
     'After a change notification the client restarts the enumeration from page one (never resumes from an old cursor) and completes it.',
   source:
     'seed 002 (on change re-list from page one); spec digest §7 (restart without a cursor for a snapshot), §11.1; cases LC-04 E2',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: on a change, restart the enumeration from page one; cursors across a change are an open question (digest §11.1)`,
+  },
   check(run) {
     let checked = 0;
     let signalsSeen = 0;

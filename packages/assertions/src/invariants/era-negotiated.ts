@@ -45,6 +45,11 @@ export const eraNegotiated: Invariant = {
   title:
     'The client completes a handshake in an era the endpoint speaks (falling back when the other is refused).',
   source: 'spec 2026-07-28 §1.4 (era detection and fallback), §1.3 (version mismatch); spec 2025-11-25 §1.5',
+  authority: {
+    level: 'advice',
+    basis:
+      'which revisions a client speaks is its choice (the scorecard measures era support apart); falling back where the other era is refused is seed 002 guidance',
+  },
   params: { fields: { era: 'string' } },
   validateParams: problem,
   check(run, params = {}) {

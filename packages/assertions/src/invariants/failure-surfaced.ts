@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
@@ -31,6 +32,10 @@ export const failureSurfaced: Invariant = {
   id: 'discovery.failure-surfaced',
   title: 'A failed tools/list is retried to completion or reported; never silently absorbed.',
   source: 'seed 000 (an empty list and a failed discovery are not the same state); cases PG-02 E2, AU-02 E2',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: an empty list and a failed discovery are different states; report a failure`,
+  },
   check(run) {
     const frames = connectionFrames(run, run.serverId);
     const failures = listExchanges(frames).filter(

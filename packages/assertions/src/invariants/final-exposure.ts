@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
@@ -24,6 +25,10 @@ export const finalExposure: Invariant = {
   title: 'When the run ends, the client exposes the tools the scenario expects for this server.',
   source:
     'seed 000 (tool removal revokes exposure; auth-dependent list); cases LC-10 E1, LC-11 E1, AU-01 E3, AU-04 E1, RC-05 E1',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: the host exposes what the server currently offers this principal`,
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {

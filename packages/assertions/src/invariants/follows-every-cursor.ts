@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import { erasSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
@@ -18,6 +19,10 @@ export const followsEveryCursor: Invariant = {
   title:
     'The client follows nextCursor until a page has none (an abandoned listing is only replaced by a fresh one).',
   source: 'spec 2026-07-28 §pagination (digest §2.5); cases PG-01, PG-02, PG-03',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: follow nextCursor until the list is complete; no clause obliges a client to read every page (a scenario about an empty-string cursor cites the MUST NOT)`,
+  },
   check(run) {
     const all = enumerations(listExchanges(connectionFrames(run, run.serverId)));
     if (all.length === 0)

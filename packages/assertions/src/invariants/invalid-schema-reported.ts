@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames } from '../run-record.js';
@@ -17,6 +18,10 @@ export const invalidSchemaReported: Invariant = {
   id: 'registry.invalid-schema-reported',
   title: 'A tool with an invalid schema is kept out of the exposure and named in a warning.',
   source: 'seed 000 (validate schemas before use; fixture "invalid schema"); spec 2026-07-28 §2.4',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: validate schemas before exposure; "Schemas MUST be valid" binds the server (digest §2.4)`,
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {

@@ -16,6 +16,10 @@ export const lastCallSucceeds: Invariant = {
   id: 'calls.last-call-succeeds',
   title: 'The final attempt to call the tool succeeds (after re-authorization, reconnect or refresh).',
   source: 'cases AU-01 E2, RC-01 E3, AU-02 E3',
+  authority: {
+    level: 'advice',
+    basis: 'robustness: the call works again once re-authorization, reconnect or refresh happened',
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {

@@ -25,6 +25,19 @@ export const legacyLifecycle: Invariant = {
     'Legacy sessions go initialize → initialized → requests, each request carrying MCP-Protocol-Version.',
   source:
     'seed 002 (initialize, wait for the response, send notifications/initialized); spec 2025-11-25 §1.5',
+  authority: {
+    byEra: {
+      legacy: {
+        level: 'must',
+        clauses: [
+          'legacy-initialize-first',
+          'legacy-initialized-notification',
+          'legacy-protocol-version-header',
+        ],
+      },
+      modern: { level: 'advice', basis: 'judged only inside a 2025-11-25 session' },
+    },
+  },
   check(run) {
     const notLegacy = unlessSpoken(run, 'legacy', this.id);
     if (notLegacy) return notLegacy;

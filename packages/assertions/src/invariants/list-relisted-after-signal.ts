@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
@@ -26,6 +27,10 @@ export const listRelistedAfterSignal: Invariant = {
   title:
     'Each list_changed notification of a list (tools, resources, prompts) is followed by a listing of that list.',
   source: 'spec 2025-11-25 §4.1, 2026-07-28 §4.2 (list_changed of every list); issue 10',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: re-list a list whose change was announced (tools, resources, prompts)`,
+  },
   params: SHAPE,
   validateParams(params) {
     const problem = paramProblem(params, SHAPE);

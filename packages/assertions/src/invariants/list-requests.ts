@@ -58,6 +58,11 @@ export const listRequests: Invariant = {
   title:
     'The client sends the number of tools/list requests the catalog calls for: no page skipped, no endless loop.',
   source: 'spec 2026-07-28 §2.5; cases PG-01 E1, PG-02 E1, PG-03 E2, PG-05 E2, LC-07 E2',
+  authority: {
+    level: 'advice',
+    basis:
+      'the spec sets no page cap and no count of listings; a scenario whose count rests on a clause cites it',
+  },
   params: SHAPE,
   validateParams: (params) =>
     paramProblem(params, SHAPE) ??

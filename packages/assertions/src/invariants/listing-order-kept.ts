@@ -15,6 +15,10 @@ export const listingOrderKept: Invariant = {
   id: 'registry.listing-order-kept',
   title: "The client exposes a server's tools in the order the pages of its latest listing gave them.",
   source: 'case PG-02 E2',
+  authority: {
+    level: 'advice',
+    basis: 'servers SHOULD return a deterministic order (2026-07-28); keeping it is host guidance',
+  },
   check(run) {
     const last = run.observations.filter((o) => o.kind === 'exposure').at(-1);
     if (!last) return inconclusive(this.id, 'The client exposed nothing.');

@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { stepFrames } from '../tool-listings.js';
@@ -13,6 +14,10 @@ export const matchesFinalCatalog: Invariant = {
   title: 'After the run settles, the exposed tool set equals the server catalog.',
   source:
     'seed 002 (atomic replace after re-listing); seed 000 (tool removal revokes exposure); cases LC-01, LC-11',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: swap the registry atomically after re-listing; neither revision obliges a client to keep its tool list current`,
+  },
   check(run) {
     const exposures = run.observations.filter((o) => o.kind === 'exposure');
     const last = exposures[exposures.length - 1];

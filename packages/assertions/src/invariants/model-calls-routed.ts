@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { Invariant } from '../invariant.js';
 import {
@@ -101,6 +102,10 @@ export const modelCallsRouted: Invariant = {
   title:
     'Each model call runs exactly the (server, tool) the model picked (as the servers saw it); nothing else runs.',
   source: 'seed 000 (aliases keep a reverse map; no silent redirect); cases NM-01 E2, NM-04 E2, RM-03 E1',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: model-facing aliases keep a reverse map; a call runs the tool the model picked`,
+  },
   check(run) {
     const calls = run.observations.flatMap((o, index) => (o.kind === 'model-call' ? [{ o, index }] : []));
     if (calls.length === 0) return inconclusive(this.id, 'The model made no calls.');

@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import type { Observation } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -12,6 +13,10 @@ export const modelCostReported: Invariant = {
   id: 'model.cost-reported',
   title: 'The client measures the token cost of the tool definitions it sends, per server.',
   source: 'seed 000 (track tool-schema cost as part of context budgeting); cases LG-01 E1, LG-01 E3',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: track the token cost of tool definitions (host feature)`,
+  },
   // Model requests span every server: one pass judges them all.
   acrossServers: 'run',
   check(run) {

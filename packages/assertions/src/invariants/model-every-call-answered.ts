@@ -16,6 +16,7 @@ export const modelEveryCallAnswered: Invariant = {
   id: 'model.every-call-answered',
   title: 'Each model tool call gets a tool result; a call to an unavailable tool gets an error result.',
   source: 'cases RM-04 E1, RM-01 E2, RM-03 E2, SC-06 E3',
+  authority: { level: 'advice', basis: "the model provider's rule: every tool call gets a tool result" },
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'model-call');
     if (calls.length === 0) return inconclusive(this.id, 'The model made no calls.');

@@ -17,6 +17,11 @@ export const modelNamesValid: Invariant = {
   title:
     'Model-facing tool names fit the provider rule (≤ 64 characters, [a-zA-Z0-9_-]) and are unique per request.',
   source: 'spec 2026-07-28 §2.3; cases NM-01 E1, NM-01 E3, NM-02 E1, NM-04 E1',
+  authority: {
+    level: 'advice',
+    basis:
+      "the model providers' name rule (≤ 64 characters, [a-zA-Z0-9_-]); MCP names are SHOULD-constrained to 128 characters",
+  },
   params: SHAPE,
   // Model requests span every server: one pass judges them all.
   acrossServers: 'run',

@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import type { Observation } from '../run-record.js';
 import { listExchanges } from '../tool-listings.js';
@@ -21,6 +22,15 @@ export const modelNoCrossPrincipalTools: Invariant = {
   title: "No model request offers, as one connection's tool, a tool only another principal was served.",
   source:
     'spec 2026-07-28 caching (digest §7: private results are reused only in the same authorization context); issue 12; cases LC-11 E2',
+  authority: {
+    byEra: {
+      legacy: {
+        level: 'advice',
+        basis: `${SEED_000}: cache keys include the credential profile; 2025-11-25 has no caching rules`,
+      },
+      modern: { level: 'must', clauses: ['modern-private-cache-not-shared'] },
+    },
+  },
   check(run) {
     if (!run.connections || new Set(run.connections.map((c) => c.principal)).size < 2)
       return inconclusive(

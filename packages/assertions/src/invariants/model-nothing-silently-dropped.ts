@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, type Observation } from '../run-record.js';
@@ -28,6 +29,7 @@ export const modelNothingSilentlyDropped: Invariant = {
   title: 'Every listed tool reaches the model request, or the client says why it did not.',
   source:
     'seed 000 (fail clearly rather than silently); cases NM-02 E2, NM-04 E1, SC-01 E1-E2, SC-03 E2, LG-02 E2',
+  authority: { level: 'advice', basis: `${SEED_000}: fail clearly rather than drop a tool silently` },
   check(run) {
     const request = run.observations
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)

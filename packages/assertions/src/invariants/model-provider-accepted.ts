@@ -13,6 +13,11 @@ export const modelProviderAccepted: Invariant = {
   title: 'The model provider accepts every model request the host sends (no provider rule broken).',
   source:
     "the providers' documented request rules (fake model provider, README 'The fake model provider'); cases LG-02 E1, NM-01 E1, SC-01 E2, SC-03 E1, SC-04 E1",
+  authority: {
+    level: 'advice',
+    basis:
+      "the model provider's documented request rules (a library that builds the request is charged only with its own documented promise)",
+  },
   check(run) {
     const answers = run.transcript.filter(
       (frame) => frame.kind === 'model' && frame.direction === 'out' && frame.model?.api !== 'models',

@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
@@ -38,6 +39,10 @@ export const modelRequestOffers: Invariant = {
   id: 'model.request-offers',
   title: 'The latest model request offers exactly the expected tools of this server.',
   source: 'cases LC-06 E1, RM-01 E1, LC-01 E2, SC-06 E1',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: the model is offered the tools the server currently offers`,
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {

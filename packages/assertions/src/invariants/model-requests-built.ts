@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
@@ -10,6 +11,10 @@ export const modelRequestsBuilt: Invariant = {
   title:
     'Every model request is built successfully (one bad tool or failed call never blocks the conversation).',
   source: 'cases RM-04 E2, SC-01 E2, SC-03 E1, SC-04 E1',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: one bad tool or failed call never blocks the conversation`,
+  },
   // A model request is built for every server at once.
   acrossServers: 'run',
   check(run) {

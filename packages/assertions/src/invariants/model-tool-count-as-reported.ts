@@ -20,6 +20,10 @@ export const modelToolCountAsReported: Invariant = {
     "issue 12 ('a host sends 130 tools to a provider that allows 128 while its UI says 125'); cases LG-02 E1",
   // One model request spans every server; the provider's frames are in the first server's transcript.
   acrossServers: 'run',
+  authority: {
+    level: 'advice',
+    basis: 'host guidance: what the user is told matches what the model is sent',
+  },
   check(run) {
     const requests = run.observations.filter(
       (o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined,

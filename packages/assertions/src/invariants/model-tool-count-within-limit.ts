@@ -15,6 +15,7 @@ export const modelToolCountWithinLimit: Invariant = {
   id: 'model.tool-count-within-limit',
   title: "No model request offers more tools than the model's limit.",
   source: 'cases LG-02 E1',
+  authority: { level: 'advice', basis: "the model provider's tool-count limit" },
   params: SHAPE,
   // The limit is per model request, whatever servers it draws on.
   acrossServers: 'run',

@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import type { Observation } from '../run-record.js';
@@ -75,6 +76,10 @@ export const modelToolDefinitionSound: Invariant = {
     'A tool whose schema a provider would reject is repaired before the model sees it, or excluded with a message naming it.',
   source:
     'seed 000 (provider adaptation; fail clearly rather than weaken silently); cases SC-01 E1-E2, SC-03 E2, SC-04 E1',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: adapt schemas per provider, failing clearly when adaptation would change meaning`,
+  },
   params: SHAPE,
   validateParams(params) {
     return (

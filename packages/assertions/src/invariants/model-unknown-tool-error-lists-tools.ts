@@ -12,6 +12,10 @@ export const modelUnknownToolErrorListsTools: Invariant = {
   id: 'model.unknown-tool-error-lists-tools',
   title: 'A call to an unknown tool name comes back with an error that names the valid tools.',
   source: 'cases RM-03 E2',
+  authority: {
+    level: 'advice',
+    basis: 'host guidance: an unknown-tool error that names the valid tools lets the model correct itself',
+  },
   // An unknown name belongs to no server: one pass judges every call.
   acrossServers: 'run',
   check(run) {

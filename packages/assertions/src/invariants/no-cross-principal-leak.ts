@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { canonicalForm as canonical } from '../canonical-form.js';
 import type { Invariant } from '../invariant.js';
 import { listExchanges } from '../tool-listings.js';
@@ -16,6 +17,15 @@ export const noCrossPrincipalLeak: Invariant = {
   title: "No connection exposes a tool it learned only from another principal's private listing.",
   source:
     'spec 2026-07-28 caching (digest §7: private results are reused only in the same authorization context); cases LC-11 E2',
+  authority: {
+    byEra: {
+      legacy: {
+        level: 'advice',
+        basis: `${SEED_000}: cache keys include the credential profile; 2025-11-25 has no caching rules`,
+      },
+      modern: { level: 'must', clauses: ['modern-private-cache-not-shared'] },
+    },
+  },
   check(run) {
     if (!run.connections || new Set(run.connections.map((c) => c.principal)).size < 2) {
       return inconclusive(this.id, 'The run has fewer than two principals.');

@@ -14,6 +14,12 @@ export const noModernFlowInLegacy: Invariant = {
   id: 'era.no-modern-flow-in-legacy-session',
   title: 'Inside a legacy session the client never sends subscriptions/listen.',
   source: 'seed 002 (do not mix the modern subscription flow into a legacy session); digest §8',
+  authority: {
+    byEra: {
+      legacy: { level: 'must', clauses: ['legacy-negotiated-only'] },
+      modern: { level: 'advice', basis: 'judged only inside a 2025-11-25 session' },
+    },
+  },
   check(run) {
     const notLegacy = unlessSpoken(run, 'legacy', this.id);
     if (notLegacy) return notLegacy;

@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -15,6 +16,10 @@ export const noPermissionTransfer: Invariant = {
   title: 'A tool call runs only under a permission granted for its own (serverId, toolName).',
   source:
     'DESIGN (permissions are a separate layer keyed by identity); seed 000 (identity is (serverId, toolName)); cases NM-04',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: permissions are keyed by (server, tool) identity (host policy)`,
+  },
   check(run) {
     const permissions = run.observations.filter((o) => o.kind === 'permission');
     if (permissions.length === 0)

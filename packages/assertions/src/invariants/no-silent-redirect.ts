@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -14,6 +15,7 @@ export const noSilentRedirect: Invariant = {
   id: 'execution.no-silent-redirect',
   title: 'Every tools/call that reaches the server is for the exact tool name the caller asked for.',
   source: 'DESIGN (never redirect to a similar name); cases RM-03 E1, RM-04 E1',
+  authority: { level: 'advice', basis: `${SEED_000}: never redirect a call to a similar name (host policy)` },
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'call');
     if (calls.length === 0) return inconclusive(this.id, 'The run made no calls.');

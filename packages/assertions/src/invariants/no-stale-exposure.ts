@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
@@ -13,6 +14,7 @@ export const noStaleExposure: Invariant = {
   id: 'registry.no-stale-exposure',
   title: 'No exposure after a complete listing contains a tool absent from that listing.',
   source: 'seed 000 (tool removal must revoke exposure immediately); cases LC-11 (replace, not merge), RM-01',
+  authority: { level: 'advice', basis: `${SEED_000}: a removed tool is revoked at once` },
   check(run) {
     const complete = enumerations(listExchanges(connectionFrames(run, run.serverId))).filter(
       (e) => e.complete,

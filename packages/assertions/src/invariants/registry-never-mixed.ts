@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import { memoizedCanonicalForm } from '../canonical-form.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
@@ -25,6 +26,10 @@ export const registryNeverMixed: Invariant = {
   title: 'Every exposure is drawn from a single complete listing (no partial listing, no mix of two).',
   source:
     'seed 002 (swap the registry atomically); DESIGN (re-list from the first page and swap atomically); cases LC-11',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: expose one complete listing at a time (swap atomically)`,
+  },
   check(run) {
     let checked = 0;
     const canonical = memoizedCanonicalForm();

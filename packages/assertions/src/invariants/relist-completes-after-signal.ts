@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { changeSignals, enumerations, listExchanges } from '../tool-listings.js';
@@ -17,6 +18,10 @@ export const relistCompletesAfterSignal: Invariant = {
   title:
     'After each change notification, a complete listing that started after it (page one to last page) follows.',
   source: 'seed 002 (follow nextCursor until complete, restart enumeration after a change); digest §11.1',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: after a change, follow nextCursor until the new listing is complete`,
+  },
   check(run) {
     const frames = connectionFrames(run, run.serverId);
     const signals = changeSignals(frames);

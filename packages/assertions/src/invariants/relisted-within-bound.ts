@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
@@ -45,6 +46,10 @@ export function relistedWithinBound(bound: RelistBound = {}): Invariant {
     id: 'change.relisted-within-bound',
     title: `After each tools list_changed notification, the client re-lists from page one within ${defaultWithinMs} ms of logical time${bound.beforeNextUse ? ', before its next use of tools' : ''}.`,
     source: 'cases LC-01 E1, LC-02 E1, LC-04 E1; seed 002 (refresh on notification)',
+    authority: {
+      level: 'advice',
+      basis: `${SEED_002}: re-list promptly after a change notification; the spec sets no time`,
+    },
     params: SHAPE,
     validateParams: (params) => paramProblem(params, SHAPE),
     check(run, params = {}) {

@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { changeSignals, listExchanges } from '../tool-listings.js';
@@ -18,6 +19,10 @@ export const relistsAfterSignal: Invariant = {
   title: 'After each tools list_changed notification, the client requests tools/list again from page one.',
   source:
     'seed 002 (refresh on notification); spec 2025-11-25 tools §list_changed; cases LC-01, LC-02, LC-07, LC-10, LC-11',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: re-list on a change notification; the spec makes list_changed the server's hint (the server SHOULD send it) and sets no client duty to re-list`,
+  },
   check(run) {
     const frames = connectionFrames(run, run.serverId);
     const signals = changeSignals(frames);

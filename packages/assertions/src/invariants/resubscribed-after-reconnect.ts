@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
@@ -27,6 +28,10 @@ export const resubscribedAfterReconnect: Invariant = {
     'After its change stream or session is lost, the client subscribes again and re-lists from page one.',
   source:
     'seed 002 (after reconnect re-listen and re-list); cases RC-01 E1-E2, RC-03 E1-E3, RC-05 E1-E2; digest §11.4',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: after a reconnect, listen again and re-list; over HTTP a dropped listen is an unexpected disconnect the client MAY reconnect after (a stdio scenario cites the MUST)`,
+  },
   check(run) {
     let losses = 0;
     for (const serverId of connectionIds(run)) {

@@ -20,6 +20,10 @@ export const sameSessionRelist: Invariant = {
   id: 'legacy.same-session-relist',
   title: 'After a legacy list_changed the client re-lists in the same session, without re-initializing.',
   source: 'cases LC-02 E2',
+  authority: {
+    level: 'advice',
+    basis: 'a legacy list_changed needs no new session; re-initializing for it is needless work',
+  },
   check(run) {
     const notLegacy = unlessSpoken(run, 'legacy', this.id);
     if (notLegacy) return notLegacy;

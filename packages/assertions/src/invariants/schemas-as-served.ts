@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { describeChanges, schemaChanges, servedSchemas } from '../schema-findings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -16,6 +17,7 @@ export const schemasAsServed: Invariant = {
     'Each exposed input schema is one the server served, or the client declares that it rewrote it (and how).',
   source:
     'seed 000 (validate and adapt schemas per provider, failing clearly when adaptation would change meaning)',
+  authority: { level: 'advice', basis: `${SEED_000}: a rewritten schema is declared as rewritten` },
   check(run) {
     const served = servedSchemas(run.transcript);
     let compared = 0;

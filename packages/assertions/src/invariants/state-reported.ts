@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -12,6 +13,10 @@ export const stateReported: Invariant = {
   id: 'state.reported',
   title: 'The client reports the discovery state the situation calls for.',
   source: 'seed 000 (discovery state machine; classify failures); cases AU-02 E1',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_000}: a discovery state machine with classified failures (host feature)`,
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {

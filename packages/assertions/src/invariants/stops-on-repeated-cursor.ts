@@ -12,6 +12,11 @@ export const stopsOnRepeatedCursor: Invariant = {
   id: 'discovery.stops-on-repeated-cursor',
   title: 'Within one listing the client never requests the same cursor twice.',
   source: 'cases PG-05 E1-E2; spec digest §2.5 (cursors are opaque; a repeated one is a server bug)',
+  authority: {
+    level: 'advice',
+    basis:
+      'robustness: a repeated cursor is the server breaking "SHOULD give stable cursors" (digest §2.5); the spec sets the client no guard',
+  },
   check(run) {
     let listings = 0;
     for (const serverId of connectionIds(run)) {

@@ -1,3 +1,4 @@
+import { SEED_002 } from '../authority/authority.js';
 import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, negotiationOf } from '../run-record.js';
@@ -26,6 +27,10 @@ export const subscribesToToolChanges: Invariant = {
   title: 'In the modern era the client opens subscriptions/listen with toolsListChanged: true.',
   source:
     'seed 002 (open a long-lived listen stream requesting toolsListChanged); spec 2026-07-28 subscriptions (digest §4.2)',
+  authority: {
+    level: 'advice',
+    basis: `${SEED_002}: open subscriptions/listen for toolsListChanged; 2026-07-28 leaves listening to the client (notifications are opt-in)`,
+  },
   check(run) {
     const notModern = unlessSpoken(run, 'modern', this.id);
     if (notModern) return notModern;

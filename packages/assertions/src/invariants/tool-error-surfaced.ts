@@ -16,6 +16,11 @@ export const toolErrorSurfaced: Invariant = {
     'A tool’s own error result (isError) reaches the host with its text, not hidden behind a client-side failure.',
   source:
     'spec 2026-07-28 §3 (errors inside the result, so the model can see them and self-correct); issue 10',
+  authority: {
+    level: 'advice',
+    basis:
+      'Clients SHOULD pass execution errors to the model (digest §3) binds the host that talks to a model; an MCP library is judged on handing the result over',
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, params = {}) {

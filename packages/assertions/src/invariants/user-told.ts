@@ -1,3 +1,4 @@
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import type { Observation } from '../run-record.js';
@@ -36,6 +37,7 @@ export const userTold: Invariant = {
   id: 'report.user-told',
   title: 'The client tells the user (or the model) the specific fact the situation calls for.',
   source: 'cases AU-01 E1, AU-02 E1, PG-02 E2',
+  authority: { level: 'advice', basis: `${SEED_000}: tell the user what failed (host feature)` },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   // Told about any server of the run is told: a check no `server:` narrows needs one server to pass.

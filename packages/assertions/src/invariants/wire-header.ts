@@ -58,6 +58,10 @@ export const wireHeader: Invariant = {
   title:
     'The client sends a request header as the protocol (or the scenario) requires on the requests it picks.',
   source: 'spec 2026-07-28 §5.1, 2025-11-25 §5.2 (headers); issue 10',
+  authority: {
+    level: 'advice',
+    basis: 'a header the scenario asks for; a scenario whose header the spec requires cites the clause',
+  },
   params: SHAPE,
   validateParams(params) {
     const problem = paramProblem(params, SHAPE);

@@ -16,6 +16,10 @@ export const wireMethodNeverSent: Invariant = {
   id: 'wire.method-never-sent',
   title: 'The client never sends a method (or calls a tool) the scenario forbids.',
   source: 'issue 10 (request-level checks)',
+  authority: {
+    level: 'advice',
+    basis: "a method the scenario forbids; a scenario whose rule is the spec's cites the clause",
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, raw = {}) {

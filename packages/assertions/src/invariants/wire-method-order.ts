@@ -20,6 +20,10 @@ export const wireMethodOrder: Invariant = {
   id: 'wire.method-order',
   title: 'The client sends one method only after another.',
   source: 'issue 10 (request-level checks); spec 2025-11-25 §1.5 (lifecycle)',
+  authority: {
+    level: 'advice',
+    basis: "an order the scenario asks for; a scenario whose order is the spec's cites the clause",
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, raw = {}) {

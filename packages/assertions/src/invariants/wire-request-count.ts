@@ -20,6 +20,10 @@ export const wireRequestCount: Invariant = {
   id: 'wire.request-count',
   title: 'The client sends a method (a tool’s calls) as many times as the scenario allows.',
   source: 'issue 10 (request-level checks); cases LC-07 E2, PG-05 E2',
+  authority: {
+    level: 'advice',
+    basis: 'a request count the scenario asks for; a scenario whose count rests on a clause cites it',
+  },
   params: SHAPE,
   validateParams: (params) => paramProblem(params, SHAPE),
   check(run, raw = {}) {

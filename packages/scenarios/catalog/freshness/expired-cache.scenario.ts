@@ -33,6 +33,7 @@ export const expiredCache: Scenario = {
       invariant: 'discovery.list-requests',
       params: { atLeast: 2 },
       cites: { spec: '2026-07-28 §7 (once stale, SHOULD re-fetch on next use)' },
+      authority: { level: 'should', clauses: ['modern-stale-refetched'] },
     },
     { invariant: 'registry.matches-final-catalog', cites: { seed: '000 fixture "expired cache"' } },
     {

@@ -30,6 +30,7 @@ export const sessionRestoredAfterExpiry: Scenario = {
       invariant: 'wire.request-count',
       params: { method: 'initialize', atLeast: 2 },
       cites: { spec: '2025-11-25 §5.2' },
+      authority: { level: 'must', clauses: ['legacy-session-404-new-session'] },
     },
     { invariant: 'calls.last-call-succeeds', params: { tool: 'alpha' }, cites: { case: 'RC-01 E3' } },
   ],

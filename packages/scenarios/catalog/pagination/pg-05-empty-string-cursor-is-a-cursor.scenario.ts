@@ -21,7 +21,12 @@ export const pg05EmptyStringCursorIsACursor: Scenario = {
   ],
   clientActions: [{ do: 'connect' }, { do: 'settle' }],
   checks: [
-    { invariant: 'discovery.follows-every-cursor', cites: { spec: '2026-07-28 §2.5' } },
+    {
+      invariant: 'discovery.follows-every-cursor',
+      cites: { spec: '2026-07-28 §2.5' },
+      // The cursor left unfollowed here is the empty string, which 2026-07-28 says is not the end.
+      authority: { level: 'must', clauses: ['modern-empty-cursor-not-end'] },
+    },
     { invariant: 'discovery.cursors-echoed', cites: { case: 'PG-05 Notes (cursors are opaque)' } },
     { invariant: 'registry.matches-final-catalog', cites: { spec: '2026-07-28 §2.5' } },
   ],

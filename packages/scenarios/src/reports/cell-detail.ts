@@ -2,6 +2,7 @@ import type { CellResult } from '../runner/cell.js';
 import { inconclusiveReason } from '../runner/run-outcome.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { displayWidth, graphemes } from './console-style.js';
+import { levelTag } from './cited-clauses.js';
 
 /** Evidence frames listed in the detail column (the JSON and JUnit reports list them all). */
 const MAX_EVIDENCE = 8;
@@ -63,7 +64,8 @@ export function cellDetail(result: CellResult): string {
     .filter((verdict) => verdict.checkId.startsWith('runner.') && verdict.status === 'inconclusive')
     .map((verdict) => ` (before it: ${verdict.checkId}: ${verdict.message})`)
     .join('');
-  return `${failure.checkId}: ${failure.message}${evidence}${context}`;
+  const level = levelTag(failure);
+  return `${failure.checkId}${level ? ` [${level}]` : ''}: ${failure.message}${evidence}${context}`;
 }
 
 /** The last line of the table: whether the run matches the baseline, and if nothing was judged, why. */

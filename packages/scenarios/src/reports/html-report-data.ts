@@ -3,6 +3,7 @@ import type { CellResult, CellStatus } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { cellDetail, eraColumn, resultLine } from './cell-detail.js';
 import { carriesTranscripts, type TranscriptChoice } from './json-report.js';
+import { authorityLine } from './cited-clauses.js';
 
 /** One frame on a cell's timeline: where it sits (lane), what its arrow says, and the frame itself. */
 export interface HtmlFrame {
@@ -33,6 +34,9 @@ export interface HtmlVerdict {
   message: string;
   nearMiss?: string;
   cites?: string;
+  /** `must`/`should`/`advice`, and what it rests on: the quoted clauses, or the advice's basis. */
+  level?: string;
+  authority?: string;
   evidence: Array<{ seq: number; note: string }>;
 }
 
@@ -188,6 +192,7 @@ export function toHtmlReportData(summary: SuiteSummary, transcripts: TranscriptC
           ...(verdict.serverId !== undefined ? { serverId: verdict.serverId } : {}),
           ...(verdict.nearMiss !== undefined ? { nearMiss: verdict.nearMiss } : {}),
           ...(verdict.cites !== undefined ? { cites: verdict.cites } : {}),
+          ...(verdict.level !== undefined ? { level: verdict.level, authority: authorityLine(verdict) } : {}),
         })),
         servers: carried ? [...new Set(result.servers.map((server) => server.serverId))] : [],
         ...(carried ? { frames: framesOf(result) } : {}),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import type { Reporter } from './reporter.js';
+import { citedClauses } from './cited-clauses.js';
 
 /** Which cells' transcripts and observations a JSON report carries. */
 export const TRANSCRIPT_CHOICES = ['failing', 'all', 'none'] as const;
@@ -55,8 +56,9 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
  * `{ $schema, toolshiftReport: 1, toolshiftVersion, startedAt, options, seed, interrupted?,
  * cellCount, counts, exitCode, unjudged?, durationMs, transcripts, results: [...] }` (`counts` per cell status, `inconclusive` included;
  * `unjudged` with exit 4: why no cell was judged; `shard`: `{ index, count,
- * selectedCells, selectionDigest }` for one shard of a run, which `toolshift merge-reports` reads), each result a cell with its status and verdicts (check id,
- * citation, evidence frames) and, per `transcripts`, every server's transcript and the client's
+ * selectedCells, selectionDigest }` for one shard of a run, which `toolshift merge-reports` reads;
+ * `specClauses`: each MCP specification clause a verdict rests on, quoted, by id), each result a cell with its status and verdicts (check id,
+ * citation, normative level with its clauses or basis, evidence frames) and, per `transcripts`, every server's transcript and the client's
  * observations (a full run with every transcript is about 100 MB). Each server's `transcript` and the
  * `observations` are exactly what the checks judged (up to the end of the scenario's actions);
  * `teardown` and `teardownObservations` hold what came after, while the cell was torn down.
@@ -81,6 +83,7 @@ export function jsonReporter(path: string, options: JsonReportOptions = {}): Rep
         durationMs: summary.durationMs,
         transcripts,
         ...(summary.shard ? { shard: summary.shard } : {}),
+        specClauses: citedClauses(summary.results),
         results: summary.results.map((result) =>
           carriesTranscripts(result, transcripts)
             ? { ...result, transcript: undefined }

@@ -6,6 +6,7 @@ import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { cellDetail } from './cell-detail.js';
 import type { Reporter } from './reporter.js';
+import { authorityLine, levelTag } from './cited-clauses.js';
 
 function escape(text: string): string {
   return text
@@ -23,6 +24,7 @@ function failureBody(result: CellResult): string {
       const evidence = verdict.evidence.map((ref) => `    #${ref.seq} ${ref.note}`).join('\n');
       return [
         `${verdict.checkId} (${verdict.cites ?? verdict.invariantId}): ${verdict.message}`,
+        ...(authorityLine(verdict) ? [`  authority: ${authorityLine(verdict)}`] : []),
         ...(verdict.nearMiss ? [`  near miss: ${verdict.nearMiss}`] : []),
         ...(evidence ? ['  evidence:', evidence] : []),
       ].join('\n');
@@ -39,7 +41,10 @@ function inconclusiveBody(result: CellResult): string {
 /** Every check of a cell with its status and message, one a line (the cell's `<system-out>`). */
 function verdictLines(result: CellResult): string {
   return result.verdicts
-    .map((verdict) => `${verdict.status.padEnd(12)} ${verdict.checkId}${verdict.serverId ? ` @${verdict.serverId}` : ''}: ${verdict.message}`)
+    .map(
+      (verdict) =>
+        `${verdict.status.padEnd(12)} ${verdict.checkId}${verdict.serverId ? ` @${verdict.serverId}` : ''}${levelTag(verdict) ? ` [${levelTag(verdict)}]` : ''}: ${verdict.message}`,
+    )
     .join('\n');
 }
 

@@ -1,4 +1,4 @@
-import type { NegotiatedEra, Observation, Verdict } from '@toolshift/assertions';
+import type { NegotiatedEra, NormativeLevel, Observation, Verdict } from '@toolshift/assertions';
 import type { Era, TranscriptFrame } from '@toolshift/fake-server';
 import type { ClientStderr } from '../adapters/client-stderr.js';
 import type { CellEra, ScenarioTransport } from '../scenario.js';
@@ -46,6 +46,16 @@ export interface CheckVerdict extends Omit<Verdict, 'status'> {
   serverId?: string;
   /** Where the check comes from (`case LC-01 E1`, `spec …`, `seed …`). */
   cites?: string;
+  /**
+   * How binding the check is in the era the client spoke (`must`/`should`: it rests on spec
+   * clauses; `advice`: host guidance, robustness, a provider's rule). Set on every verdict of a
+   * finished cell (`stampAuthority`).
+   */
+  level?: NormativeLevel;
+  /** For `must`/`should`: the ids of the clauses it rests on (`SPEC_CLAUSES` of `@toolshift/assertions`). */
+  clauses?: string[];
+  /** For `advice`: its basis. */
+  basis?: string;
 }
 
 /** What one server connection of a cell spoke: the endpoint's eras, and the era the client negotiated on the wire. */

@@ -4,6 +4,7 @@ import { describeMissingMethods, missingMethods } from '../adapters/feature-meth
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
+import { stampAuthority } from './check-authority.js';
 import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
 import { tearDownCell } from './cell-teardown.js';
@@ -134,14 +135,19 @@ export async function runCell(
   const records = runRecords(era, servers, session.log, endSeqs);
   const negotiation = judgeEraNegotiation(records);
   // The era failure comes first: it is the cause the table shows, not its consequences.
-  const verdicts = [
-    ...unfired,
-    ...negotiation.verdicts,
-    ...setAsideEraConsequences(
-      [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
-      negotiation.verdicts,
-    ),
-  ];
+  const spoken = new Map(negotiation.connections.map((connection) => [connection.serverId, connection.era]));
+  const verdicts = stampAuthority(
+    [
+      ...unfired,
+      ...negotiation.verdicts,
+      ...setAsideEraConsequences(
+        [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
+        negotiation.verdicts,
+      ),
+    ],
+    scenario,
+    (serverId) => spoken.get(serverId ?? servers.list[0]!.id) ?? (era === 'dual' ? 'modern' : era),
+  );
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
   // A wire-only client in a scenario whose every check needs its observations: nothing was judged.
