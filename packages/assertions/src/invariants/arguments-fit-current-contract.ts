@@ -1,5 +1,5 @@
-import { SEED_000 } from '../authority/authority.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { SEED_000 } from '../authority/authority.js';
 import { callWindow } from '../call-window.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds, type Observation } from '../run-record.js';

@@ -1,5 +1,5 @@
-import { SEED_002 } from '../authority/authority.js';
 import type { TranscriptFrame } from '@toolshift/fake-server';
+import { SEED_002 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames } from '../run-record.js';

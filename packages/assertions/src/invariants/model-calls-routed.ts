@@ -1,5 +1,5 @@
-import { SEED_000 } from '../authority/authority.js';
 import type { TranscriptFrame } from '@toolshift/fake-server';
+import { SEED_000 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import {
   connectionFrames,

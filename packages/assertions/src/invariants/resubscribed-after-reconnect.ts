@@ -1,5 +1,5 @@
-import { SEED_002 } from '../authority/authority.js';
 import type { TranscriptFrame } from '@toolshift/fake-server';
+import { SEED_002 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { enumerations, listExchanges } from '../tool-listings.js';

@@ -4,10 +4,10 @@ import { describeMissingMethods, missingMethods } from '../adapters/feature-meth
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
-import { stampAuthority } from './check-authority.js';
 import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session.js';
 import { tearDownCell } from './cell-teardown.js';
+import { stampAuthority } from './check-authority.js';
 import { portableCellOptions } from './client-process/client-process-protocol.js';
 import { isIsolated } from './client-process/isolated-client.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
