@@ -5,6 +5,7 @@ import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import type { Cell, CheckVerdict } from '../runner/cell.js';
 import { CELL_ERAS, type CellEra, checkId, type Scenario, TRANSPORT_KINDS } from '../scenario.js';
 import { isConformanceBaseline, parseConformanceBaseline } from './conformance-baseline.js';
+import { parseRootCauses, type RootCause } from './root-cause.js';
 
 /**
  * One known failure of a client toolshift does not own: the cells of `client` × `scenario`
@@ -34,6 +35,8 @@ export interface ExpectedFailure {
   evidence?: string[];
   /** For an entry read from the official conformance format: the `client:` items it came from. */
   conformance?: string[];
+  /** The id of the baseline's root cause that explains it (see {@link RootCause}); a library baseline names one for every entry. */
+  rootCause?: string;
 }
 
 /**
@@ -42,6 +45,8 @@ export interface ExpectedFailure {
  */
 export interface ExpectedFailures {
   entries: ExpectedFailure[];
+  /** The causes the entries point at (`rootCause`), each with the authority its claim rests on. */
+  rootCauses?: RootCause[];
   source: string;
 }
 
@@ -105,7 +110,18 @@ export function parseExpectedFailures(doc: unknown, source: string): ExpectedFai
       )
     )
       throw invalid(source, `${at}/evidence`, 'must be a non-empty string or a non-empty list of them.');
-    const known = new Set(['client', 'scenario', 'reason', 'era', 'transport', 'check', 'evidence']);
+    if (e.rootCause !== undefined && (typeof e.rootCause !== 'string' || e.rootCause === ''))
+      throw invalid(source, `${at}/rootCause`, "must be the id of one of the baseline's rootCauses.");
+    const known = new Set([
+      'client',
+      'scenario',
+      'reason',
+      'era',
+      'transport',
+      'check',
+      'evidence',
+      'rootCause',
+    ]);
     const extra = Object.keys(e).find((key) => !known.has(key));
     if (extra)
       throw invalid(source, `${at}/${extra}`, `is not a baseline field (use ${[...known].join(', ')}).`);
@@ -119,9 +135,21 @@ export function parseExpectedFailures(doc: unknown, source: string): ExpectedFai
       ...(e.evidence !== undefined
         ? { evidence: typeof e.evidence === 'string' ? [e.evidence] : (e.evidence as string[]) }
         : {}),
+      ...(e.rootCause !== undefined ? { rootCause: e.rootCause as string } : {}),
     };
   });
-  return { entries, source };
+  const rootCauses = parseRootCauses((doc as { rootCauses?: unknown } | null)?.rootCauses, source);
+  const declared = new Set(rootCauses.map((cause) => cause.id));
+  const dangling = entries.findIndex(
+    (entry) => entry.rootCause !== undefined && !declared.has(entry.rootCause),
+  );
+  if (dangling >= 0)
+    throw invalid(
+      source,
+      `/expectedFailures/${dangling}/rootCause`,
+      `names '${entries[dangling]!.rootCause}', which is not one of the baseline's rootCauses (${[...declared].join(', ') || 'none'}).`,
+    );
+  return { entries, ...(rootCauses.length ? { rootCauses } : {}), source };
 }
 
 /** What a baseline's entries may name: the clients and scenarios known to this run. */

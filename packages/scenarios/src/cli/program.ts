@@ -179,13 +179,22 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .description(
       'Check that a client program follows the command protocol: handshake, every request kind its features enable, error paths, stdio and up-front servers, and every message against the JSON Schema.',
     )
-    .argument('<client>', `the program, as '${COMMAND_PREFIX}<shell command>'`)
+    .argument('[client]', `the program, as '${COMMAND_PREFIX}<shell command>' (or give --manifest)`)
+    .option(
+      '--manifest <file>',
+      "a driver's toolshift-driver.yaml: check the program it starts, and that the driver registers each change hook the manifest lists",
+    )
     .option('--json <file>', 'also write the report as JSON')
     .option('--request-timeout <ms>', 'how long each request may take to be answered (default 15000)')
-    .action(async (client: string, options: { json?: string; requestTimeout?: string }) => {
-      const resolved = resolvePaths(options, ['json'], io.cwd);
-      exit.code = await driverCheckCommand(client, { ...resolved, cwd: io.cwd }, io.out);
-    });
+    .action(
+      async (
+        client: string | undefined,
+        options: { json?: string; requestTimeout?: string; manifest?: string },
+      ) => {
+        const resolved = resolvePaths(options, ['json', 'manifest'], io.cwd);
+        exit.code = await driverCheckCommand(client, { ...resolved, cwd: io.cwd }, io.out);
+      },
+    );
 
   program
     .command('scorecard')
@@ -205,6 +214,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option(
       '--rerender',
       "run nothing: re-apply the libraries' baselines to scorecard/scorecard.json and write the pages again",
+    )
+    .option(
+      '--repros',
+      "run each root cause's standalone reproduction (scorecard/repros/) and report whether it still shows its bug",
     )
     .action(async (options: Omit<ScorecardCommandOptions, 'root'>) => {
       exit.code = await scorecardCommand({ ...options, root: io.cwd }, io.out);

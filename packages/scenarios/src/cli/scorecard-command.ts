@@ -6,6 +6,7 @@ import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { applyDriverBaselines } from '../scorecard/apply-driver-baselines.js';
 import { type Driver, discoverDrivers } from '../scorecard/driver-manifest.js';
 import { mergeRerun } from '../scorecard/merge-rerun.js';
+import { runRepros } from '../scorecard/repros.js';
 import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
 import { detailsPageOf, driverDetailsMarkdown, scorecardMarkdown } from '../scorecard/scorecard-markdown.js';
 import { smokeSelection } from '../scorecard/smoke-selection.js';
@@ -29,6 +30,8 @@ export interface ScorecardCommandOptions {
   dryRun?: boolean;
   /** Run nothing: re-apply the libraries' baselines to the stored scorecard/scorecard.json and write the pages again. */
   rerender?: boolean;
+  /** Run every root cause's standalone reproduction instead (`runRepros`) and report whether each still shows its bug. */
+  repros?: boolean;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function scorecardCommand(
       `No driver found under ${join(options.root, 'clients')}/<language>/<library>/toolshift-driver.yaml.`,
     );
   if (options.rerender) return rerender(options, drivers, out);
+  if (options.repros) return repros(options, drivers, out);
   const ids = options.smoke ? [] : (options.scenario ?? []);
   // --smoke: each driver its own selection (the `smoke` list of its manifest).
   const scenarios = options.smoke
@@ -91,6 +95,7 @@ export async function scorecardCommand(
     transports,
     ...(concurrency !== undefined ? { concurrency } : {}),
     log: (line) => out.write(`${line}\n`),
+    repoRoot: options.root,
   });
   const detailsDir = 'scorecard';
   const previous = await previousScorecard(
@@ -99,7 +104,9 @@ export async function scorecardCommand(
     transports,
   );
   const merged = mergeWithPrevious(fresh, options, previous);
-  const scores = merged.cellsMerged ? await applyDriverBaselines(merged.scores, drivers) : merged.scores;
+  const scores = merged.cellsMerged
+    ? await applyDriverBaselines(merged.scores, drivers, options.root)
+    : merged.scores;
   const command = merged.cellsMerged
     ? previous!.command
     : [
@@ -175,6 +182,31 @@ function mergeWithPrevious(
   };
 }
 
+/** `--repros`: runs each root cause's reproduction; exit 1 when one no longer reproduces or fails to run. */
+async function repros(
+  options: ScorecardCommandOptions,
+  drivers: readonly Driver[],
+  out: NodeJS.WritableStream,
+): Promise<number> {
+  const outcomes = await runRepros(drivers, options.root, (line) => out.write(`${line}\n`));
+  const width = Math.max(10, ...outcomes.map((o) => `${o.client}#${o.rootCause}`.length));
+  out.write('\n');
+  for (const outcome of outcomes)
+    out.write(
+      `${outcome.status.padEnd(14)}  ${`${outcome.client}#${outcome.rootCause}`.padEnd(width)}  ${outcome.detail}\n`,
+    );
+  const broken = outcomes.filter((o) => o.status === 'not-reproduced' || o.status === 'error');
+  const skipped = outcomes.filter((o) => o.status === 'skipped').length;
+  out.write(
+    `\n${outcomes.length} reproductions: ${outcomes.length - broken.length - skipped} still show their bug, ${broken.filter((o) => o.status === 'not-reproduced').length} no longer do, ${broken.filter((o) => o.status === 'error').length} failed to run, ${skipped} skipped (toolchain absent).\n`,
+  );
+  if (broken.some((o) => o.status === 'not-reproduced'))
+    out.write(
+      'A reproduction that no longer shows its bug means the library changed: check it, then update or remove the root cause in its baseline.\n',
+    );
+  return broken.length ? EXIT.mismatch : EXIT.ok;
+}
+
 async function rerender(
   options: ScorecardCommandOptions,
   drivers: readonly Driver[],
@@ -195,7 +227,7 @@ async function rerender(
       ? { ...score, baseline: `${score.id}/${manifest.baseline}` }
       : score;
   });
-  const scores = await applyDriverBaselines(rows, drivers);
+  const scores = await applyDriverBaselines(rows, drivers, options.root);
   await writeScorecard(options.root, scores, stored.command, stored.eras, stored.transports, out);
   return scores.some((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4) ? EXIT.mismatch : EXIT.ok;
 }

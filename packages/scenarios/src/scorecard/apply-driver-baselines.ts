@@ -1,9 +1,12 @@
-import { join } from 'node:path';
-import { type ExpectedFailure, loadExpectedFailures } from '../baseline/expected-failures.js';
+import { isCharged, NORMATIVE_LEVELS, type NormativeLevel } from '@toolshift/assertions';
+import type { ExpectedFailure, ExpectedFailures } from '../baseline/expected-failures.js';
 import type { Driver } from './driver-manifest.js';
+import { claimsModern, ERA_PROBE_SCENARIO, modernGroupGrade } from './era-support.js';
+import type { Finding, RootCauseReport } from './finding.js';
 import { gradeContextFor } from './grade-context.js';
 import { type GradedCell, gradeCells, regradeCell } from './group-grade.js';
-import type { DriverScore, Finding } from './run-scorecard.js';
+import { loadLibraryBaseline } from './library-baseline.js';
+import type { DriverScore } from './run-scorecard.js';
 
 /** True when a baseline entry is about a graded cell's scenario, era and transport. */
 function isAbout(entry: ExpectedFailure, client: string, cell: GradedCell): boolean {
@@ -15,22 +18,119 @@ function isAbout(entry: ExpectedFailure, client: string, cell: GradedCell): bool
   );
 }
 
-/** True when a baseline entry covers a graded cell (its first failing check, when the entry names one). */
-function covers(entry: ExpectedFailure, client: string, cell: GradedCell): boolean {
-  return isAbout(entry, client, cell) && (entry.check === undefined || entry.check === cell.failure?.checkId);
+/**
+ * The entry covering a failing graded cell: one whose check is among the cell's failing checks
+ * first (a cell failing two checks may have an entry for each), else one naming no check.
+ */
+function coveringEntry(
+  entries: readonly ExpectedFailure[],
+  client: string,
+  cell: GradedCell,
+): ExpectedFailure | undefined {
+  const about = entries.filter((entry) => isAbout(entry, client, cell));
+  const failing = cell.failingChecks ?? (cell.failure ? [cell.failure.checkId] : []);
+  return (
+    about.find((entry) => entry.check !== undefined && failing.includes(entry.check)) ??
+    about.find((entry) => entry.check === undefined)
+  );
+}
+
+/** The strongest of `levels` (`must` first); `must` when none is known (a cell stored before levels). */
+function strongest(levels: readonly NormativeLevel[] | undefined): NormativeLevel {
+  if (!levels?.length) return 'must';
+  return NORMATIVE_LEVELS.find((level) => levels.includes(level)) ?? 'must';
 }
 
 /**
- * Re-applies each driver's current baseline to a stored scorecard (`scorecard.json`) without running
- * anything: a failing cell an entry now covers becomes a known failure with the entry's reason and
- * evidence, one no entry covers becomes an unexplained failure, a passing cell an entry no longer
- * expects to fail is a pass again (not stale), each cell's re-asking excuse is
- * recomputed from its failing checks, and the grades, findings and exit codes follow. For
- * `toolshift scorecard --rerender`, after editing a library's expected-failures file.
+ * Charges one row's failing cells to the library's root causes: a failing cell an entry covers is a
+ * known failure of the entry's root cause, charged as a bug when the root cause breaks a MUST, a
+ * SHOULD or the library's documented promise and shown as a risk when it is advice; one no entry
+ * covers is an unexplained failure, a lead (`unconfirmed`) when a failing check rests on a MUST or
+ * SHOULD and a risk when every failing check is advice. A passing cell an entry no longer expects
+ * to fail is a pass again (not stale); each cell's re-asking excuse is recomputed from its failing
+ * checks; then the grades (the modern protocol group held to the measured era support), the
+ * findings, the root causes with their cells and the exit code follow.
+ */
+export function chargeRow(
+  score: DriverScore,
+  driver: Driver,
+  baseline: ExpectedFailures | undefined,
+): DriverScore {
+  const entries = baseline?.entries ?? [];
+  const causes = new Map((baseline?.rootCauses ?? []).map((cause) => [cause.id, cause]));
+  const findings: Finding[] = [];
+  const explained = new Map<string, RootCauseReport['cells']>();
+  const context = gradeContextFor(driver.manifest);
+  const chargeCell = (stored: GradedCell): GradedCell => {
+    const cell = regradeCell(stored, context);
+    const { baselineReason: _reason, rootCause: _cause, level: _level, risk: _risk, ...rest } = cell;
+    if (cell.status === 'stale') {
+      // A cell that passed against an entry expecting it to fail: it passes once the entry is gone.
+      const expected = entries.some((each) => isAbout(each, score.client, cell));
+      return expected ? cell : { ...rest, status: 'pass' as const };
+    }
+    if (cell.status !== 'fail' && cell.status !== 'known-failure') return cell;
+    if (cell.notApplicable !== undefined || cell.reaskedDespite !== undefined) return cell;
+    const entry = coveringEntry(entries, score.client, cell);
+    const cause = entry?.rootCause !== undefined ? causes.get(entry.rootCause) : undefined;
+    const level = cause?.level ?? strongest(cell.failingLevels);
+    const checkId = entry?.check ?? cell.failure?.checkId ?? 'unknown';
+    findings.push({
+      client: score.client,
+      scenarioId: cell.scenarioId,
+      era: cell.era,
+      checkId,
+      reason: entry?.reason ?? cell.failure?.message ?? 'failed',
+      evidence: entry?.evidence ?? [],
+      explained: entry !== undefined,
+      ...(cause ? { rootCause: cause.id } : {}),
+      level,
+      charged: isCharged(level),
+    });
+    if (cause)
+      explained.set(cause.id, [
+        ...(explained.get(cause.id) ?? []),
+        { scenarioId: cell.scenarioId, era: cell.era, checkId },
+      ]);
+    return {
+      ...rest,
+      status: entry ? ('known-failure' as const) : ('fail' as const),
+      ...(entry ? { baselineReason: entry.reason } : {}),
+      ...(cause ? { rootCause: cause.id, level: cause.level } : {}),
+      ...(!isCharged(level) ? { risk: true as const } : {}),
+    };
+  };
+  const charged = score.groups.map((group) => gradeCells(group.group, group.cells.map(chargeCell)));
+  const probeCause = findings.find(
+    (finding) => finding.scenarioId === ERA_PROBE_SCENARIO && finding.era === 'modern' && finding.charged,
+  )?.rootCause;
+  const claims = claimsModern(driver.manifest, score.declaredEras);
+  const groups = charged.map((grade) => modernGroupGrade(grade, score.eraSupport, claims, probeCause));
+  const rootCauses: RootCauseReport[] = [...causes.values()].map((cause) => ({
+    ...cause,
+    charged: isCharged(cause.level),
+    cells: explained.get(cause.id) ?? [],
+  }));
+  const unexplained = findings.some((finding) => !finding.explained && finding.charged);
+  return {
+    ...score,
+    groups,
+    findings,
+    rootCauses,
+    exitCode: unexplained ? 1 : score.exitCode === 4 ? 4 : 0,
+  };
+}
+
+/**
+ * Applies each driver's current baseline to its row ({@link chargeRow}): after a run, and for
+ * `toolshift scorecard --rerender` (a stored `scorecard.json` graded again after editing a
+ * library's baseline, without running anything).
+ * @throws {ToolshiftError} BASELINE_INVALID when a library's baseline breaks the scorecard's rules (`loadLibraryBaseline`).
  */
 export async function applyDriverBaselines(
   scores: readonly DriverScore[],
   drivers: readonly Driver[],
+  repoRoot: string,
 ): Promise<DriverScore[]> {
   const result: DriverScore[] = [];
   for (const score of scores) {
@@ -39,43 +139,7 @@ export async function applyDriverBaselines(
       result.push(score);
       continue;
     }
-    const entries = driver.manifest.baseline
-      ? (await loadExpectedFailures(join(driver.dir, driver.manifest.baseline))).entries
-      : [];
-    const findings: Finding[] = [];
-    const context = gradeContextFor(driver.manifest);
-    const groups = score.groups.map((group) =>
-      gradeCells(
-        group.group,
-        group.cells.map((stored) => {
-          const cell = regradeCell(stored, context);
-          if (cell.status === 'stale') {
-            // A cell that passed against an entry expecting it to fail: it passes once the entry is gone.
-            const expected = entries.some((each) => isAbout(each, score.client, cell));
-            const { baselineReason: _previous, ...rest } = cell;
-            return expected ? cell : { ...rest, status: 'pass' as const };
-          }
-          if (cell.status !== 'fail' && cell.status !== 'known-failure') return cell;
-          if (cell.notApplicable !== undefined || cell.reaskedDespite !== undefined) return cell;
-          const entry = entries.find((each) => covers(each, score.client, cell));
-          findings.push({
-            client: score.client,
-            scenarioId: cell.scenarioId,
-            era: cell.era,
-            checkId: cell.failure?.checkId ?? 'unknown',
-            reason: entry?.reason ?? cell.failure?.message ?? 'failed',
-            evidence: entry?.evidence ?? [],
-            explained: entry !== undefined,
-          });
-          const { baselineReason: _previous, ...rest } = cell;
-          return entry
-            ? { ...rest, status: 'known-failure' as const, baselineReason: entry.reason }
-            : { ...rest, status: 'fail' as const };
-        }),
-      ),
-    );
-    const unexplained = findings.some((finding) => !finding.explained);
-    result.push({ ...score, groups, findings, exitCode: unexplained ? 1 : score.exitCode === 4 ? 4 : 0 });
+    result.push(chargeRow(score, driver, await loadLibraryBaseline(driver, repoRoot)));
   }
   return result;
 }

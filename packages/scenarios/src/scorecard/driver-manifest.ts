@@ -44,6 +44,14 @@ export interface DriverManifest {
    * the library stops at the MCP session (an MCP SDK); see `MODEL_LAYER_CHECKS` in `group-grade.ts`.
    */
   modelLayer?: 'library' | 'driver';
+  /** The driver's own code, read by `toolshift driver-check` for the `changeHooks`. */
+  sources?: string[];
+  /** The library's documented change APIs the driver registers (see the schema). */
+  changeHooks?: Array<{ api: string; doc: string; registeredBy: string }>;
+  /** Host code the library leaves to its user, written as its docs show (see the schema). */
+  hostLoop?: Array<{ what: string; doc: string }>;
+  /** The protocol revisions the library says it speaks, and where. */
+  protocolRevisions?: { revisions: Array<'2025-11-25' | '2026-07-28'>; doc: string };
   notes?: string[];
   baseline?: string;
   smoke?: string[];

@@ -1,14 +1,19 @@
+import type { NormativeLevel } from '@toolshift/assertions';
 import type { CellResult } from '../runner/cell.js';
 import { checkId, type Scenario } from '../scenario.js';
 import { CAPABILITY_GROUPS, type CapabilityGroup, groupsOf } from './capability-groups.js';
 import { passedByReasking, relistedAfterChanges } from './re-asking.js';
 
-/** A scorecard cell: how one client did on one capability group. */
 /**
- * `unconfirmed`: cells failed, but no entry of the library's baseline explains any of them yet (and
- * no harness fix has cleared them): a lead to check in the transcript, not yet a bug of the library.
+ * A scorecard cell: how one client did on one capability group. `fail`: a root cause the library
+ * is charged with (it breaks a MUST or SHOULD of the specification, or the library's documented
+ * promise) failed a cell. `unconfirmed`: cells failed a `must`/`should` check, but no entry of the
+ * library's baseline explains them yet: a lead to check in the transcript, not yet a bug of the
+ * library. Failures that break no clause (advice) never make a group fail: they are its risks.
+ * `not supported`: the library cannot connect to a server of the group's protocol revision and
+ * does not claim it can (the modern protocol group, measured against a 2026-07-28-only server).
  */
-export type Grade = 'pass' | 'pass by re-asking' | 'fail' | 'unconfirmed' | 'n/a';
+export type Grade = 'pass' | 'pass by re-asking' | 'fail' | 'unconfirmed' | 'not supported' | 'n/a';
 
 /** One cell of the run behind a grade, as the scorecard JSON keeps it. */
 export interface GradedCell {
@@ -21,6 +26,14 @@ export interface GradedCell {
   reasked?: boolean;
   /** Every failing check of the cell (the grade of a re-asking host depends on all of them). */
   failingChecks?: string[];
+  /** The normative level of each failing check, in the order of `failingChecks`. */
+  failingLevels?: NormativeLevel[];
+  /** The baseline root cause that explains the failure (its id), when an entry covers the cell. */
+  rootCause?: string;
+  /** The level of that root cause: `advice` makes the cell a risk of the group, not a failure. */
+  level?: NormativeLevel;
+  /** The failure breaks no clause (an advice root cause, or unexplained with advice checks only): a risk, not a bug. */
+  risk?: true;
   /** The first failing check, its message and evidence frames (`#seq`). */
   failure?: { checkId: string; message: string; evidence: number[] };
   /** The baseline's reason, when an entry covers the cell. */
@@ -252,6 +265,10 @@ export interface GroupGrade {
   grade: Grade;
   /** One line: counts and, for a failure, the first failing scenario and check. */
   summary: string;
+  /** The root causes of the library that failed cells of the group and are charged (fail), by id. */
+  rootCauses?: string[];
+  /** The group's risks: failures that break no clause (advice root causes, by id, or `unexplained <check>`). */
+  risks?: string[];
   cells: GradedCell[];
 }
 
@@ -269,7 +286,12 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
     status: result.status,
     ...(result.rawStatus === 'pass' && passedByReasking(result) ? { reasked: true } : {}),
     ...(result.rawStatus === 'fail'
-      ? { failingChecks: result.verdicts.filter((v) => v.status === 'fail').map((v) => v.checkId) }
+      ? {
+          failingChecks: result.verdicts.filter((v) => v.status === 'fail').map((v) => v.checkId),
+          failingLevels: result.verdicts
+            .filter((v) => v.status === 'fail')
+            .map((v): NormativeLevel => v.level ?? 'must'),
+        }
       : {}),
     ...(!relisted ? { relistedAfterChanges: false as const } : {}),
     ...(failure
@@ -314,22 +336,34 @@ export function gradeGroups(results: readonly CellResult[], context?: GradeConte
 /** The grade of one group from its graded cells (see {@link gradeGroups}). */
 export function gradeCells(group: CapabilityGroup, cells: GradedCell[]): GroupGrade {
   const excused = (cell: GradedCell) => cell.notApplicable !== undefined || cell.reaskedDespite !== undefined;
-  const failed = cells.filter(
+  const failing = cells.filter(
     (cell) => ['fail', 'known-failure', 'error'].includes(cell.status) && !excused(cell),
   );
+  const risky = failing.filter((cell) => cell.risk);
+  const failed = failing.filter((cell) => !cell.risk);
   // A stale entry's cell passed: the baseline is out of date, the client is not.
   const passed = cells.filter(
     (cell) => cell.status === 'pass' || cell.status === 'stale' || cell.reaskedDespite !== undefined,
   );
   const reasked = passed.filter((cell) => cell.reasked || cell.reaskedDespite !== undefined);
-  const unjudged = cells.length - failed.length - passed.length;
-  const counts = `${passed.length} passed, ${failed.length} failed, ${unjudged} n/a or inconclusive`;
+  const unjudged = cells.length - failing.length - passed.length;
+  const unique = (ids: string[]) => [...new Set(ids)];
+  const risks = unique(
+    risky.map((cell) => cell.rootCause ?? `unexplained ${cell.failure?.checkId ?? 'failure'}`),
+  );
+  const rootCauses = unique(failed.flatMap((cell) => (cell.rootCause ? [cell.rootCause] : [])));
+  const extra = {
+    ...(rootCauses.length ? { rootCauses } : {}),
+    ...(risks.length ? { risks } : {}),
+  };
+  const counts = `${passed.length} passed, ${failed.length} failed, ${risky.length} at risk, ${unjudged} n/a or inconclusive`;
   if (failed.length) {
     const first = failed.find((cell) => cell.status === 'known-failure') ?? failed[0]!;
     return {
       group,
       grade: failed.some((cell) => cell.status === 'known-failure') ? 'fail' : 'unconfirmed',
-      summary: `${counts}; first: ${first.scenarioId} (${first.era}) ${first.failure?.checkId ?? first.status}`,
+      summary: `${counts}; first: ${first.scenarioId} (${first.era}) ${first.failure?.checkId ?? first.status}${first.rootCause ? ` (${first.rootCause})` : ''}`,
+      ...extra,
       cells,
     };
   }
@@ -338,6 +372,7 @@ export function gradeCells(group: CapabilityGroup, cells: GradedCell[]): GroupGr
       group,
       grade: 'n/a',
       summary: cells.length ? `${counts}: nothing judged` : 'no cell ran',
+      ...extra,
       cells,
     };
   if (reasked.length)
@@ -345,9 +380,10 @@ export function gradeCells(group: CapabilityGroup, cells: GradedCell[]): GroupGr
       group,
       grade: 'pass by re-asking',
       summary: `${counts}; ${reasked.length} passed only by listing again before each request, with no change channel open`,
+      ...extra,
       cells,
     };
-  return { group, grade: 'pass', summary: counts, cells };
+  return { group, grade: 'pass', summary: counts, ...extra, cells };
 }
 
 /**

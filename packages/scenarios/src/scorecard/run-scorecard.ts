@@ -1,37 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ToolshiftError } from '@toolshift/fake-server';
+import type { Era } from '@toolshift/fake-server';
 import { SCENARIOS } from '../../catalog/index.js';
-import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
+import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { createCommandClient } from '../adapters/command/create-command-client.js';
-import {
-  checkExpectedFailures,
-  type ExpectedFailure,
-  type ExpectedFailures,
-  loadExpectedFailures,
-} from '../baseline/expected-failures.js';
-import type { CellResult } from '../runner/cell.js';
 import { closeIsolatedClients, loadIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { runSuite } from '../runner/run-suite.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import type { Driver, DriverManifest } from './driver-manifest.js';
+import { chargeRow } from './apply-driver-baselines.js';
+import { type EraSupport, measureEraSupport } from './era-support.js';
+import type { Finding, RootCauseReport } from './finding.js';
 import { gradeContextFor } from './grade-context.js';
-import { type GradeContext, type GroupGrade, gradeGroups, reaskingExcuse } from './group-grade.js';
+import { type GroupGrade, gradeGroups, reaskingExcuse } from './group-grade.js';
+import { loadLibraryBaseline } from './library-baseline.js';
 import { prepareDriver } from './prepare-driver.js';
-
-/** A bug the run showed: a failing cell, explained by a baseline entry of the library or not. */
-export interface Finding {
-  client: string;
-  scenarioId: string;
-  era: string;
-  checkId: string;
-  /** The baseline entry's reason, or the check's message for a failure no entry explains. */
-  reason: string;
-  /** The baseline entry's evidence (issue links, source lines); empty for an unexplained failure. */
-  evidence: string[];
-  /** False: no baseline entry covers it (a new bug to check, or a harness bug). */
-  explained: boolean;
-}
 
 /** One row of the scorecard: a driver, how it ran, and its grade per capability group. */
 export interface DriverScore {
@@ -56,7 +39,14 @@ export interface DriverScore {
   counts: Record<string, number>;
   /** `toolshift run`'s exit code for the driver's cells against its baseline (0: matches). */
   exitCode?: number;
+  /** Every failing cell, charged to a root cause of the library or unexplained (see `chargeRow`). */
   findings: Finding[];
+  /** The library's root causes (from its baseline), each with its level and the cells it explains. */
+  rootCauses?: RootCauseReport[];
+  /** The protocol revisions its driver says it speaks (absent: it does not say). */
+  declaredEras?: Era[];
+  /** What the era probe measured: whether it connects to a server of only that revision (`measureEraSupport`). */
+  eraSupport?: Record<Era, EraSupport>;
   /** Scenarios run again since `date` and merged into the row (`--driver … --scenario …`), with when. */
   reruns?: { date: string; scenarios: string[] }[];
   durationMs: number;
@@ -86,6 +76,8 @@ export interface ScorecardOptions {
   actionTimeoutMs?: number;
   /** Progress lines. */
   log?: (line: string) => void;
+  /** The repository root: `repro` paths of the libraries' root causes are taken from it. */
+  repoRoot: string;
 }
 
 /** The factory of a driver's client: its command program or the named factory of its client module. */
@@ -110,77 +102,20 @@ async function clientOf(driver: Driver): Promise<ClientAdapterFactory> {
 }
 
 /**
- * The library's baseline, checked against the catalog (entries may name only its client) and
- * held to the driver rule: every entry names its evidence (an issue, a source line of the library,
- * transcript frames), since each is a claim about someone else's code.
- * @throws {ToolshiftError} BASELINE_INVALID naming the file, the entry and the rule.
- */
-export async function loadDriverBaseline(
-  driver: Driver,
-  client: Pick<ClientAdapterFactory, 'name' | 'kind'>,
-): Promise<ExpectedFailures | undefined> {
-  if (!driver.manifest.baseline) return undefined;
-  const source = join(driver.dir, driver.manifest.baseline);
-  const baseline = await loadExpectedFailures(source);
-  checkExpectedFailures(baseline, {
-    clients: new Map([[client.name, client]]),
-    scenarios: new Map(SCENARIOS.map((scenario) => [scenario.id, scenario])),
-  });
-  const bare = baseline.entries.findIndex((entry) => !entry.evidence?.length);
-  if (bare >= 0)
-    throw new ToolshiftError(
-      'BASELINE_INVALID',
-      `Baseline ${source}: /expectedFailures/${bare}/evidence is missing: a library's baseline entry names the bug's evidence (an issue, a source line, transcript frames).`,
-      { source, pointer: `/expectedFailures/${bare}/evidence` },
-    );
-  return baseline;
-}
-
-function findingsOf(
-  results: readonly CellResult[],
-  baseline: ExpectedFailures | undefined,
-  context: GradeContext,
-): Finding[] {
-  const entryFor = (result: CellResult): ExpectedFailure | undefined =>
-    baseline?.entries.find(
-      (entry) =>
-        entry.client === result.client &&
-        entry.scenario === result.scenarioId &&
-        (entry.era === undefined || entry.era === result.era) &&
-        (entry.transport === undefined || entry.transport === result.transport),
-    );
-  return results.flatMap((result): Finding[] => {
-    if (result.status !== 'fail' && result.status !== 'known-failure') return [];
-    if (reaskingExcuse(result, context) !== undefined) return [];
-    const entry = result.status === 'known-failure' ? entryFor(result) : undefined;
-    return [
-      {
-        client: result.client,
-        scenarioId: result.scenarioId,
-        era: result.era,
-        checkId: result.firstFailure?.checkId ?? 'unknown',
-        reason: entry?.reason ?? result.firstFailure?.message ?? result.error ?? 'failed',
-        evidence: entry?.evidence ?? [],
-        explained: entry !== undefined,
-      },
-    ];
-  });
-}
-
-/**
  * Runs the suite for every driver, up to `concurrency` drivers at once: prepares each (skipping it
  * with the reason when its toolchain is absent or its prepare fails), starts its client, runs the
  * selection against its baseline and grades each capability group. Never throws for a driver that
  * misbehaves: it becomes a skipped row with the reason.
  */
 export async function runScorecard(options: ScorecardOptions): Promise<DriverScore[]> {
+  const repoRoot = options.repoRoot;
   const log = options.log ?? (() => {});
   const scores: DriverScore[] = new Array(options.drivers.length);
   let next = 0;
   const worker = async () => {
     while (next < options.drivers.length) {
       const index = next++;
-      scores[index] = await scoreDriver(options.drivers[index]!, options, log);
+      scores[index] = await scoreDriver(options.drivers[index]!, options, log, repoRoot);
     }
   };
   const workers = Math.max(
@@ -195,6 +130,7 @@ async function scoreDriver(
   driver: Driver,
   options: ScorecardOptions,
   log: (line: string) => void,
+  repoRoot: string,
 ): Promise<DriverScore> {
   const started = Date.now();
   const { manifest } = driver;
@@ -234,7 +170,7 @@ async function scoreDriver(
     return skip(`the client did not start: ${(error as Error).message}`);
   }
   try {
-    const baseline = await loadDriverBaseline(driver, client);
+    const baseline = await loadLibraryBaseline(driver, repoRoot);
     const scenarios =
       typeof options.scenarios === 'function' ? options.scenarios(driver) : (options.scenarios ?? SCENARIOS);
     log(`${driver.id}: running`);
@@ -260,15 +196,27 @@ async function scoreDriver(
       )
         ? 0
         : summary.exitCode;
+    log(`${driver.id}: era probe`);
+    const eraSupport = await measureEraSupport(client, {
+      ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+      ...(options.actionTimeoutMs !== undefined ? { actionTimeoutMs: options.actionTimeoutMs } : {}),
+    });
+    const declaredEras = capabilitiesOf(client).eras;
     log(`${driver.id}: done (exit ${exitCode})`);
-    return {
-      ...row,
-      groups: gradeGroups(summary.results, context),
-      counts: Object.fromEntries(Object.entries(summary.counts).filter(([, n]) => n > 0)),
-      exitCode,
-      findings: findingsOf(summary.results, baseline, context),
-      durationMs: Date.now() - started,
-    };
+    return chargeRow(
+      {
+        ...row,
+        groups: gradeGroups(summary.results, context),
+        counts: Object.fromEntries(Object.entries(summary.counts).filter(([, n]) => n > 0)),
+        exitCode,
+        findings: [],
+        ...(declaredEras ? { declaredEras: [...declaredEras] } : {}),
+        eraSupport,
+        durationMs: Date.now() - started,
+      },
+      driver,
+      baseline,
+    );
   } catch (error) {
     return skip(`the run failed: ${(error as Error).message}`);
   } finally {

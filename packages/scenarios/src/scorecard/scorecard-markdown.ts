@@ -1,4 +1,7 @@
+import { SPEC_CLAUSES } from '@toolshift/assertions';
+import type { RootCause } from '../baseline/root-cause.js';
 import { CAPABILITY_GROUPS } from './capability-groups.js';
+import type { RootCauseReport } from './finding.js';
 import type { ExcusedBy, GradedCell, GroupGrade } from './group-grade.js';
 import type { DriverScore } from './run-scorecard.js';
 
@@ -39,8 +42,34 @@ export function detailsPageOf(
   return `${slug(shared ? `${score.client}-${score.language}` : score.client)}.md`;
 }
 
-const cellText = (page: string, grade: GroupGrade, detailsDir: string) =>
-  `[${grade.grade}](${detailsDir}/${page}#${slug(grade.group)})`;
+/** A group's cell of the matrix: its grade, the root cause a failure names, and how many risks it carries. */
+function cellText(page: string, grade: GroupGrade, detailsDir: string): string {
+  const causes = grade.rootCauses ?? [];
+  const label =
+    grade.grade === 'fail' && causes.length
+      ? `fail: ${causes[0]}${causes.length > 1 ? ` +${causes.length - 1}` : ''}`
+      : grade.grade;
+  const risks = grade.risks?.length
+    ? ` · ${grade.risks.length} ${grade.risks.length === 1 ? 'risk' : 'risks'}`
+    : '';
+  return `[${label}](${detailsDir}/${page}#${slug(grade.group)})${risks}`;
+}
+
+/** The eras column: which protocol revisions the library connected to on a server speaking only that one. */
+function erasText(score: DriverScore): string {
+  if (!score.eraSupport) return '—';
+  const mark = (era: 'legacy' | 'modern', revision: string) =>
+    score.eraSupport![era].supported ? revision : `~~${revision}~~`;
+  return `${mark('legacy', '2025-11-25')}, ${mark('modern', '2026-07-28')}`;
+}
+
+/** The bugs column: charged root causes, then risks. */
+function bugsText(score: DriverScore, page: string, detailsDir: string): string {
+  const causes = score.rootCauses ?? [];
+  const bugs = causes.filter((cause) => cause.charged).length;
+  const risks = causes.length - bugs;
+  return `[${bugs} ${bugs === 1 ? 'bug' : 'bugs'}, ${risks} ${risks === 1 ? 'risk' : 'risks'}](${detailsDir}/${page}#root-causes)`;
+}
 
 /** `SCORECARD.md`: the matrix, the skipped drivers, the findings and how to regenerate it. */
 export function scorecardMarkdown(scores: readonly DriverScore[], run: ScorecardRun): string {
@@ -57,13 +86,25 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
     run.command,
     '```',
     '',
-    '**pass**: every judged cell of the group passed. **pass by re-asking**: it passed, but the wire shows',
+    'A library is charged with a bug only where it breaks a MUST or SHOULD of the MCP specification (quoted,',
+    "with its revision and section) or the library's own documented promise (quoted, with where it says",
+    "so). Everything else toolshift checks — robustness, host policy, a model provider's rules, the host",
+    'guidance toolshift was built from — is advice: a failure of it is listed as a **risk**, never counted',
+    'as a bug. Failures that share one code path of the library are one **root cause**, listed once with',
+    'every cell it explains; each `must` root cause has a standalone reproduction under',
+    '[`scorecard/repros/`](scorecard/repros/) that runs without toolshift.',
+    '',
+    '**fail: <root cause>**: a cell of the group failed and the root cause the library baseline names for it',
+    "breaks a MUST, a SHOULD or the library's documented promise. **pass**: every judged cell passed (a",
+    '` · N risks` suffix counts advice failures). **pass by re-asking**: it passed, but the wire shows',
     'the host saw changes only because it lists again before every request: it opened no change channel',
     '(no legacy GET stream, no `subscriptions/listen`) and re-listed when nothing had changed; right today,',
-    'at one `tools/list` per turn with freshness hints ignored (a host that caches would go stale). **fail**:',
-    'a cell failed and the library baseline explains it: a bug of the library, with its evidence.',
-    '**unconfirmed**: cells failed, but no baseline entry explains any of them yet: leads to check in the',
-    'transcript and the library source, not yet bugs of the library. **n/a**: nothing in the group could be',
+    'at one `tools/list` per turn with freshness hints ignored (a host that caches would go stale).',
+    '**unconfirmed**: cells failed a MUST or SHOULD check, but no baseline entry explains them yet: leads',
+    'to check in the transcript and the library source, not yet bugs of the library. **not supported**: the',
+    'library cannot connect to a server speaking only that revision and does not claim it can (the',
+    '**eras** column: each protocol revision the library connected to on a server speaking only that one,',
+    'struck through where it could not). **n/a**: nothing in the group could be',
     'judged for this client (it lacks the transport or host feature the scenarios need). For a library that',
     'stops at the MCP session (an MCP SDK: manifest `modelLayer: driver`), what the model is offered and gets',
     "back is the driver's code, so the checks of that layer (provider rules, model-facing names, costs, call",
@@ -73,15 +114,17 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
     'again when next asked (`relists: at-next-use-after-change-signal`) is `n/a` on checks of a list kept',
     'up to date at once; what it used after the signal is judged.',
     '',
-    `| client | language | library | version | date | ${CAPABILITY_GROUPS.join(' | ')} |`,
-    `| --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
+    `| client | language | library | version | date | eras | root causes | ${CAPABILITY_GROUPS.join(' | ')} |`,
+    `| --- | --- | --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
   ];
-  for (const score of ran)
+  for (const score of ran) {
+    const page = detailsPageOf(score, ran);
     lines.push(
-      `| ${score.client} | ${score.language} | \`${score.library}\` | ${score.version} | ${score.date} | ${score.groups
-        .map((grade) => cellText(detailsPageOf(score, ran), grade, run.detailsDir))
+      `| ${score.client} | ${score.language} | \`${score.library}\` | ${score.version} | ${score.date} | ${erasText(score)} | ${bugsText(score, page, run.detailsDir)} | ${score.groups
+        .map((grade) => cellText(page, grade, run.detailsDir))
         .join(' | ')} |`,
     );
+  }
   const skipped = scores.filter((score) => score.skipped);
   if (skipped.length) {
     lines.push('', '## Not run here', '');
@@ -90,27 +133,28 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
         `- ${score.client} (${score.language}, \`${score.library}\` ${score.version}): ${score.skipped}`,
       );
   }
-  lines.push('', '## Findings', '');
-  const findings = ran.flatMap((score) => score.findings.map((finding) => ({ score, finding })));
-  const seen = new Set<string>();
-  let count = 0;
-  for (const { score, finding } of findings) {
-    const key = `${finding.client}|${finding.scenarioId}|${finding.checkId}|${finding.reason}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    count++;
-    const eras = findings
-      .filter(
-        (f) => `${f.finding.client}|${f.finding.scenarioId}|${f.finding.checkId}|${f.finding.reason}` === key,
-      )
-      .map((f) => f.finding.era);
-    const evidence = finding.evidence.length ? ` Evidence: ${finding.evidence.join(', ')}.` : '';
-    const flag = finding.explained ? '' : ' **(not in the library baseline yet: unexplained)**';
-    lines.push(
-      `- **${score.library}** — \`${finding.scenarioId}\` (${[...new Set(eras)].join(', ')}), \`${finding.checkId}\`: ${oneLine(finding.reason)}${evidence}${flag}`,
-    );
+  lines.push('', '## Bugs, by root cause', '');
+  const charged = ran.flatMap((score) =>
+    (score.rootCauses ?? []).filter((cause) => cause.charged).map((cause) => ({ score, cause })),
+  );
+  for (const { score, cause } of charged) lines.push(...rootCauseLines(score, cause));
+  if (!charged.length) lines.push('No library is charged with a bug.');
+  const unexplained = ran.flatMap((score) =>
+    score.findings.filter((finding) => !finding.explained && finding.charged),
+  );
+  if (unexplained.length) {
+    lines.push('', '## Unconfirmed: failures of MUST or SHOULD checks no baseline explains yet', '');
+    for (const finding of unexplained)
+      lines.push(
+        `- **${finding.client}** — \`${finding.scenarioId}\` (${finding.era}), \`${finding.checkId}\` [${finding.level}]: ${oneLine(finding.reason)}`,
+      );
   }
-  if (!count) lines.push('No failing cell.');
+  lines.push('', '## Risks (advice: no clause breaks)', '');
+  const risky = ran.flatMap((score) =>
+    (score.rootCauses ?? []).filter((cause) => !cause.charged).map((cause) => ({ score, cause })),
+  );
+  for (const { score, cause } of risky) lines.push(...rootCauseLines(score, cause));
+  if (!risky.length) lines.push('No risk.');
   lines.push('', '## How each driver gets the tool set it hands the model', '');
   for (const score of ran) {
     lines.push(
@@ -123,10 +167,41 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** One root cause as a list item: its id, level and authority, what the library does, where, its repro and its cells. */
+function rootCauseLines(
+  score: Pick<DriverScore, 'client' | 'library' | 'version'>,
+  cause: RootCauseReport,
+): string[] {
+  const cells = cause.cells.map((cell) => `\`${cell.scenarioId}\` (${cell.era}, \`${cell.checkId}\`)`);
+  return [
+    `- **${score.client}#${cause.id}** (\`${score.library}\` ${score.version}) — ${authorityOf(cause)}`,
+    `  ${oneLine(cause.summary)} Code: ${oneLine(cause.codePath)}.${cause.repro ? ` Reproduction: [\`${cause.repro}\`](${cause.repro}).` : ''}`,
+    `  Cells (${cause.cells.length}): ${cells.join(', ') || 'none in this run'}.`,
+  ];
+}
+
+/** What a root cause rests on, quoted: its clauses, the library's documented promise, or the advice's basis. */
+function authorityOf(cause: RootCause): string {
+  if (cause.level === 'must' || cause.level === 'should')
+    return (cause.clauses ?? [])
+      .map((id) => SPEC_CLAUSES[id])
+      .filter((clause) => clause !== undefined)
+      .map(
+        (clause) =>
+          `**${clause.level.toUpperCase()}** (${clause.revisions.join(', ')} ${clause.section}): "${clause.quote}"`,
+      )
+      .join('; ');
+  if (cause.level === 'library-doc')
+    return `**library-doc** (${cause.doc!.location}): "${oneLine(cause.doc!.quote)}"`;
+  return `**advice**: ${oneLine(cause.basis ?? '')}`;
+}
+
 /** How one cell reads on its row: a failure the grade excuses reads as what it was graded. */
 function cellLabel(cell: GradedCell): string {
   if (cell.reasked || cell.reaskedDespite !== undefined) return 'pass (by re-asking)';
   if (cell.notApplicable) return `n/a (${EXCUSE_LABEL[cell.notApplicableBy ?? 're-asking']})`;
+  if (cell.risk) return cell.rootCause ? `risk (${cell.rootCause})` : 'risk (unexplained)';
+  if (cell.status === 'known-failure' && cell.rootCause) return `fail (${cell.rootCause})`;
   return cell.status === 'fail' ? 'fail (unexplained)' : cell.status;
 }
 
@@ -161,9 +236,28 @@ export function driverDetailsMarkdown(score: DriverScore): string {
     `pnpm toolshift run ${score.runOptions} ${score.baseline ? `--baseline ${score.baseline}` : '--no-baseline'} --scenario <id> --era <era> --transport http --json cell.json --json-transcripts all`,
     '```',
     '',
+    ...(score.eraSupport
+      ? [
+          `Protocol revisions, measured against a server speaking only one (its driver declares ${score.declaredEras ? score.declaredEras.map((era) => (era === 'legacy' ? '2025-11-25' : '2026-07-28')).join(' and ') : 'both'}): 2025-11-25 ${score.eraSupport.legacy.supported ? 'yes' : `no (${oneLine(score.eraSupport.legacy.detail)})`}; 2026-07-28 ${score.eraSupport.modern.supported ? 'yes' : `no (${oneLine(score.eraSupport.modern.detail)})`}.`,
+          '',
+        ]
+      : []),
+    '## Root causes',
+    '',
+    ...((score.rootCauses ?? []).length
+      ? [...(score.rootCauses ?? [])]
+          .sort((a, b) => Number(b.charged) - Number(a.charged))
+          .flatMap((cause) => rootCauseLines(score, cause))
+      : ['None: the library baseline names no root cause.']),
+    '',
   ];
   for (const grade of score.groups) {
-    lines.push(`## ${grade.group}`, '', `**${grade.grade}** — ${grade.summary}`, '');
+    lines.push(
+      `## ${grade.group}`,
+      '',
+      `**${grade.grade}**${grade.rootCauses?.length ? ` (${grade.rootCauses.join(', ')})` : ''} — ${grade.summary}${grade.risks?.length ? `; risks: ${grade.risks.join(', ')}` : ''}`,
+      '',
+    );
     if (!grade.cells.length) continue;
     lines.push(
       '| scenario | era | transport | status | check and evidence |',

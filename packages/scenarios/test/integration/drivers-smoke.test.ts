@@ -31,6 +31,7 @@ async function smoke(driver: Driver): Promise<Outcome> {
     // A command driver's connect includes starting its runtime (a JVM, a Python agent framework's
     // imports), which every driver running at once on a busy machine stretches past the default 15 s.
     actionTimeoutMs: 45_000,
+    repoRoot: root,
   });
   if (score!.skipped || driver.manifest.kind !== 'command') return { score: score! };
   return { score: score!, check: await checkDriver(driver.manifest.start!, { cwd: driver.dir }) };
