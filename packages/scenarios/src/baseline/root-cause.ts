@@ -1,4 +1,4 @@
-import { type NormativeLevel, NORMATIVE_LEVELS, resolveAuthority, SPEC_CLAUSES } from '@toolshift/assertions';
+import { NORMATIVE_LEVELS, type NormativeLevel, resolveAuthority, SPEC_CLAUSES } from '@toolshift/assertions';
 import { ToolshiftError } from '@toolshift/fake-server';
 
 /**

@@ -5,6 +5,7 @@ import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
 import { driverCheckCommand } from './driver-check-command.js';
+import { scorecardMergeCommand } from './scorecard-merge-command.js';
 import { EXIT } from './exit-codes.js';
 import { exploreCommand } from './explore-command.js';
 import { exportCommand } from './export-command.js';
@@ -199,9 +200,14 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
   program
     .command('scorecard')
     .description(
-      'Run the suite for every driver under clients/<language>/<library>/ (in parallel up to the cores) and write SCORECARD.md, scorecard/<client>.md and scorecard/scorecard.json.',
+      "Run the suite for every driver under clients/<language>/<library>/ (in parallel up to the cores) and write SCORECARD.md, scorecard/<client>.md and scorecard/scorecard.json. 'scorecard merge FILE...' combines parts written with --out.",
     )
-    .option('--driver <ids...>', 'only these drivers (clients/<language>/<library> or client name)')
+    .argument('[merge]', "'merge': combine the parts given as FILE... instead of running")
+    .argument('[files...]', 'with merge: the parts (toolshift scorecard --driver ID --out FILE)')
+    .option(
+      '--driver <ids...>',
+      'only these drivers (clients/<language>/<library>, client name, or client-language)',
+    )
     .option('--scenario <ids...>', 'only these scenarios (default: the whole catalog)')
     .option(
       '--smoke',
@@ -219,9 +225,30 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       '--repros',
       "run each root cause's standalone reproduction (scorecard/repros/) and report whether it still shows its bug",
     )
-    .action(async (options: Omit<ScorecardCommandOptions, 'root'>) => {
-      exit.code = await scorecardCommand({ ...options, root: io.cwd }, io.out);
-    });
+    .option(
+      '--out <file>',
+      'write the rows to FILE as a part of a scorecard (merge parts with scorecard merge)',
+    )
+    .action(
+      async (
+        subcommand: string | undefined,
+        files: string[],
+        options: Omit<ScorecardCommandOptions, 'root'>,
+      ) => {
+        if (subcommand !== undefined && subcommand !== 'merge')
+          throw new UsageError(`Unknown scorecard subcommand '${subcommand}' (only 'merge FILE...').`);
+        if (subcommand === 'merge') {
+          exit.code = await scorecardMergeCommand(
+            files.map((file) => resolveUserPath(file, io.cwd)),
+            io.cwd,
+            io.out,
+          );
+          return;
+        }
+        const resolved = resolvePaths(options, ['out'], io.cwd);
+        exit.code = await scorecardCommand({ ...resolved, root: io.cwd }, io.out);
+      },
+    );
 
   program
     .command('clients')

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { SCENARIOS } from '../../catalog/index.js';
 import { type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { applyDriverBaselines } from '../scorecard/apply-driver-baselines.js';
@@ -8,8 +8,9 @@ import { type Driver, discoverDrivers } from '../scorecard/driver-manifest.js';
 import { mergeRerun } from '../scorecard/merge-rerun.js';
 import { runRepros } from '../scorecard/repros.js';
 import { type DriverScore, runScorecard } from '../scorecard/run-scorecard.js';
-import { detailsPageOf, driverDetailsMarkdown, scorecardMarkdown } from '../scorecard/scorecard-markdown.js';
+import { scorecardMarkdown } from '../scorecard/scorecard-markdown.js';
 import { smokeSelection } from '../scorecard/smoke-selection.js';
+import { type StoredScorecard, writeAtomically, writeScorecard } from '../scorecard/write-scorecard.js';
 import { EXIT } from './exit-codes.js';
 import { ERA_CHOICES } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -30,6 +31,11 @@ export interface ScorecardCommandOptions {
   dryRun?: boolean;
   /** Run nothing: re-apply the libraries' baselines to the stored scorecard/scorecard.json and write the pages again. */
   rerender?: boolean;
+  /**
+   * Write the fresh rows to this file (absolute) as a part of a scorecard, instead of writing
+   * SCORECARD.md and the pages: one per CI job, merged with `toolshift scorecard merge`.
+   */
+  out?: string;
   /** Run every root cause's standalone reproduction instead (`runRepros`) and report whether each still shows its bug. */
   repros?: boolean;
 }
@@ -47,12 +53,14 @@ export async function scorecardCommand(
 ): Promise<number> {
   let drivers = await discoverDrivers(join(options.root, 'clients'), options.root);
   if (options.driver?.length) {
-    const unknown = options.driver.filter((d) => !drivers.some((x) => x.id === d || x.manifest.client === d));
+    const named = (x: Driver, d: string) =>
+      x.id === d || x.manifest.client === d || `${x.manifest.client}-${x.manifest.language}` === d;
+    const unknown = options.driver.filter((d) => !drivers.some((x) => named(x, d)));
     if (unknown.length)
       throw new UsageError(
         `Unknown driver ${unknown.join(', ')}. Drivers: ${drivers.map((d) => `${d.id} (${d.manifest.client})`).join(', ') || 'none'}.`,
       );
-    drivers = drivers.filter((d) => options.driver!.some((x) => x === d.id || x === d.manifest.client));
+    drivers = drivers.filter((x) => options.driver!.some((d) => named(x, d)));
   }
   if (!drivers.length)
     throw new UsageError(
@@ -97,6 +105,7 @@ export async function scorecardCommand(
     log: (line) => out.write(`${line}\n`),
     repoRoot: options.root,
   });
+  if (options.out !== undefined) return writePart(options.out, fresh, options, eras, transports, out);
   const detailsDir = 'scorecard';
   const previous = await previousScorecard(
     join(options.root, detailsDir, 'scorecard.json'),
@@ -127,11 +136,36 @@ export async function scorecardCommand(
   return mismatched.length ? EXIT.mismatch : EXIT.ok;
 }
 
-interface StoredScorecard {
-  command: string;
-  eras: string[];
-  transports: string[];
-  drivers: DriverScore[];
+/** `--out`: the fresh rows as one part of a scorecard (see `scorecardMergeCommand`). */
+async function writePart(
+  path: string,
+  fresh: DriverScore[],
+  options: ScorecardCommandOptions,
+  eras: readonly string[],
+  transports: readonly string[],
+  out: NodeJS.WritableStream,
+): Promise<number> {
+  const command = [
+    'pnpm scorecard',
+    ...(options.era ? ['--era', options.era] : []),
+    ...(options.transport ? ['--transport', ...options.transport] : []),
+  ].join(' ');
+  const part: StoredScorecard = {
+    toolshiftScorecard: 1,
+    command,
+    eras: [...eras],
+    transports: [...transports],
+    drivers: fresh,
+  };
+  await mkdir(dirname(path), { recursive: true });
+  await writeAtomically(path, `${JSON.stringify(part, null, 2)}\n`);
+  out.write(
+    `Wrote ${path}: ${fresh.length} driver row(s); merge the parts with 'toolshift scorecard merge FILE...'.\n`,
+  );
+  const mismatched = fresh.filter((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4);
+  for (const s of mismatched)
+    out.write(`${s.client}: results do not match its baseline (exit ${s.exitCode}).\n`);
+  return mismatched.length ? EXIT.mismatch : EXIT.ok;
 }
 
 /** The stored `scorecard.json`, when there is one made with the same eras and transports. */
@@ -230,29 +264,4 @@ async function rerender(
   const scores = await applyDriverBaselines(rows, drivers, options.root);
   await writeScorecard(options.root, scores, stored.command, stored.eras, stored.transports, out);
   return scores.some((s) => !s.skipped && s.exitCode !== 0 && s.exitCode !== 4) ? EXIT.mismatch : EXIT.ok;
-}
-
-async function writeScorecard(
-  root: string,
-  scores: readonly DriverScore[],
-  command: string,
-  eras: readonly string[],
-  transports: readonly string[],
-  out: NodeJS.WritableStream,
-): Promise<void> {
-  const detailsDir = 'scorecard';
-  await mkdir(join(root, detailsDir), { recursive: true });
-  await writeFile(
-    join(root, 'SCORECARD.md'),
-    scorecardMarkdown(scores, { command, eras, transports, detailsDir }),
-  );
-  const ran = scores.filter((s) => !s.skipped);
-  for (const score of ran)
-    await writeFile(join(root, detailsDir, detailsPageOf(score, ran)), driverDetailsMarkdown(score));
-  const json = join(root, detailsDir, 'scorecard.json');
-  await writeFile(
-    json,
-    `${JSON.stringify({ toolshiftScorecard: 1, command, eras, transports, drivers: scores }, null, 2)}\n`,
-  );
-  out.write(`Wrote ${join(root, 'SCORECARD.md')}, ${relative(root, json)} and the detail pages.\n`);
 }

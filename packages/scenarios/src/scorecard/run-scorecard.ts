@@ -7,8 +7,8 @@ import { createCommandClient } from '../adapters/command/create-command-client.j
 import { closeIsolatedClients, loadIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { runSuite } from '../runner/run-suite.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
-import type { Driver, DriverManifest } from './driver-manifest.js';
 import { chargeRow } from './apply-driver-baselines.js';
+import type { Driver, DriverManifest } from './driver-manifest.js';
 import { type EraSupport, measureEraSupport } from './era-support.js';
 import type { Finding, RootCauseReport } from './finding.js';
 import { gradeContextFor } from './grade-context.js';

@@ -33,7 +33,8 @@ test.for(drivers.map((driver) => ({ id: driver.id, driver })))(
       expect(entry.evidence?.length).toBeGreaterThan(0);
       const cause = causes.get(entry.rootCause!);
       expect(cause, `${entry.scenario}: root cause ${entry.rootCause}`).toBeDefined();
-      if (cause!.level === 'must' || cause!.level === 'should') expect(cause!.clauses?.length).toBeGreaterThan(0);
+      if (cause!.level === 'must' || cause!.level === 'should')
+        expect(cause!.clauses?.length).toBeGreaterThan(0);
       if (cause!.level === 'library-doc') expect(cause!.doc?.quote.length).toBeGreaterThan(0);
       if (cause!.level === 'advice') expect(cause!.basis?.length).toBeGreaterThan(0);
       if (cause!.level === 'must') expect(cause!.repro).toMatch(/^scorecard\/repros\//);
