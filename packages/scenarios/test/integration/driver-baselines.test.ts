@@ -1,8 +1,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { discoverDrivers } from '../../src/scorecard/driver-manifest.js';
 import { checkChangeHooks } from '../../src/driver-check/change-hooks-check.js';
+import { discoverDrivers } from '../../src/scorecard/driver-manifest.js';
 import { loadLibraryBaseline } from '../../src/scorecard/library-baseline.js';
 import { smokeSelection } from '../../src/scorecard/smoke-selection.js';
 
