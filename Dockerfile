@@ -1,12 +1,15 @@
-# The toolshift fake MCP server as an image: `toolshift serve` plays the script mounted at
+# toolshift as an image. By default it serves: `toolshift serve` plays the script mounted at
 # /toolshift/script.yaml (YAML or JSON) on http://0.0.0.0:8080/mcp, admin API under /__toolshift.
+# Any other toolshift command runs when it comes first (docker/entrypoint.mjs):
 #
-#   docker build -t toolshift .
+#   docker build --network host -t toolshift .
 #   docker run --rm -p 8080:8080 -v "$PWD/my-script.yaml:/toolshift/script.yaml:ro" toolshift
 #   docker run --rm -i -v "$PWD/my-script.yaml:/toolshift/script.yaml:ro" toolshift --stdio
+#   docker run --rm toolshift run --client reference --scenario one-valid-tool
+#   docker run --rm toolshift list
 #
-# Arguments after the image name replace the default `--host 0.0.0.0 --port 8080`; any `serve`
-# option may be given (`--script /elsewhere.json`, `--stdio --admin-port 8081`, …).
+# Serve options after the image name replace the default `--host 0.0.0.0 --port 8080`
+# (`--script /elsewhere.json`, `--stdio --admin-port 8081`, …).
 # BASE_IMAGE must provide node (>= 20.19) and npm on PATH and useradd, as the official image does.
 
 ARG BASE_IMAGE=node:20-slim
@@ -38,7 +41,7 @@ RUN groupadd --system --gid 10001 toolshift \
     --shell /usr/sbin/nologin toolshift \
   && mkdir /toolshift
 COPY --from=build /opt/toolshift /opt/toolshift
-COPY docker/healthcheck.mjs /opt/toolshift/healthcheck.mjs
+COPY docker/healthcheck.mjs docker/entrypoint.mjs docker/image-arguments.mjs /opt/toolshift/
 USER toolshift:toolshift
 ENV NODE_ENV=production
 EXPOSE 8080
@@ -46,6 +49,4 @@ EXPOSE 8080
 # route there (with --stdio and no --admin-port there is no HTTP to ask: running is healthy).
 HEALTHCHECK --interval=5s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "/opt/toolshift/healthcheck.mjs", "/tmp/toolshift-ready.json"]
-ENTRYPOINT ["node", "/opt/toolshift/bin/toolshift.js", "serve", "--script", "/toolshift/script.yaml", \
-  "--ready-file", "/tmp/toolshift-ready.json"]
-CMD ["--host", "0.0.0.0", "--port", "8080"]
+ENTRYPOINT ["node", "/opt/toolshift/entrypoint.mjs"]

@@ -55,7 +55,7 @@ describe.skipIf(unavailable !== undefined)(title, () => {
     throw new Error(`never healthy: ${docker(['inspect', '--format', '{{json .State.Health}}', id]).stdout}`);
   }
 
-  test('runs as an unprivileged user, with `toolshift serve` as entrypoint and a health check', () => {
+  test('runs as an unprivileged user, serving by default through its entrypoint, with a health check', () => {
     const config = JSON.parse(docker(['image', 'inspect', '--format', '{{json .Config}}', image]).stdout) as {
       User: string;
       Entrypoint: string[];
@@ -64,14 +64,31 @@ describe.skipIf(unavailable !== undefined)(title, () => {
       ExposedPorts: Record<string, unknown>;
     };
     expect(config.User).toBe('toolshift:toolshift');
-    expect(config.Entrypoint).toEqual(
-      expect.arrayContaining(['serve', '--script', '/toolshift/script.yaml']),
-    );
-    expect(config.Cmd).toEqual(['--host', '0.0.0.0', '--port', '8080']);
+    expect(config.Entrypoint).toEqual(['node', '/opt/toolshift/entrypoint.mjs']);
+    expect(config.Cmd ?? []).toEqual([]);
     expect(config.Healthcheck.Test.join(' ')).toContain('healthcheck.mjs');
     expect(Object.keys(config.ExposedPorts)).toEqual(['8080/tcp']);
     const id = docker(['run', '--rm', '--network', 'none', '--entrypoint', 'id', image, '-u']).stdout.trim();
     expect(id).toBe('10001');
+  });
+
+  test('runs every toolshift command that comes first: run judges the reference client, list prints the catalog', () => {
+    const version = docker(['run', '--rm', '--network', 'none', image, '--version']);
+    expect(version.status, version.stderr).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const list = docker(['run', '--rm', '--network', 'none', image, 'list', '--json']);
+    expect(list.status, list.stderr).toBe(0);
+    expect((JSON.parse(list.stdout) as Array<{ id: string }>).map((s) => s.id)).toContain('one-valid-tool');
+    // run binds loopback ports for its fake servers: host networking, as everywhere here.
+    const run = docker(
+      ['run', '--rm', '--network', 'host', image, 'run', '--client', 'reference', '--scenario', 'one-valid-tool', '--transport', 'http'],
+      180_000,
+    );
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('Result: matches the baseline.');
+    // An unknown command is the CLI's one-line error, not the serve default.
+    const unknown = docker(['run', '--rm', '--network', 'none', image, 'serve', '--no-such-option']);
+    expect(unknown.status).not.toBe(0);
   });
 
   test('adds only the deployed CLI to its base: no sources, tests or dev tools', () => {

@@ -333,6 +333,14 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
   return program;
 }
 
+/** The names of the CLI's commands (`run`, `serve`, …), in the order `--help` lists them. */
+export function cliCommandNames(): string[] {
+  const sink = { write: () => true } as unknown as NodeJS.WritableStream;
+  return createProgram({ out: sink, err: sink, cwd: process.cwd() }, { code: 0 }).commands.map((command) =>
+    command.name(),
+  );
+}
+
 /**
  * Runs the `toolshift` CLI on `args` (without `node` and the script path) and returns its exit code
  * (see {@link EXIT}): command-line mistakes commander catches (unknown option, command or choice)
