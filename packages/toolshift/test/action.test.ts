@@ -145,4 +145,72 @@ describe('the action, run step by step', () => {
     expect(readFileSync(run.outputs.junit!, 'utf8')).toContain('<failure');
     expect(run.summary).toContain('does not match the baseline');
   }, 600_000);
+
+  test('with no packages given, installs from its own checkout (built and packed at its ref), then reuses the packed tarballs', () => {
+    const toolCache = join(scratch, 'tool-cache');
+    const use = (runnerTemp: string) =>
+      runCompositeAction({
+        actionPath: workspaceRoot,
+        workspace,
+        runnerTemp,
+        toolCache,
+        env: userEnv(),
+        with: {
+          clients: 'reference',
+          scenarios: 'one-valid-tool',
+          eras: 'legacy',
+          transports: 'http',
+          json: 'checkout/results.json',
+        },
+      });
+    const first = use(join(scratch, 'checkout-temp-1'));
+    expect(first.failed, first.log).toBeUndefined();
+    expect(first.log).toContain("Building and packing the action's checkout");
+    expect(first.outputs['exit-code']).toBe('0');
+    // Another job on the same runner: the tool cache already holds this ref's tarballs.
+    const second = use(join(scratch, 'checkout-temp-2'));
+    expect(second.failed, second.log).toBeUndefined();
+    expect(second.log).toContain('Using the packages packed earlier at this ref');
+    expect(second.log).not.toContain('pnpm build');
+  }, 900_000);
+
+  test('merges the JSON reports of shard jobs (merge-reports) into one JSON and JUnit report', () => {
+    const runnerTemp = join(scratch, 'runner-temp');
+    const shard = (index: number) =>
+      runCompositeAction({
+        actionPath: workspaceRoot,
+        workspace,
+        runnerTemp,
+        env: userEnv(),
+        with: {
+          packages,
+          clients: 'reference',
+          scenarios: 'one-valid-tool, tool-removed',
+          eras: 'legacy',
+          transports: 'http',
+          shard: `${index}/2`,
+          json: `shards/shard-${index}.json`,
+        },
+      });
+    for (const index of [1, 2]) expect(shard(index).failed).toBeUndefined();
+    const merged = runCompositeAction({
+      actionPath: workspaceRoot,
+      workspace,
+      runnerTemp,
+      env: userEnv(),
+      with: {
+        packages,
+        'merge-reports': 'shards/shard-*.json',
+        json: 'merged/results.json',
+        junit: 'merged/junit.xml',
+      },
+    });
+    expect(merged.failed, merged.log).toBeUndefined();
+    const report = JSON.parse(readFileSync(merged.outputs.json!, 'utf8')) as {
+      cellCount: number;
+      results: unknown[];
+    };
+    expect(report.results).toHaveLength(2);
+    expect(readFileSync(merged.outputs.junit!, 'utf8')).toContain('tool-removed');
+  }, 600_000);
 });

@@ -213,7 +213,7 @@ export async function runCommand(
       );
     if (junit) reporters.push(FILE_REPORTERS.junit(junit));
     if (html) reporters.push(FILE_REPORTERS.html(html, { transcripts: htmlTranscripts }));
-    if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out));
+    if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out, cwd));
     // Ctrl-C stops the run: the reports get the cells that finished and the exit code is 130. A
     // second Ctrl-C finds no handler and ends the process at once.
     const interrupt = new AbortController();

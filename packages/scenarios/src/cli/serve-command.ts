@@ -8,6 +8,7 @@ import {
 } from '@toolshift/fake-server/http';
 import { createModelProvider } from '@toolshift/fake-server/model';
 import { runStdioServer } from '@toolshift/fake-server/stdio';
+import { closeThenExit, untilShutdown } from './shutdown-signal.js';
 import { UsageError } from './usage-error.js';
 
 /** Parsed options of `toolshift serve`. */
@@ -84,17 +85,11 @@ export function modelUrlLines(urls: ModelBaseUrls): string {
     .join('');
 }
 
-function untilSignal(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-}
-
 /**
  * `toolshift serve --script FILE [--port N]`: plays a script on a Streamable HTTP endpoint (both
- * eras, admin API under `/__toolshift`), prints its URL, and runs until SIGINT/SIGTERM, then closes
- * every stream gracefully. The fake model provider is served on the same port (`/v1/…`,
+ * eras, admin API under `/__toolshift`), prints its URL, and runs until SIGINT, SIGTERM or SIGHUP,
+ * or until the process that started it is gone (`untilShutdown`), then closes every stream
+ * gracefully and exits (at most 5 s later; a second signal exits at once). The fake model provider is served on the same port (`/v1/…`,
  * `/v1beta/…`), recording into the same transcript; its base URLs are printed too.
  *
  * `toolshift serve --stdio --script FILE [--admin-port N]`: plays it on stdin/stdout
@@ -136,12 +131,13 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         pid: process.pid,
       });
     process.stderr.write(modelUrlLines(model.urls));
-    const reason = await Promise.race([stdio.closed, untilSignal().then(() => 'signal' as const)]);
+    const reason = await Promise.race([stdio.closed, untilShutdown().then(() => 'signal' as const)]);
     if (reason === 'signal') stdio.close('graceful');
-    await admin?.close();
-    await model.close();
     // stdout cannot be ended while the process lives: exiting is how a stdio server goes away.
-    process.exit(0);
+    await closeThenExit(async () => {
+      await admin?.close();
+      await model.close();
+    });
   }
   const http = await startHttpTransport(server, { port: ports.port, host, model: true }).catch(
     (error: NodeJS.ErrnoException) => {
@@ -166,6 +162,6 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
       pid: process.pid,
     });
   if (http.modelUrls) process.stdout.write(modelUrlLines(http.modelUrls));
-  await untilSignal();
-  await http.close('graceful');
+  await untilShutdown();
+  await closeThenExit(() => http.close('graceful'));
 }

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
+import { withoutMachinePaths } from '../baseline/machine-paths.js';
 import { expectedFailuresFromResults, renderExpectedFailures } from '../baseline/write-expected-failures.js';
 import type { Reporter } from './reporter.js';
 
@@ -12,6 +14,8 @@ export function baselineReporter(
   path: string,
   clients: ReadonlyMap<string, Pick<ClientAdapterFactory, 'kind'>>,
   out: NodeJS.WritableStream,
+  /** The directory paths in the file are written relative to (the user's; default: the process's). */
+  baseDir: string = process.cwd(),
 ): Reporter {
   return {
     async onRunEnd(summary) {
@@ -20,7 +24,10 @@ export function baselineReporter(
         return;
       }
       const written = expectedFailuresFromResults(summary.results, clients);
-      await writeFile(path, renderExpectedFailures(written.entries, `toolshift run --write-baseline ${path}`));
+      // No absolute path of this machine goes into a file meant to be committed and shared.
+      const entries = written.entries.map((entry) => ({ ...entry, reason: withoutMachinePaths(entry.reason, baseDir) }));
+      const command = `toolshift run --write-baseline ${relative(baseDir, path) || path}`;
+      await writeFile(path, renderExpectedFailures(entries, command));
       const notes = [
         ...(written.referenceFailures
           ? [`${written.referenceFailures} failing cells of reference clients (never excused)`]

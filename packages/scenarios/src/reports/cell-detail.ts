@@ -64,7 +64,8 @@ export function cellDetail(result: CellResult): string {
     .filter((verdict) => verdict.checkId.startsWith('runner.') && verdict.status === 'inconclusive')
     .map((verdict) => ` (before it: ${verdict.checkId}: ${verdict.message})`)
     .join('');
-  const level = levelTag(failure);
+  // The console names the clause a failure breaks; advice (most checks) goes unlabelled there.
+  const level = failure.level === 'must' || failure.level === 'should' ? levelTag(failure) : undefined;
   return `${failure.checkId}${level ? ` [${level}]` : ''}: ${failure.message}${evidence}${context}`;
 }
 

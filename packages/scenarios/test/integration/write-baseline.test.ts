@@ -25,6 +25,9 @@ test('--write-baseline writes one entry per failing check, and a run with that b
   expect(first.stderr).toBe('');
   expect(first.code).toBe(1);
   const text = await readFile(join(dir, 'mine.yaml'), 'utf8');
+  // A baseline is committed and shared: no absolute path of this machine goes into it.
+  expect(text).not.toContain(dir);
+  expect(text).toContain('toolshift run --write-baseline mine.yaml');
   const doc = parse(text) as { expectedFailures: Array<Record<string, string>> };
   const entries = doc.expectedFailures;
   expect(first.stdout).toContain(

@@ -62,7 +62,7 @@ export function parseOutputFile(text: string): Record<string, string> {
  * `steps.<id>.outputs.*`, `github.action_path`, `github.workspace`, `runner.temp`; anything else is
  * an error, so the action cannot use what this runner does not model), `shell: bash` run as
  * `bash --noprofile --norc -eo pipefail` with the runner's variables (GITHUB_ACTION_PATH,
- * GITHUB_WORKSPACE, RUNNER_TEMP, a fresh GITHUB_OUTPUT per step, GITHUB_STEP_SUMMARY, CI,
+ * GITHUB_WORKSPACE, RUNNER_TEMP, RUNNER_TOOL_CACHE, a fresh GITHUB_OUTPUT per step, GITHUB_STEP_SUMMARY, CI,
  * GITHUB_ACTIONS). Stops at the first failing step, as the runner does without `continue-on-error`.
  */
 export function runCompositeAction(options: {
@@ -70,6 +70,8 @@ export function runCompositeAction(options: {
   with: Record<string, string>;
   workspace: string;
   runnerTemp: string;
+  /** RUNNER_TOOL_CACHE (default: `tool-cache` in runnerTemp), which lives across jobs on a runner. */
+  toolCache?: string;
   env?: NodeJS.ProcessEnv;
 }): ActionRun {
   const action = readAction(join(options.actionPath, 'action.yml'));
@@ -115,6 +117,7 @@ export function runCompositeAction(options: {
       GITHUB_ACTION_PATH: options.actionPath,
       GITHUB_WORKSPACE: options.workspace,
       RUNNER_TEMP: options.runnerTemp,
+      RUNNER_TOOL_CACHE: options.toolCache ?? join(options.runnerTemp, 'tool-cache'),
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: summaryFile,
       ...Object.fromEntries(
