@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkoutDigest, packCheckout } from './pack-checkout.mjs';
 import { input, setOutput, splitArgs } from './inputs.mjs';
+import { checkoutDigest, packCheckout } from './pack-checkout.mjs';
 
 const actionRoot = fileURLToPath(new URL('..', import.meta.url));
 const { version } = JSON.parse(

@@ -81,7 +81,20 @@ describe.skipIf(unavailable !== undefined)(title, () => {
     expect((JSON.parse(list.stdout) as Array<{ id: string }>).map((s) => s.id)).toContain('one-valid-tool');
     // run binds loopback ports for its fake servers: host networking, as everywhere here.
     const run = docker(
-      ['run', '--rm', '--network', 'host', image, 'run', '--client', 'reference', '--scenario', 'one-valid-tool', '--transport', 'http'],
+      [
+        'run',
+        '--rm',
+        '--network',
+        'host',
+        image,
+        'run',
+        '--client',
+        'reference',
+        '--scenario',
+        'one-valid-tool',
+        '--transport',
+        'http',
+      ],
       180_000,
     );
     expect(run.status, run.stdout + run.stderr).toBe(0);
