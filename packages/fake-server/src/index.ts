@@ -11,6 +11,7 @@ export type {
   TranscriptPage,
   TranscriptQuery,
 } from './admin/admin-api.js';
+export { ADMIN_TOKEN_ENV, type AdminGuardOptions } from './admin/admin-guard.js';
 export type { AdminHttpClientOptions } from './admin/admin-http-client.js';
 export { createAdminHttpClient } from './admin/admin-http-client.js';
 export { DEFAULT_ADMIN_PATH } from './admin/admin-router.js';
