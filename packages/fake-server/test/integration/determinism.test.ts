@@ -93,7 +93,10 @@ describe('determinism', () => {
     const ids = async (sessionIds: 'seeded' | 'random') => {
       const first = await fixture.start(script, { sessionIds });
       const second = await fixture.start(script, { sessionIds });
-      return [(await openLegacySession(first.url)).sessionId, (await openLegacySession(second.url)).sessionId];
+      return [
+        (await openLegacySession(first.url)).sessionId,
+        (await openLegacySession(second.url)).sessionId,
+      ];
     };
     const [seededA, seededB] = await ids('seeded');
     expect(seededA).toBe(seededB);

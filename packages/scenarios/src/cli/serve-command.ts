@@ -164,15 +164,13 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
     host,
     model: true,
     ...(token !== undefined ? { adminToken: token } : {}),
-  }).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
-        ? new UsageError(
-            `Cannot listen on ${host}:${ports.port}: ${error.code}. Pick another --port or --host.`,
-          )
-        : error;
-    },
-  );
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
+      ? new UsageError(
+          `Cannot listen on ${host}:${ports.port}: ${error.code}. Pick another --port or --host.`,
+        )
+      : error;
+  });
   server.onProcessExit((code) => {
     process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
     process.exit(code);

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import type { WireResponse } from '../../exchange/wire-response.js';
 import { hostHeaderName, isAllowedHost, originHostName } from '../../exchange/allowed-hosts.js';
+import type { WireResponse } from '../../exchange/wire-response.js';
 import { FORBIDDEN_ORIGIN_STATUS, forbiddenOriginError } from '../transport-refusal.js';
 
 export { LOOPBACK_HOSTS } from '../../exchange/allowed-hosts.js';
