@@ -154,7 +154,11 @@ export async function startHttpTransport(
   const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
   app.all(path, readBody, (req: Request, res: Response) => serveEndpoint(req, res, req.body, req.protocol));
 
-  mountAuthorizationRoutes(app, server);
+  mountAuthorizationRoutes(app, server, (req) => {
+    const endpoint = endpointUrl(req.protocol, req, path);
+    const resource = server.protectedResourceMetadata(endpoint)?.resource;
+    return typeof resource === 'string' ? resource : endpoint;
+  });
 
   const metadataPath = '/.well-known/oauth-protected-resource';
   app.get([metadataPath, `${metadataPath}${path}`], (req: Request, res: Response) => {
