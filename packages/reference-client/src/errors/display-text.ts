@@ -12,6 +12,7 @@ const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\
  * (U+200E/F, U+202A–U+202E, U+2066–U+2069), the BOM, and lone surrogates.
  */
 const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**

@@ -35,6 +35,7 @@ function host(options: Partial<DiscoveryHostOptions> = {}) {
 }
 
 /** Nothing a terminal would act on: no C0 or C1 control, no DEL, no line or paragraph separator, no bidi override. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const HOSTILE = 'evil\u001b[31mRED\u001b[0m\nforged line\u0000nul\u009b2J\u202eabc';
 
