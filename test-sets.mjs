@@ -31,8 +31,6 @@ export const FULL_ONLY = {
     'the whole catalog twice, once 4 cells at a time in listed order (the guard that scheduling never changes a verdict)',
   'packages/scenarios/test/integration/determinism.test.ts':
     'every scenario of the catalog twice with one seed, a few cells at a time, transcripts compared',
-  'packages/fake-server/test/integration/admin-bad-input.property.test.ts':
-    'property runs of bad admin input over real HTTP',
 };
 
 /**

@@ -26,7 +26,12 @@ if (!ready.adminUrl) {
 // A server bound to every interface is asked on loopback.
 const status = `${ready.adminUrl.replace('://0.0.0.0:', '://127.0.0.1:').replace('://[::]:', '://[::1]:')}/status`;
 try {
-  const response = await fetch(status, { signal: AbortSignal.timeout(2_000) });
+  // The server's admin token, when the container was given one (the same environment variable).
+  const token = process.env.TOOLSHIFT_ADMIN_TOKEN;
+  const response = await fetch(status, {
+    signal: AbortSignal.timeout(2_000),
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
   if (!response.ok) fail(`${status} answered HTTP ${response.status}`);
   const body = await response.json();
   console.log(`healthy: catalog revision ${body.catalogRevision}, ${body.toolCount} tools`);

@@ -35,6 +35,13 @@ export interface FakeServerOptions {
   transcript?: 'memory' | 'disabled';
   /** Overrides the script's `seed`. */
   seed?: number;
+  /**
+   * Where legacy `Mcp-Session-Id` values come from: `seeded` (default) from the seed, so the same
+   * script and seed give the same transcript frame for frame; `random` from `crypto.randomBytes`,
+   * so ids never repeat across processes or resets (`toolshift serve` uses it: a client holding an
+   * id from an earlier process gets 404, never another client's session).
+   */
+  sessionIds?: 'seeded' | 'random';
 }
 
 /** Options for {@link FakeServer.waitFor}. */
@@ -171,6 +178,7 @@ class FakeServerImpl implements FakeServer {
   private unsubscribeScheduler: (() => void) | undefined;
   private exitProcess: ((code: number) => void) | undefined;
   private readonly exitListeners = new Set<() => void>();
+  private readonly sessionIds: 'seeded' | 'random';
 
   constructor(
     readonly script: ScriptDocument,
@@ -183,6 +191,7 @@ class FakeServerImpl implements FakeServer {
     this.transcript =
       options.transcript === 'disabled' ? new DisabledTranscript(source) : new InMemoryTranscript(source);
     this.recorder = new Recorder(this.transcript);
+    this.sessionIds = options.sessionIds ?? 'seeded';
     this.build();
   }
 
@@ -336,7 +345,7 @@ class FakeServerImpl implements FakeServer {
 
   /** Builds a fresh world and everything around it, then runs the `atStart` steps. */
   private build(): void {
-    const world = new World(worldInitOf(this.script), this.recorder);
+    const world = new World(worldInitOf(this.script), this.recorder, this.sessionIds);
     const engines = new EraEngines(world);
     const scheduler = new StepScheduler(this.script.steps ?? []);
     const holds = new ResponseHolds(world.clock);

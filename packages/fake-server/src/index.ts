@@ -11,18 +11,19 @@ export type {
   TranscriptPage,
   TranscriptQuery,
 } from './admin/admin-api.js';
+export { ADMIN_TOKEN_ENV, type AdminGuardOptions } from './admin/admin-guard.js';
 export type { AdminHttpClientOptions } from './admin/admin-http-client.js';
 export { createAdminHttpClient } from './admin/admin-http-client.js';
 export { DEFAULT_ADMIN_PATH } from './admin/admin-router.js';
 export type { FrameFilter } from './admin/frame-filter.js';
 export { FRAME_FILTER_FIELDS, matchesFrameFilter } from './admin/frame-filter.js';
 export { createLocalAdmin, MAX_ADMIN_WAIT_MS, MAX_CLOCK_ADVANCE_MS } from './admin/local-admin.js';
+export type { AuthorizationAnswer } from './authorization/authorization-answer.js';
 export type {
-  AuthorizationAnswer,
   AuthorizationClient,
   AuthorizationServerRules,
   AuthorizationUser,
-} from './authorization/authorization-server.js';
+} from './authorization/authorization-rules.js';
 export { AuthorizationServer } from './authorization/authorization-server.js';
 export type { FakeServer, FakeServerOptions, WaitForOptions } from './create-fake-server.js';
 export { createFakeServer } from './create-fake-server.js';
@@ -168,7 +169,13 @@ export type { ScriptTrigger } from './script/trigger.js';
 export type { JsonlOptions } from './transcript/jsonl.js';
 export { transcriptFromJsonl, transcriptToJsonl } from './transcript/jsonl.js';
 export type { FrameListener, Transcript } from './transcript/transcript.js';
-export type { Era, FrameDirection, FrameKind, TranscriptFrame } from './transcript/transcript-frame.js';
+export type {
+  ClientMistake,
+  Era,
+  FrameDirection,
+  FrameKind,
+  TranscriptFrame,
+} from './transcript/transcript-frame.js';
 export type {
   FaultUse,
   TransportCapabilities,

@@ -6,6 +6,7 @@ import { DEFAULT_LISTING_LIMITS, type ListingLimits } from './connection/page-wa
 import { DEFAULT_STDIO_BOUNDS, type StdioBounds } from './connection/stdio-process-transport.js';
 import { DEFAULT_MACHINE_POLICY } from './discovery-machine/machine-policy.js';
 import { classifyFailure } from './errors/classify-failure.js';
+import { displayText } from './errors/display-text.js';
 import { ToolshiftError } from './errors/toolshift-error.js';
 import { ToolExecutor } from './execution/tool-executor.js';
 import type { ToolProposal } from './execution/tool-proposal.js';
@@ -569,7 +570,12 @@ export class DiscoveryHost {
   }
 
   private warn(body: Omit<DiscoveryWarning, 'atMs'>): void {
-    const warning: DiscoveryWarning = { ...body, atMs: this.context.clock.now() };
+    // Every message may embed what a server sent: escaped and bounded here, whoever composed it.
+    const warning: DiscoveryWarning = {
+      ...body,
+      message: displayText(body.message),
+      atMs: this.context.clock.now(),
+    };
     this.audit.record({ type: 'warning', warning }, warning.atMs);
     for (const listener of [...this.warningListeners]) {
       try {

@@ -2,6 +2,7 @@ import type { Invariant } from '../invariant.js';
 import { argumentsFitCurrentContract } from './arguments-fit-current-contract.js';
 import { callsOnlyListedTools } from './calls-only-listed-tools.js';
 import { callsSucceed } from './calls-succeed.js';
+import { codeRedeemedOnce } from './code-redeemed-once.js';
 import { currentContracts } from './current-contracts.js';
 // Scenario-library invariants (issue 5).
 import { cursorsEchoed } from './cursors-echoed.js';
@@ -46,6 +47,7 @@ import { schemasAsServed } from './schemas-as-served.js';
 import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
+import { tokenForThisResource } from './token-for-this-resource.js';
 import { toolErrorSurfaced } from './tool-error-surfaced.js';
 import { userTold } from './user-told.js';
 import { wireHeader } from './wire-header.js';
@@ -108,6 +110,8 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       wireRequestCount,
       wireMethodNeverSent,
       wireMethodOrder,
+      tokenForThisResource,
+      codeRedeemedOnce,
     ],
   ].map((invariant) => [invariant.id, invariant]),
 );
@@ -117,6 +121,7 @@ export {
   argumentsFitCurrentContract,
   callsOnlyListedTools,
   callsSucceed,
+  codeRedeemedOnce,
   currentContracts,
   cursorsEchoed,
   deadSessionDropped,
@@ -161,6 +166,7 @@ export {
   stateReported,
   stopsOnRepeatedCursor,
   subscribesToToolChanges,
+  tokenForThisResource,
   toolErrorSurfaced,
   userTold,
   wireHeader,

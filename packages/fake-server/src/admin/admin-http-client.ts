@@ -15,11 +15,14 @@ import type { FrameFilter } from './frame-filter.js';
 export interface AdminHttpClientOptions {
   /** The fetch to use (default: the global `fetch`). */
   fetch?: typeof fetch;
+  /** The admin token the server requires (`--admin-token`, `TOOLSHIFT_ADMIN_TOKEN`), sent as `Authorization: Bearer`. */
+  token?: string;
 }
 
 /**
  * The remote {@link AdminApi}: drives a fake server in another process through its admin HTTP API.
- * Errors keep their toolshift codes (the server sends `{ error: { code, message, data } }`).
+ * Errors keep their toolshift codes (the server sends `{ error: { code, message, data } }`), e.g.
+ * ADMIN_UNAUTHORIZED when the server wants a token this client was not given.
  * @param baseUrl the admin prefix URL, e.g. `http://127.0.0.1:54321/__toolshift`.
  * @throws {ToolshiftError} TRANSPORT_FAILED (from every method) when the admin API cannot be
  *   reached or answers something that is not an admin answer; `data`: `{ transport: 'http', status?, url }`.
@@ -34,8 +37,11 @@ export function createAdminHttpClient(baseUrl: string | URL, options: AdminHttpC
     try {
       response = await doFetch(url, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        headers: {
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          ...(options.token !== undefined ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       });
     } catch (error) {
       throw new ToolshiftError(

@@ -28,10 +28,15 @@ export interface AdminAnswer {
 /** A handler for one method of one admin resource. */
 export type AdminHandler = (api: AdminApi, request: AdminRequest) => Promise<AdminAnswer>;
 
-/** One admin resource: a path and its handlers by HTTP method. */
+/** One admin resource: a path, its handlers by HTTP method, and the query parameters its GET takes. */
 export interface AdminResource {
   path: string;
   methods: Partial<Record<'GET' | 'POST', AdminHandler>>;
+  /**
+   * The query parameters its `GET` takes; the router refuses any other (400 ADMIN_REQUEST_INVALID),
+   * on every route, so a route cannot forget to. A `POST` takes none (its parameters are in the body).
+   */
+  getQuery?: readonly string[];
 }
 
 /** A JSON answer. */

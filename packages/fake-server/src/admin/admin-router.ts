@@ -1,6 +1,12 @@
 import { isToolshiftError } from '../errors/toolshift-error.js';
 import type { AdminApi } from './admin-api.js';
-import { type AdminAnswer, type AdminRequest, type AdminResource, json } from './admin-route.js';
+import {
+  type AdminAnswer,
+  type AdminRequest,
+  type AdminResource,
+  json,
+  rejectUnknownQuery,
+} from './admin-route.js';
 import { clockResource } from './routes/clock.js';
 import { resetResource } from './routes/reset.js';
 import { statusResource } from './routes/status.js';
@@ -23,6 +29,9 @@ const RESOURCES: readonly AdminResource[] = [
 /** HTTP status for each error code the admin API answers with. */
 const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   ADMIN_REQUEST_INVALID: 400,
+  ADMIN_FORBIDDEN: 403,
+  ADMIN_UNAUTHORIZED: 401,
+  ADMIN_UNSUPPORTED_MEDIA_TYPE: 415,
   ADMIN_STEP_REJECTED: 400,
   SCRIPT_UNKNOWN_STEP: 404,
   STEP_FAILED: 409,
@@ -31,11 +40,12 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
 };
 
 /**
- * Routes one admin request to its resource. Never rejects; every error body is
- * `{ "error": { "code", "message", "data" } }` with a stable code: an unknown path is 404, a
- * wrong method 405 (with `Allow`), and a POST with a query string 400 (its body carries the
- * parameters; a filter in the query would be dropped), all ADMIN_REQUEST_INVALID; a toolshift error gets its mapped
- * status; anything else is 500 ADMIN_INTERNAL_ERROR.
+ * Routes one admin request to its resource (after `adminGuard` let it through). Never rejects;
+ * every error body is `{ "error": { "code", "message", "data" } }` with a stable code: an unknown
+ * path is 404, a wrong method 405 (with `Allow`), a GET with a query parameter its resource does not
+ * take 400, and a POST with a query string 400 (its body carries the parameters; a filter in the
+ * query would be dropped), all ADMIN_REQUEST_INVALID; a toolshift error gets its mapped status;
+ * anything else is 500 ADMIN_INTERNAL_ERROR.
  */
 export async function routeAdminRequest(api: AdminApi, request: AdminRequest): Promise<AdminAnswer> {
   const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
@@ -72,6 +82,7 @@ export async function routeAdminRequest(api: AdminApi, request: AdminRequest): P
     );
   }
   try {
+    if (request.method === 'GET') rejectUnknownQuery(request.query, resource.getQuery ?? []);
     return await handler(api, request);
   } catch (error) {
     if (isToolshiftError(error)) {

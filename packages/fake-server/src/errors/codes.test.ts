@@ -16,6 +16,9 @@ describe('error codes', () => {
       'TRANSPORT_FAILED',
       'ADMIN_REQUEST_INVALID',
       'ADMIN_INTERNAL_ERROR',
+      'ADMIN_FORBIDDEN',
+      'ADMIN_UNAUTHORIZED',
+      'ADMIN_UNSUPPORTED_MEDIA_TYPE',
     ]);
   });
 

@@ -23,6 +23,12 @@ export const FAKE_SERVER_ERROR_CODES = [
   'ADMIN_REQUEST_INVALID',
   /** The admin API failed on a bug in the fake server (HTTP 500). `data`: `{ reason }`. Report it with the request that caused it. */
   'ADMIN_INTERNAL_ERROR',
+  /** The admin API refused a request whose `Host` names a host it does not serve, or that carries an `Origin` (`null` included) other than a loopback one (HTTP 403): a web page must not drive it. `data`: `{ header, value }`. Call it from a program on the same machine, without an `Origin` header. */
+  'ADMIN_FORBIDDEN',
+  /** The admin API has a token (`--admin-token`, `TOOLSHIFT_ADMIN_TOKEN`) and the request did not carry it as `Authorization: Bearer <token>` (HTTP 401). `data`: `{ reason }`. Pass the token (`createAdminHttpClient(url, { token })`). */
+  'ADMIN_UNAUTHORIZED',
+  /** The admin API refused a POST whose `Content-Type` is not `application/json` (HTTP 415), so no cross-origin "simple request" can change the server. `data`: `{ contentType }`. Send the body as JSON with that header. */
+  'ADMIN_UNSUPPORTED_MEDIA_TYPE',
 ] as const;
 
 /** One of {@link FAKE_SERVER_ERROR_CODES}. */

@@ -1,4 +1,4 @@
-import type { AuthorizationServerRules } from '../authorization/authorization-server.js';
+import type { AuthorizationServerRules } from '../authorization/authorization-rules.js';
 import type { AuthorizationServerSettings } from './authorization-server-settings.js';
 
 /** The fake authorization server's rules from a script's `authorizationServer` section, defaults filled. */

@@ -54,7 +54,8 @@ export const ScriptDocumentSchema = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: 2 ** 31 - 1,
-        description: 'Seed for session ids, cursors and generated tools (default 1).',
+        description:
+          'Seed for session ids (toolshift serve draws those at random per process), cursors and generated tools (default 1).',
       }),
     ),
     server: Type.Optional(ServerSectionSchema),

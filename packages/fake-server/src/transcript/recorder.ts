@@ -4,7 +4,7 @@ import { stringifyWithExactIds } from '../exchange/exact-integer-id.js';
 import type { TransportKind, WireRequest } from '../exchange/wire-request.js';
 import type { WireResponse } from '../exchange/wire-response.js';
 import type { Transcript } from './transcript.js';
-import type { Era, FrameDraft, TranscriptFrame } from './transcript-frame.js';
+import type { ClientMistake, Era, FrameDraft, TranscriptFrame } from './transcript-frame.js';
 
 /** Where a frame belongs: era, transport, stream, and who it was for. */
 export interface FrameContext {
@@ -114,8 +114,11 @@ export class Recorder {
     });
   }
 
-  /** Records a server-side fact as evidence (e.g. a notification with no stream to travel on). */
-  note(note: string, ctx?: Partial<FrameContext>): TranscriptFrame {
+  /**
+   * Records a server-side fact as evidence (e.g. a notification with no stream to travel on); with
+   * `clientMistake`, a mistake of the client's that checks can judge.
+   */
+  note(note: string, ctx?: Partial<FrameContext>, clientMistake?: ClientMistake): TranscriptFrame {
     return this.transcript.record({
       era: ctx?.era ?? 'unknown',
       transport: ctx?.transport ?? 'in-memory',
@@ -125,6 +128,7 @@ export class Recorder {
       direction: 'server',
       kind: 'note',
       note,
+      ...optional('clientMistake', clientMistake),
     });
   }
 

@@ -17,6 +17,18 @@ export type Era = 'legacy' | 'modern';
  */
 export type FrameKind = 'message' | 'http' | 'stream-open' | 'stream-close' | 'step' | 'note' | 'model';
 
+/**
+ * A client mistake the server noticed, recorded on a `note` frame (its `note` says what was asked)
+ * so that checks can judge it without reading prose:
+ * - `oauth-wrong-resource`: the client asked the authorization server for a code or token for a
+ *   resource other than this server (RFC 8707 `resource`); answered `invalid_target`;
+ * - `oauth-no-resource`: it asked without naming the resource (MCP clients MUST send `resource` in
+ *   authorization and token requests); served;
+ * - `oauth-code-reused`: it redeemed an authorization code a second time (RFC 6749 §4.1.2: the
+ *   client MUST NOT); refused, and every token issued from the code revoked.
+ */
+export type ClientMistake = 'oauth-wrong-resource' | 'oauth-no-resource' | 'oauth-code-reused';
+
 /** Who produced a frame: the client (`in`), the server on the wire (`out`), or the server's world (`server`). */
 export type FrameDirection = 'in' | 'out' | 'server';
 
@@ -37,7 +49,8 @@ export interface TranscriptFrame {
   /**
    * The stream the frame travelled on: `post-<n>` for one HTTP request/response exchange,
    * `get-<n>` for a legacy standalone SSE stream, `listen-<n>` for a modern subscription stream,
-   * `conn-<n>` for a stdio/in-memory connection, `world` for `step`/`note` frames.
+   * `conn-<n>` for a stdio/in-memory connection, `world` for `step`/`note` frames, `auth` for the
+   * fake authorization server's notes.
    */
   streamId: string;
   /** The catalog revision (fake server's integer) when the frame was recorded. */
@@ -64,6 +77,8 @@ export interface TranscriptFrame {
   step?: string;
   /** Human-readable detail for `step` and `note` frames. */
   note?: string;
+  /** On a `note` frame: the client mistake it records (see {@link ClientMistake}). */
+  clientMistake?: ClientMistake;
   /** The fault kind that distorted this frame (see `Fault`), when a fault step hit the exchange. */
   fault?: string;
   /** `model` frames: what the host asked the fake model provider, or what it answered. */

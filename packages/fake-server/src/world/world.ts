@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { FaultPlan } from '../faults/fault-plan.js';
 import type { Recorder } from '../transcript/recorder.js';
 import type { Catalog } from './catalog.js';
@@ -28,6 +29,9 @@ export interface WorldInit {
   auth?: PrincipalRules & AccessRules;
 }
 
+/** Where legacy session ids come from (see {@link World}'s constructor). */
+export type SessionIds = 'seeded' | 'random';
+
 type Pagers = { [K in ListKind]: ListPager<ListItems[K], unknown> };
 type Accesses = { tools: ToolAccess } & { [K in Exclude<ListKind, 'tools'>]: ListAccess<ListItems[K]> };
 
@@ -57,10 +61,20 @@ export class World {
   private readonly accesses: Accesses;
   private readonly counters = new Map<string, number>();
 
+  private readonly sessionIds: SessionIds;
+
+  /**
+   * @param sessionIds where legacy session ids come from: `seeded` (default) draws them from the
+   *   seed, so the same script and seed give the same transcript; `random` draws them from the
+   *   operating system's CSPRNG, so no other server process (or this one after a reset) hands out
+   *   the same id.
+   */
   constructor(
     init: WorldInit,
     readonly recorder: Recorder,
+    sessionIds: SessionIds = 'seeded',
   ) {
+    this.sessionIds = sessionIds;
     this.settings = init.settings;
     this.lists = new Lists(init.lists);
     this.catalog = this.lists.tools;
@@ -91,6 +105,11 @@ export class World {
       prompts: pager('prompts', listedPrompt),
     };
     this.lister = this.pagers.tools as ListPager<ToolDefinition>;
+  }
+
+  /** A new legacy `Mcp-Session-Id`: 32 characters of visible ASCII (`A–Z a–z 0–9 - _`). */
+  newSessionId(): string {
+    return this.sessionIds === 'random' ? randomBytes(24).toString('base64url') : this.random.token(32);
   }
 
   /** The pager of the list of `kind`. */

@@ -203,7 +203,8 @@ describe('admin HTTP routes', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
     await wrong.text();
-    const bad = await fetch(`${base}/steps`, { method: 'POST', body: '{not json' });
+    const json = { 'content-type': 'application/json' };
+    const bad = await fetch(`${base}/steps`, { method: 'POST', headers: json, body: '{not json' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 'ADMIN_REQUEST_INVALID' } });
     const jsonl = await fetch(`${base}/transcript`, { headers: { accept: 'application/x-ndjson' } });
@@ -214,6 +215,7 @@ describe('admin HTTP routes', () => {
     await waited.text();
     const unknownField = await fetch(`${base}/transcript/wait`, {
       method: 'POST',
+      headers: json,
       body: JSON.stringify({ filter: { colour: 'red' } }),
     });
     expect(unknownField.status).toBe(400);

@@ -234,12 +234,14 @@ describe('the fake authorization server', () => {
     expect(server.transcript.frames.some((f) => f.note?.includes('its family is revoked'))).toBe(true);
   });
 
-  it('a token issued for another resource is not accepted; a wrong PKCE verifier is invalid_grant', async () => {
-    const { url, issuer } = await start();
+  it('a token is bound to the resource it was issued for; another resource is invalid_target; a wrong PKCE verifier is invalid_grant', async () => {
+    const { server, url, issuer } = await start();
     const challenge = await oauth.calculatePKCECodeChallenge('right-verifier-right-verifier-right-verifier');
-    const authorize = (resource: string) =>
+    // The same server addressed as localhost: its protected resource is then http://localhost:<port>/mcp.
+    const localIssuer = issuer.replace('127.0.0.1', 'localhost');
+    const authorize = (at: string, resource: string) =>
       fetch(
-        `${issuer}/oauth/authorize?${new URLSearchParams({
+        `${at}/oauth/authorize?${new URLSearchParams({
           client_id: 'public-app',
           redirect_uri: 'http://127.0.0.1/callback',
           response_type: 'code',
@@ -248,9 +250,9 @@ describe('the fake authorization server', () => {
           code_challenge_method: 'S256',
         })}`,
         { redirect: 'manual' },
-      ).then((r) => new URL(r.headers.get('location') as string).searchParams.get('code') as string);
-    const token = (code: string, verifier: string) =>
-      fetch(`${issuer}/oauth/token`, {
+      ).then((r) => new URL(r.headers.get('location') as string).searchParams);
+    const token = (at: string, code: string, verifier: string) =>
+      fetch(`${at}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
@@ -261,22 +263,38 @@ describe('the fake authorization server', () => {
           redirect_uri: 'http://127.0.0.1/callback',
         }),
       }).then((r) => r.json() as Promise<Record<string, string>>);
-    expect(await token(await authorize(url), 'wrong-verifier-wrong-verifier-wrong-verifier')).toMatchObject({
-      error: 'invalid_grant',
-    });
-    const foreign = await token(
-      await authorize('https://elsewhere.example/mcp'),
+    expect(
+      await token(
+        issuer,
+        (await authorize(issuer, url)).get('code')!,
+        'wrong-verifier-wrong-verifier-wrong-verifier',
+      ),
+    ).toMatchObject({ error: 'invalid_grant' });
+    expect((await authorize(issuer, 'https://elsewhere.example/mcp')).get('error')).toBe('invalid_target');
+    const localUrl = url.replace('127.0.0.1', 'localhost');
+    const local = await token(
+      localIssuer,
+      (await authorize(localIssuer, localUrl)).get('code')!,
       'right-verifier-right-verifier-right-verifier',
     );
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${foreign.access_token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
-    expect(response.status).toBe(401);
+    expect(local.access_token).toBeDefined();
+    const call = (endpoint: string) =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${local.access_token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      }).then((r) => r.status);
+    // Its audience is http://localhost:<port>/mcp: accepted there, refused at http://127.0.0.1:<port>/mcp.
+    expect(await call(url)).toBe(401);
+    expect(await call(localUrl)).not.toBe(401);
+    // The token requests named no resource (the codes carried it): each is noted.
+    expect(server.transcript.frames.filter((f) => f.clientMistake).map((f) => f.clientMistake)).toEqual([
+      'oauth-wrong-resource',
+      'oauth-no-resource',
+    ]);
   });
 });

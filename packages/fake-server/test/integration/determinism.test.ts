@@ -88,4 +88,20 @@ describe('determinism', () => {
     expect(other).not.toBe(first);
     expect(other.split('\n').length).toBe(first.split('\n').length);
   });
+
+  it('seeded session ids repeat across servers of one seed; random ones (what `toolshift serve` uses) never do', async () => {
+    const ids = async (sessionIds: 'seeded' | 'random') => {
+      const first = await fixture.start(script, { sessionIds });
+      const second = await fixture.start(script, { sessionIds });
+      return [
+        (await openLegacySession(first.url)).sessionId,
+        (await openLegacySession(second.url)).sessionId,
+      ];
+    };
+    const [seededA, seededB] = await ids('seeded');
+    expect(seededA).toBe(seededB);
+    const [randomA, randomB] = await ids('random');
+    expect(randomA).not.toBe(randomB);
+    expect(randomA).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
 });

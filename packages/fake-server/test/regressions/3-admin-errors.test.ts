@@ -147,7 +147,7 @@ describe('admin API errors over HTTP', () => {
       },
     } satisfies AdminApi;
     const app = express();
-    app.use('/__toolshift', adminRouter(failing));
+    app.use('/__toolshift', adminRouter(failing, { allowedHosts: ['127.0.0.1'] }));
     const listening = await listen(app, '127.0.0.1', 0);
     try {
       const response = await fetch(`http://127.0.0.1:${listening.port}/__toolshift/status`);

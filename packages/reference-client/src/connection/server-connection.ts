@@ -27,6 +27,7 @@ import {
 } from './bounded-fetch.js';
 import { type EraPreference, versionNegotiation } from './era-preference.js';
 import type { ServerEndpoint } from './server-endpoint.js';
+import { refuseInvalidSessionId } from './session-id-header.js';
 import { describeExit, type StdioBounds, StdioProcessTransport } from './stdio-process-transport.js';
 
 /** How to reach and talk to one server. */
@@ -221,7 +222,7 @@ export class ServerConnection {
         try {
           const response = await bounded(url, { ...init, signal });
           this.observe(init, response.status);
-          return response;
+          return await refuseInvalidSessionId(response);
         } finally {
           this.exchanges.delete(exchange);
         }

@@ -10,6 +10,7 @@ import {
 import { FetchBoundError } from '../connection/bounded-fetch.js';
 import { ClassifiedError } from './classified-error.js';
 import type { DiscoveryFailure, FailureKind } from './discovery-failure.js';
+import { displayText } from './display-text.js';
 
 type Classification = Omit<DiscoveryFailure, 'atMs'>;
 
@@ -126,6 +127,10 @@ function classifyOne(value: unknown): { failure: Classification; weak: boolean }
     if (value.name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'))) {
       return strong({ kind: 'malformed-response', reason: 'unparseable-headers', message: messageOf(value) });
     }
+    // The server answered with headers larger than HTTP clients accept (undici: 16 KiB by default).
+    if (code === 'UND_ERR_HEADERS_OVERFLOW' || value.name === 'HeadersOverflowError') {
+      return strong({ kind: 'malformed-response', reason: 'header-overflow', message: messageOf(value) });
+    }
     if (typeof code === 'string' && NETWORK_CODES.has(code)) {
       return strong({ kind: 'network-unreachable', reason: code.toLowerCase(), message: messageOf(value) });
     }
@@ -176,7 +181,7 @@ function classifySdkError(error: SdkError): { failure: Classification; weak: boo
   }
 }
 
+/** An error's message for a failure: it may carry what a server sent, so escaped and bounded (500 characters). */
 function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  return displayText(error instanceof Error ? error.message : String(error), 500);
 }

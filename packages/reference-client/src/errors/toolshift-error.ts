@@ -1,4 +1,5 @@
 import type { ErrorDataByCode, ReferenceClientErrorCode } from './codes.js';
+import { displayText } from './display-text.js';
 
 // Same brand as every toolshift package, so `isToolshiftError` works across packages and copies.
 const BRAND = Symbol.for('toolshift.error');
@@ -6,6 +7,8 @@ const BRAND = Symbol.for('toolshift.error');
 /**
  * A local (non-wire) error with a stable `code` and typed `data` (see {@link ErrorDataByCode}).
  * Check it with {@link isToolshiftError}, not `instanceof`: two copies of the package may coexist.
+ * Its `message` is safe to print: control characters (from server-controlled strings it embeds)
+ * are shown as escapes and its length is bounded (see `displayText`); `data` keeps exact values.
  */
 export class ToolshiftError<C extends ReferenceClientErrorCode = ReferenceClientErrorCode> extends Error {
   readonly [BRAND] = true;
@@ -14,7 +17,7 @@ export class ToolshiftError<C extends ReferenceClientErrorCode = ReferenceClient
     message: string,
     readonly data: ErrorDataByCode[C],
   ) {
-    super(message);
+    super(displayText(message));
     this.name = 'ToolshiftError';
   }
 }

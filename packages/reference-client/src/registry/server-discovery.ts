@@ -17,6 +17,7 @@ import { transition } from '../discovery-machine/transition.js';
 import { ClassifiedError } from '../errors/classified-error.js';
 import { classifyFailure } from '../errors/classify-failure.js';
 import type { DiscoveryFailure } from '../errors/discovery-failure.js';
+import { displayText, MAX_EMBEDDED_NAME_CHARS } from '../errors/display-text.js';
 import { backoffDelayMs } from '../freshness/backoff.js';
 import type { DiscoveryCacheKey } from '../freshness/discovery-cache.js';
 import { effectiveTtlMs } from '../freshness/freshness-policy.js';
@@ -972,7 +973,7 @@ export class ServerDiscovery {
       warn(
         'schema-normalized',
         tool.name,
-        `tool ${tool.name}: its input schema was completed to an object schema (${changes})`,
+        `tool ${displayText(tool.name, MAX_EMBEDDED_NAME_CHARS)}: its input schema was completed to an object schema (${changes})`,
       );
     }
     for (const excluded of snapshot.excluded) {
@@ -983,7 +984,7 @@ export class ServerDiscovery {
       warn(
         'tool-excluded',
         excluded.name,
-        `tool ${excluded.name} excluded: ${excluded.reason} at ${excluded.pointer || '/'}: ${excluded.detail}`,
+        `tool ${displayText(excluded.name, MAX_EMBEDDED_NAME_CHARS)} excluded: ${excluded.reason} at ${displayText(excluded.pointer || '/', MAX_EMBEDDED_NAME_CHARS)}: ${excluded.detail}`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import { isToolshiftError } from '@toolshift/fake-server';
+import { ADMIN_TOKEN_ENV, isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
 import { PROPERTIES } from '../properties/index.js';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
@@ -164,6 +164,12 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option(
       '--ready-file <file>',
       'once listening, write {url, adminUrl, stdio, pid} as JSON to FILE (atomically), e.g. to learn the port picked for --port 0',
+    )
+    .addOption(
+      new Option(
+        '--admin-token <token>',
+        `require 'Authorization: Bearer <token>' on every admin API request (prefer the environment variable: a flag shows in the process list)`,
+      ).env(ADMIN_TOKEN_ENV),
     )
     .action(async (options) => {
       await serveCommand(resolvePaths(options, ['script', 'readyFile'], io.cwd));

@@ -1,5 +1,5 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { createFakeServer, loadScriptFile } from '@toolshift/fake-server';
+import { ADMIN_TOKEN_ENV, createFakeServer, loadScriptFile } from '@toolshift/fake-server';
 import {
   type ModelBaseUrls,
   serveModelProvider,
@@ -22,6 +22,8 @@ export interface ServeCommandOptions {
   adminPort?: string;
   /** Write {@link ServeReady} as JSON to this file once the server listens. */
   readyFile?: string;
+  /** Require `Authorization: Bearer <token>` on every admin API request (`--admin-token`, or `TOOLSHIFT_ADMIN_TOKEN`). */
+  adminToken?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ function parsePort(value: string | undefined, flag: string): number {
 /**
  * Checks the flag combination before anything starts.
  * @throws {UsageError} for a bad port, `--admin-port` without `--stdio` (the HTTP endpoint serves
- *   the admin API itself, under `/__toolshift`), or `--port` with `--stdio`.
+ *   the admin API itself, under `/__toolshift`), `--port` with `--stdio`, or an empty admin token.
  */
 export function checkServeOptions(options: ServeCommandOptions): { port: number; adminPort?: number } {
   if (options.stdio && options.port !== undefined)
@@ -66,6 +68,10 @@ export function checkServeOptions(options: ServeCommandOptions): { port: number;
   if (!options.stdio && options.adminPort !== undefined)
     throw new UsageError(
       `--admin-port needs --stdio: over HTTP the admin API is served on the MCP port itself, under /__toolshift.`,
+    );
+  if (options.adminToken !== undefined && options.adminToken.trim() === '')
+    throw new UsageError(
+      `--admin-token (or ${ADMIN_TOKEN_ENV}) must not be empty; leave it unset to serve the admin API without a token.`,
     );
   const port = parsePort(options.port, '--port');
   return options.adminPort === undefined
@@ -100,6 +106,10 @@ export function modelUrlLines(urls: ModelBaseUrls): string {
  * (the client sees the server go away), and with the step's code when an `exitProcess` step runs
  * (in either mode).
  *
+ * The admin API (either mode) is guarded like every admin listener: loopback `Host`, no web
+ * `Origin`, JSON writes, and with `--admin-token` (or `TOOLSHIFT_ADMIN_TOKEN`) a bearer token.
+ * Legacy session ids are random per process (`sessionIds: 'random'`), never repeated by a restart.
+ *
  * With `--ready-file FILE`, once listening it writes {@link ServeReady} (the URLs, so `--port 0`
  * can be used by a script that starts the server in the background) to FILE, atomically.
  * @throws {UsageError} for bad flags (see {@link checkServeOptions}).
@@ -108,13 +118,19 @@ export function modelUrlLines(urls: ModelBaseUrls): string {
 export async function serveCommand(options: ServeCommandOptions): Promise<void> {
   const ports = checkServeOptions(options);
   const script = await loadScriptFile(options.script);
-  const server = createFakeServer(script);
+  // Session ids from the OS's CSPRNG: a restarted server never hands out an id an earlier one did.
+  const server = createFakeServer(script, { sessionIds: 'random' });
   const host = options.host ?? '127.0.0.1';
+  const token = options.adminToken;
   if (options.stdio) {
     const admin =
       ports.adminPort === undefined
         ? undefined
-        : await startAdminServer(server, { host, port: ports.adminPort });
+        : await startAdminServer(server, {
+            host,
+            port: ports.adminPort,
+            ...(token !== undefined ? { token } : {}),
+          });
     const model = await serveModelProvider(createModelProvider({ transcript: server.transcript }), { host });
     const stdio = runStdioServer(server, { stdin: process.stdin, stdout: process.stdout });
     // An exitProcess step ends this process with its code, as a crashing stdio server would.
@@ -139,15 +155,18 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
       await model.close();
     });
   }
-  const http = await startHttpTransport(server, { port: ports.port, host, model: true }).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
-        ? new UsageError(
-            `Cannot listen on ${host}:${ports.port}: ${error.code}. Pick another --port or --host.`,
-          )
-        : error;
-    },
-  );
+  const http = await startHttpTransport(server, {
+    port: ports.port,
+    host,
+    model: true,
+    ...(token !== undefined ? { adminToken: token } : {}),
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
+      ? new UsageError(
+          `Cannot listen on ${host}:${ports.port}: ${error.code}. Pick another --port or --host.`,
+        )
+      : error;
+  });
   server.onProcessExit((code) => {
     process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
     process.exit(code);

@@ -9,6 +9,7 @@ import { MAX_CLOCK_ADVANCE_MS } from '../local-admin.js';
  */
 export const clockResource: AdminResource = {
   path: '/clock',
+  getQuery: [],
   methods: {
     GET: async (api) => json(200, { nowMs: (await api.status()).nowMs }),
     POST: async (api, request) => {

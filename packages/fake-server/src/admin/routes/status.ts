@@ -1,4 +1,4 @@
-import { type AdminResource, json, rejectUnknownQuery } from '../admin-route.js';
+import { type AdminResource, json } from '../admin-route.js';
 
 /**
  * `GET /status`: catalog revision, logical time, last transcript seq, open streams, eras, tool
@@ -6,10 +6,8 @@ import { type AdminResource, json, rejectUnknownQuery } from '../admin-route.js'
  */
 export const statusResource: AdminResource = {
   path: '/status',
+  getQuery: [],
   methods: {
-    GET: async (api, request) => {
-      rejectUnknownQuery(request.query, []);
-      return json(200, await api.status());
-    },
+    GET: async (api) => json(200, await api.status()),
   },
 };

@@ -6,7 +6,6 @@ import {
   json,
   readJsonObject,
   readNumber,
-  rejectUnknownQuery,
 } from '../admin-route.js';
 import { FRAME_FILTER_FIELDS, type FrameFilter } from '../frame-filter.js';
 
@@ -19,9 +18,9 @@ const JSONL_TYPES = ['application/jsonl', 'application/x-ndjson', 'application/x
  */
 export const transcriptResource: AdminResource = {
   path: '/transcript',
+  getQuery: ['afterSeq', 'limit', 'format', ...FRAME_FILTER_FIELDS],
   methods: {
     GET: async (api, request) => {
-      rejectUnknownQuery(request.query, ['afterSeq', 'limit', 'format', ...FRAME_FILTER_FIELDS]);
       const query = transcriptQuery(request);
       const wantsJsonl =
         request.query.get('format') === 'jsonl' || JSONL_TYPES.some((type) => request.accept.includes(type));
@@ -41,9 +40,9 @@ export const transcriptResource: AdminResource = {
  */
 export const transcriptWaitResource: AdminResource = {
   path: '/transcript/wait',
+  getQuery: ['timeoutMs', 'afterSeq', ...FRAME_FILTER_FIELDS],
   methods: {
     GET: async (api, request) => {
-      rejectUnknownQuery(request.query, ['timeoutMs', 'afterSeq', ...FRAME_FILTER_FIELDS]);
       const timeoutMs = readNumber(request.query.get('timeoutMs'), 'timeoutMs');
       const afterSeq = readNumber(request.query.get('afterSeq'), 'afterSeq');
       const frame = await api.waitFor(filterFromQuery(request.query), {

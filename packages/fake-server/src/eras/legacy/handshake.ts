@@ -50,7 +50,7 @@ export function initialize(
       : LEGACY_PROTOCOL_VERSIONS[0];
   const clientInfo = params?.clientInfo as LegacySession['clientInfo'];
   const session: LegacySession = {
-    id: world.random.token(32),
+    id: world.newSessionId(),
     protocolVersion,
     initialized: false,
     principal,

@@ -1,5 +1,5 @@
 import express, { type Express, type Request, type Response } from 'express';
-import type { AuthorizationAnswer } from '../../authorization/authorization-server.js';
+import type { AuthorizationAnswer } from '../../authorization/authorization-answer.js';
 import type { FakeServer } from '../../create-fake-server.js';
 
 /**
@@ -7,9 +7,15 @@ import type { FakeServer } from '../../create-fake-server.js';
  * RFC 8414 metadata at `/.well-known/oauth-authorization-server`, and `/oauth/authorize`,
  * `/oauth/token`, `/oauth/register`, `/oauth/revoke`, `/oauth/jwks`. Without one, every route is 404.
  * The issuer is the origin the client addressed.
+ * @param protectedResource the resource the server protects as a request addressed it (its RFC
+ *   9728 metadata's `resource`): the only RFC 8707 `resource` the authorization server serves.
  * @see ../shared/spec/mcp-discovery-spec.md §6
  */
-export function mountAuthorizationRoutes(app: Express, server: FakeServer): void {
+export function mountAuthorizationRoutes(
+  app: Express,
+  server: FakeServer,
+  protectedResource: (req: Request) => string,
+): void {
   const issuerOf = (req: Request) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;
   const form = express.urlencoded({ extended: false, limit: '64kb' });
   const withServer =
@@ -30,7 +36,9 @@ export function mountAuthorizationRoutes(app: Express, server: FakeServer): void
   app.get(
     '/oauth/authorize',
     withServer((req) =>
-      server.authorizationServer()!.authorize(new URLSearchParams(req.url.split('?')[1] ?? '')),
+      server
+        .authorizationServer()!
+        .authorize(new URLSearchParams(req.url.split('?')[1] ?? ''), protectedResource(req)),
     ),
   );
   app.post(
@@ -39,7 +47,11 @@ export function mountAuthorizationRoutes(app: Express, server: FakeServer): void
     withServer((req) =>
       server
         .authorizationServer()!
-        .token(new URLSearchParams(req.body as Record<string, string>), req.headers.authorization),
+        .token(
+          new URLSearchParams(req.body as Record<string, string>),
+          req.headers.authorization,
+          protectedResource(req),
+        ),
     ),
   );
   app.post(

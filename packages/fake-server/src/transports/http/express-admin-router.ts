@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AdminApi } from '../../admin/admin-api.js';
+import { type AdminGuardOptions, adminGuard } from '../../admin/admin-guard.js';
 import type { AdminAnswer } from '../../admin/admin-route.js';
 import { errorAnswer, routeAdminRequest } from '../../admin/admin-router.js';
 
@@ -8,10 +9,27 @@ const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 
 /**
  * An express router serving the admin API (mount it at the admin prefix). It only adapts express
- * requests to {@link routeAdminRequest}; the routes live in `admin/routes/`.
+ * requests to `adminGuard` (Host, Origin, token and media type, checked before the body is read) and
+ * {@link routeAdminRequest}; the routes live in `admin/routes/`.
+ * @param guard who may use it (see `AdminGuardOptions`).
  */
-export function adminRouter(admin: AdminApi): Router {
+export function adminRouter(admin: AdminApi, guard: AdminGuardOptions): Router {
   const router = express.Router();
+  const check = adminGuard(guard);
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const refusal = check({
+      method: req.method,
+      host: req.headers.host,
+      origin: req.headers.origin,
+      contentType: req.headers['content-type'],
+      authorization: req.headers.authorization,
+    });
+    if (refusal) {
+      // The body is never read: the connection cannot be reused for the next request.
+      res.setHeader('Connection', 'close');
+      send(res, refusal);
+    } else next();
+  });
   router.use(express.text({ type: () => true, limit: MAX_ADMIN_BODY_BYTES, defaultCharset: 'utf-8' }));
   router.all('/{*path}', async (req: Request, res: Response) => {
     const url = new URL(req.url, 'http://admin.invalid');

@@ -1,16 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { hostHeaderName, isAllowedHost, originHostName } from '../../exchange/allowed-hosts.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { FORBIDDEN_ORIGIN_STATUS, forbiddenOriginError } from '../transport-refusal.js';
 
-/** Host names a loopback-bound server answers by default. */
-export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
-
-function hostname(hostHeader: string): string {
-  // `[::1]:8080` keeps its brackets; `localhost:8080` loses the port.
-  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
-  return hostHeader.split(':')[0] ?? '';
-}
+export { LOOPBACK_HOSTS } from '../../exchange/allowed-hosts.js';
 
 /**
  * DNS-rebinding protection (§5.1: servers MUST validate `Origin`; local servers bind to
@@ -46,21 +40,13 @@ export function hostGuard(
 export function hostRefusal(
   allowedHosts: readonly string[],
 ): (headers: IncomingHttpHeaders) => 'Host' | 'Origin' | undefined {
-  const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
   return (headers) => {
-    if (!allowed.has(hostname(headers.host ?? '').toLowerCase())) return 'Host';
+    if (!isAllowedHost(allowedHosts, hostHeaderName(headers.host ?? ''))) return 'Host';
+    // `Origin: null` (an opaque origin: a file:// page, a sandboxed frame) is let through here, on the
+    // MCP endpoint; the admin API refuses it (admin/admin-guard.ts).
     const origin = headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).hostname;
-      } catch {
-        originHost = '';
-      }
-      const bracketed =
-        originHost.includes(':') && !originHost.startsWith('[') ? `[${originHost}]` : originHost;
-      if (!allowed.has(bracketed.toLowerCase())) return 'Origin';
-    }
+    if (origin !== undefined && origin !== 'null' && !isAllowedHost(allowedHosts, originHostName(origin)))
+      return 'Origin';
     return undefined;
   };
 }

@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { DEFAULT_ADMIN_PATH } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
+import { isLoopbackBind } from '../../exchange/allowed-hosts.js';
 import { messageChunks } from '../../exchange/message-bytes.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
 import { createModelProvider, type ModelProvider } from '../../model/model-provider.js';
@@ -42,9 +43,15 @@ export interface HttpTransportOptions {
   /**
    * Host names accepted in `Host` and `Origin` (DNS-rebinding protection, §5.1); other requests get
    * 403. Default: the loopback names (`localhost`, `127.0.0.1`, `[::1]`) when bound to loopback,
-   * else no check. `false` turns the check off.
+   * else no check. `false` turns the check off (the admin API still refuses any `Origin` but a
+   * loopback one).
    */
   allowedHosts?: readonly string[] | false;
+  /**
+   * Require `Authorization: Bearer <token>` on every admin request (compared in constant time; see
+   * `adminGuard`). The MCP endpoint is not affected. Default: no token.
+   */
+  adminToken?: string;
   /**
    * Serve a fake model provider next to the MCP endpoint, on the same port (`/v1/…`, `/v1beta/…`):
    * `true` creates one recording into the server's transcript (same logical clock and numbering),
@@ -94,16 +101,19 @@ export async function startHttpTransport(
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const allowedHosts = options.allowedHosts ?? (isLoopback(host) ? [...LOOPBACK_HOSTS] : false);
+  const allowedHosts = options.allowedHosts ?? (isLoopbackBind(host) ? [...LOOPBACK_HOSTS] : false);
   const refused = (req: IncomingMessage, response: WireResponse, reason: string) =>
     server.recordRefusal(
       { transport: 'http', httpMethod: req.method, headers: headersOf(req) },
       response,
       reason,
     );
+  // The admin API has its own guard (stricter: no `Origin: null`, JSON writes, a token), answering
+  // in its own error shape; it is mounted first so the endpoint's guard never answers an admin path.
+  if (adminPath !== false)
+    app.use(adminPath, adminRouter(createLocalAdmin(server), { allowedHosts, token: options.adminToken }));
   if (allowedHosts !== false)
     app.use(hostGuard(allowedHosts, (req, response, reason) => refused(req, response, reason)));
-  if (adminPath !== false) app.use(adminPath, adminRouter(createLocalAdmin(server)));
   const model =
     options.model === true
       ? createModelProvider({ transcript: server.transcript })
@@ -144,7 +154,11 @@ export async function startHttpTransport(
   const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
   app.all(path, readBody, (req: Request, res: Response) => serveEndpoint(req, res, req.body, req.protocol));
 
-  mountAuthorizationRoutes(app, server);
+  mountAuthorizationRoutes(app, server, (req) => {
+    const endpoint = endpointUrl(req.protocol, req, path);
+    const resource = server.protectedResourceMetadata(endpoint)?.resource;
+    return typeof resource === 'string' ? resource : endpoint;
+  });
 
   const metadataPath = '/.well-known/oauth-protected-resource';
   app.get([metadataPath, `${metadataPath}${path}`], (req: Request, res: Response) => {
@@ -241,10 +255,6 @@ function endpointUrl(protocol: string, req: IncomingMessage, path: string): stri
 /** The protocol of the connection itself (express's `req.protocol` without a trusted proxy). */
 function socketProtocol(req: IncomingMessage): string {
   return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 /** Writes a body given as chunks with its Content-Length (a shared chunk is never copied). */

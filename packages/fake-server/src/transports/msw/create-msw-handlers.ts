@@ -1,8 +1,11 @@
 import { type HttpHandler, http } from 'msw';
 import type { AdminApi } from '../../admin/admin-api.js';
+import { adminGuard } from '../../admin/admin-guard.js';
+import type { AdminAnswer } from '../../admin/admin-route.js';
 import { routeAdminRequest } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
 import type { FakeServer } from '../../create-fake-server.js';
+import { LOOPBACK_HOSTS } from '../../exchange/allowed-hosts.js';
 import type { EventStream } from '../../exchange/event-stream.js';
 import { messageBytes } from '../../exchange/message-bytes.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
@@ -28,6 +31,8 @@ export interface MswHandlersOptions {
   adminPath?: string | false;
   /** Largest accepted request body, bytes (default 4 MiB); larger bodies get 413 + -32600. */
   maxBodyBytes?: number;
+  /** Require `Authorization: Bearer <token>` on every admin request (see `adminGuard`). Default: none. */
+  adminToken?: string;
 }
 
 /**
@@ -103,9 +108,23 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
   if (adminPath !== false) {
     const admin: AdminApi = createLocalAdmin(server);
     const prefix = new URL(adminPath, options.url);
+    // The same guard as every admin listener; the handlers' own origin is an allowed host besides loopback.
+    const guard = adminGuard({
+      allowedHosts: [...LOOPBACK_HOSTS, endpoint.hostname],
+      token: options.adminToken,
+    });
     handlers.push(
       http.all(urlPattern(`${prefix.origin}${prefix.pathname}`, { subtree: true }), async ({ request }) => {
         const url = new URL(request.url);
+        const refusal = guard({
+          method: request.method,
+          // An intercepted request has no Host header of its own unless the caller set one.
+          host: request.headers.get('host') ?? url.host,
+          origin: request.headers.get('origin') ?? undefined,
+          contentType: request.headers.get('content-type') ?? undefined,
+          authorization: request.headers.get('authorization') ?? undefined,
+        });
+        if (refusal) return adminResponse(refusal);
         const text = await request.text();
         const answer = await routeAdminRequest(admin, {
           method: request.method,
@@ -114,14 +133,18 @@ export function createMswHandlers(server: FakeServer, options: MswHandlersOption
           body: text,
           accept: request.headers.get('accept') ?? '',
         });
-        return new Response(answer.status === 204 ? null : answer.body, {
-          status: answer.status,
-          headers: { 'content-type': answer.contentType, ...answer.headers },
-        });
+        return adminResponse(answer);
       }),
     );
   }
   return handlers;
+}
+
+function adminResponse(answer: AdminAnswer): Response {
+  return new Response(answer.status === 204 ? null : answer.body, {
+    status: answer.status,
+    headers: { 'content-type': answer.contentType, ...answer.headers },
+  });
 }
 
 /** The fetch `Response` for a server answer to `request` (a stream reply stays tied to it: see {@link sseBody}). */
