@@ -18,6 +18,11 @@ export const codeRedeemedOnce: Invariant = {
   title: 'The client redeems each authorization code once (a second use revokes the tokens issued from it).',
   source: 'RFC 6749 §4.1.2 (the client MUST NOT use the authorization code more than once); OAuth 2.1 §4.1.3',
   judgesWireOnly: true,
+  authority: {
+    level: 'advice',
+    basis:
+      'RFC 6749 §4.1.2 (an authorization code is used once): an OAuth rule, not a clause of the MCP spec digest',
+  },
   check(run) {
     const frames = connectionFrames(run, run.serverId).filter(fromAuthorizationServer);
     const reused = frames.filter((frame) => frame.clientMistake === 'oauth-code-reused');

@@ -22,6 +22,11 @@ export const tokenForThisResource: Invariant = {
   source:
     'MCP 2025-11-25 authorization §Resource Parameter Implementation (clients MUST send resource in authorization and token requests); RFC 8707 §2',
   judgesWireOnly: true,
+  authority: {
+    level: 'advice',
+    basis:
+      'RFC 8707 §2 (resource indicators in authorization and token requests): an OAuth rule the MCP authorization page adopts; the spec digest carries no client clause for it',
+  },
   check(run) {
     const frames = connectionFrames(run, run.serverId).filter(fromAuthorizationServer);
     const mistakes = frames.filter(
