@@ -130,11 +130,13 @@ export interface FakeServer {
    */
   onProcessExit(exit: (code: number) => void): void;
   /**
-   * For connection-oriented transports served in-process (stdio pipes, in-memory): `listener` runs
-   * when an `exitProcess` step ends the "process", so the channel closes as it would on a real exit.
-   * Returns the function that removes it.
+   * For connection-oriented transports served by this process (stdio channels, in-memory pairs):
+   * `listener` runs with the step's exit code when an `exitProcess` step ends the "process", right
+   * after every stream was dropped, so the channel closes as it would on a real exit (a stdio
+   * channel served through a relay process ends that process with the code). Returns the function
+   * that removes it.
    */
-  addExitListener(listener: () => void): () => void;
+  addExitListener(listener: (code: number) => void): () => void;
   /** Ends every stream and session, restores the initial catalog, clears the transcript and clock. */
   reset(): void;
   /** Ends every stream (`graceful` by default: listen streams get their final result) and sessions. */
@@ -170,7 +172,7 @@ class FakeServerImpl implements FakeServer {
   private readonly transports = new Set<TransportDescriptor>();
   private unsubscribeScheduler: (() => void) | undefined;
   private exitProcess: ((code: number) => void) | undefined;
-  private readonly exitListeners = new Set<() => void>();
+  private readonly exitListeners = new Set<(code: number) => void>();
 
   constructor(
     readonly script: ScriptDocument,
@@ -256,7 +258,7 @@ class FakeServerImpl implements FakeServer {
     this.exitProcess = exit;
   }
 
-  addExitListener(listener: () => void): () => void {
+  addExitListener(listener: (code: number) => void): () => void {
     this.exitListeners.add(listener);
     return () => this.exitListeners.delete(listener);
   }
@@ -361,11 +363,11 @@ class FakeServerImpl implements FakeServer {
         if (this.exitProcess) this.exitProcess(code);
         else {
           this.recorder.note(
-            `exit code ${code}: served in-process, so every stream is dropped and every channel closed instead`,
+            `exit code ${code}: served in-process, so every stream is dropped and every channel closed (a stdio channel's relay process exits with this code)`,
           );
           holds.cancelAll();
           engines.shutdown('drop');
-          for (const listener of [...this.exitListeners]) listener();
+          for (const listener of [...this.exitListeners]) listener(code);
         }
       },
     };
