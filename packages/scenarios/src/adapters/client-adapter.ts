@@ -218,7 +218,7 @@ export interface ClientAdapter {
   /** `host-clock`: advance the client's clock by `ms`, firing due timers. */
   advanceClock?(ms: number): Promise<void>;
   /** `discovery-state`: the client's discovery state for a server. */
-  serverState?(serverId: string): ReportedState;
+  serverState?(serverId: string): ReportedState | Promise<ReportedState>;
   /**
    * The client restarts (a new process of the host): it closes and starts again from whatever it
    * persisted, connecting every server anew; resolves when each is rediscovered.
@@ -234,6 +234,12 @@ export interface ClientAdapter {
    * runs one (a `command:` or `--command` program); the reports put it in the cell's `<system-err>`.
    */
   clientStderr?(): ClientStderr | undefined;
+  /**
+   * After `close`: what the harness noticed running the client that is no verdict on it, for an
+   * adapter that runs the client in a process of its own (processes the program left behind, which
+   * it ended); the cell reports them as harness warnings.
+   */
+  harnessWarnings?(): readonly string[];
 }
 
 /** What a client can do: the transports it can connect over and the host features it offers. */

@@ -332,7 +332,11 @@ export class CellSession {
       }
       case 'observe-state': {
         const serverId = serverOf(this.scenario, action);
-        const reported = this.adapter.serverState!(serverId);
+        const reported = await bounded(
+          Promise.resolve(this.adapter.serverState!(serverId)),
+          actionTimeoutMs,
+          'observe-state',
+        );
         this.log.add({ kind: 'server-state', serverId, ...reported });
         return undefined;
       }

@@ -212,6 +212,16 @@ export class CommandClientAdapter implements ClientAdapter {
     }
   }
 
+  /** The processes the program left running after its cell (killed at `close`). */
+  harnessWarnings(): readonly string[] {
+    const left = this.program?.leftovers ?? [];
+    return left.length === 0
+      ? []
+      : [
+          `the client program left ${left.length} process${left.length === 1 ? '' : 'es'} running after its cell: ${left.join(', ')}; toolshift killed ${left.length === 1 ? 'it' : 'them'}`,
+        ];
+  }
+
   /** What the program wrote to stderr during the cell (bounded; see {@link StderrCapture}). */
   clientStderr(): ClientStderr | undefined {
     return this.stderr.result();
