@@ -12,6 +12,7 @@ import type {
   ToClientProcess,
 } from './client-process-protocol.js';
 import { endLeftoverProcesses, killGroup } from './end-leftover-processes.js';
+import { printable } from './plain-data.js';
 import { leftAround, processTable } from './process-tree.js';
 import { type ClientProcessCell, type RemoteCell, remoteCell } from './remote-cell.js';
 
@@ -320,7 +321,7 @@ export class ClientProcess {
 
   private warn(text: string): void {
     if (this.cell) this.cell.warn(text);
-    else if (this.stray.length < 20) this.stray.push(text);
+    else if (this.stray.length < 20) this.stray.push(printable(text));
   }
 
   private onMessage(raw: unknown): void {

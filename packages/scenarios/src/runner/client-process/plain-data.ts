@@ -57,3 +57,15 @@ function problemAt(
   }
   return undefined;
 }
+
+/**
+ * `text` with every control character written as a `\uXXXX` escape: what a client process sent may
+ * end up in a harness warning, which the console prints (no ANSI sequence or bare line break from
+ * the client reaches the terminal).
+ */
+export function printable(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import { printable } from './plain-data.js';
 
 /** One process of the machine, as far as toolshift needs it. */
 export interface ProcessInfo {
@@ -88,5 +89,5 @@ export function leftAround(table: readonly ProcessInfo[], root: number): Process
 
 /** `pid 123 (sleep)`, for a harness warning. */
 export function describeProcess(info: ProcessInfo): string {
-  return `pid ${info.pid} (${info.command})`;
+  return `pid ${info.pid} (${printable(info.command)})`;
 }

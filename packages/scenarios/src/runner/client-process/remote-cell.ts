@@ -4,6 +4,7 @@ import { type ClientStderr, StderrCapture } from '../../adapters/client-stderr.j
 import type { CheckVerdict } from '../cell.js';
 import { answerProblem } from './client-process-messages.js';
 import type { AdapterMethod, FromClientProcess, ToClientProcess } from './client-process-protocol.js';
+import { printable } from './plain-data.js';
 import { remoteClientAdapter } from './remote-client-adapter.js';
 import { RemoteEndpoints } from './remote-endpoints.js';
 
@@ -83,7 +84,7 @@ export function remoteCell(link: CellProcessLink): RemoteCell {
     stderr: new StderrCapture(),
     stderrDone: false,
     warn(text) {
-      if (cell.warnings.length < MAX_WARNINGS) cell.warnings.push(text);
+      if (cell.warnings.length < MAX_WARNINGS) cell.warnings.push(printable(text));
       else dropped += 1;
     },
     receive(message) {
