@@ -14,7 +14,6 @@ import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
-import { EXIT } from './exit-codes.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';

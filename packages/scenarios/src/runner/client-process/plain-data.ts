@@ -65,6 +65,7 @@ function problemAt(
  */
 export function printable(text: string): string {
   return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
