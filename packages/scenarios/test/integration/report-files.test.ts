@@ -192,7 +192,9 @@ test('verify-report tells a report the run wrote from one changed after it, and 
     dir,
   );
   expect(run.code).toBe(1);
-  const printed = [...run.stdout.matchAll(/report written to \S+ \((sha256:[0-9a-f]{64})\)/g)].map((m) => m[1]!);
+  const printed = [...run.stdout.matchAll(/report written to \S+ \((sha256:[0-9a-f]{64})\)/g)].map(
+    (m) => m[1]!,
+  );
   expect(printed).toHaveLength(2);
   const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8'));
   expect(report.digest).toBe(printed[0]);
@@ -211,7 +213,9 @@ test('verify-report tells a report the run wrote from one changed after it, and 
   expect(changed.stdout).toContain(`${join(dir, 'r.xml')}: matches`);
 
   // The same forgery with a digest recomputed to match: only the digest the run printed tells.
-  const resealed = sealReport(text.replace('"exitCode": 1', '"exitCode": 0').replace(printed[0]!, DIGEST_PLACEHOLDER));
+  const resealed = sealReport(
+    text.replace('"exitCode": 1', '"exitCode": 0').replace(printed[0]!, DIGEST_PLACEHOLDER),
+  );
   await writeFile(join(dir, 'r.json'), resealed.bytes);
   expect((await cli(['verify-report', 'r.json'], dir)).code).toBe(0);
   const against = await cli(['verify-report', 'r.json', '--digest', ...printed], dir);

@@ -209,7 +209,7 @@ export function checkFromClientProcess(message: unknown): FromClientProcess | { 
   if (typeof type !== 'string' || !Object.hasOwn(MESSAGES, type))
     return { refused: `an unknown message type ${JSON.stringify(type ?? null)}` };
   const validate = validatorIn(messageValidators, type, MESSAGES[type as FromClientProcess['type']]);
-  if (!validate(message)) return { refused: `a '${type}' message whose ${firstError(validate)}` };
+  if (!validate(message)) return { refused: `a message of type '${type}' whose ${firstError(validate)}` };
   return message as FromClientProcess;
 }
 

@@ -188,7 +188,7 @@ export class ClientProcess {
       post: (message) => this.post(message),
       end: () => this.endCell(),
     });
-    cell.warnings.push(...this.stray.splice(0));
+    for (const text of this.stray.splice(0)) cell.warn(text);
     this.cell = cell;
     this.cellStartedWith = await this.around();
     this.watch();

@@ -11,7 +11,7 @@ import { RemoteEndpoints } from './remote-endpoints.js';
 /** The runner check a cell fails when its client process dies or hangs mid-cell. */
 export const PROCESS_SURVIVED_CHECK = 'runner.client-process-survived';
 
-/** The most harness warnings one cell keeps (the rest are counted). */
+/** The most distinct harness warnings one cell keeps (the rest are counted). */
 const MAX_WARNINGS = 20;
 
 /** A cell whose client runs in a client process, as the runner drives it. */
@@ -53,7 +53,6 @@ export interface CellProcessLink {
 export interface RemoteCell {
   /** The id of the cell's adapter in the process (its `create` request). */
   adapterId: number;
-  warnings: string[];
   stderr: StderrCapture;
   stderrDone: boolean;
   onStderrEnd?: () => void;
@@ -78,13 +77,16 @@ export function remoteCell(link: CellProcessLink): RemoteCell {
   let at: string | undefined;
   let death: { how: string; during: string | undefined } | undefined;
   let dropped = 0;
+  /** Each warning and how often it came (a warning repeated is one line with its count). */
+  const repeats = new Map<string, number>();
   const cell: RemoteCell = {
     adapterId: 0,
-    warnings: [],
     stderr: new StderrCapture(),
     stderrDone: false,
     warn(text) {
-      if (cell.warnings.length < MAX_WARNINGS) cell.warnings.push(printable(text));
+      const line = printable(text);
+      if (repeats.has(line)) repeats.set(line, repeats.get(line)! + 1);
+      else if (repeats.size < MAX_WARNINGS) repeats.set(line, 1);
       else dropped += 1;
     },
     receive(message) {
@@ -156,11 +158,14 @@ export function remoteCell(link: CellProcessLink): RemoteCell {
             cell.warn(
               `the client left ${leftovers.length} process${leftovers.length === 1 ? '' : 'es'} running after its cell: ${leftovers.join(', ')}; toolshift killed ${leftovers.length === 1 ? 'it' : 'them'}`,
             );
+          const warnings = [...repeats].map(([line, count]) =>
+            count > 1 ? `${line} (${count} times)` : line,
+          );
           if (dropped > 0)
-            cell.warnings.push(`and ${dropped} more harness warning${dropped === 1 ? '' : 's'} like these`);
+            warnings.push(`and ${dropped} more harness warning${dropped === 1 ? '' : 's'} of other kinds`);
           const clientStderr = cell.stderr.result();
           return {
-            warnings: cell.warnings,
+            warnings,
             ...(death ? { processVerdict: processVerdict(death.how, death.during, stderr) } : {}),
             ...(clientStderr ? { clientStderr } : {}),
           };
