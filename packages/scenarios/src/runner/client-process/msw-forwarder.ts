@@ -93,7 +93,7 @@ export class MswForwarder {
       request: id,
       url: request.url,
       method: request.method,
-      headers: [...request.headers],
+      headers: entries(request.headers),
       ...(bytes && bytes.byteLength > 0 ? { body: Buffer.from(bytes).toString('base64') } : {}),
     });
     const answer = await Promise.race([
@@ -122,4 +122,13 @@ export class MswForwarder {
       headers: answer.headers,
     });
   }
+}
+
+/** A fetch `Headers`'s name/value pairs, in order. */
+function entries(headers: Headers): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  headers.forEach((value, name) => {
+    pairs.push([name, value]);
+  });
+  return pairs;
 }

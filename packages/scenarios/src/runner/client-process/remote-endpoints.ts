@@ -152,7 +152,7 @@ export class RemoteEndpoints {
       request: id,
       status: response.status,
       statusText: response.statusText,
-      headers: [...response.headers],
+      headers: entries(response.headers),
     });
     if (!response.body || NULL_BODY.has(response.status)) {
       this.requests.delete(id);
@@ -179,4 +179,13 @@ export class RemoteEndpoints {
     this.requests.delete(id);
     this.post({ type: 'msw-end', request: id });
   }
+}
+
+/** A fetch `Headers`'s name/value pairs, in order. */
+function entries(headers: Headers): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  headers.forEach((value, name) => {
+    pairs.push([name, value]);
+  });
+  return pairs;
 }
