@@ -25,7 +25,7 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
   const sockets = new Set<Socket>();
   const relays = new Set<Relay>();
   const channels: StdioServer[] = [];
-  const listener = createServer((socket) => {
+  const listener = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.on('error', () => socket.destroy());
     socket.on('close', () => sockets.delete(socket));
@@ -105,7 +105,14 @@ function relayChannel(server: FakeServer, relay: Relay, rest: Buffer): StdioServ
   const stdin = new PassThrough();
   const stdout = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      if (socket.writable && relay.exitCode === undefined) socket.write(relayFrame(RELAY_FRAME.data, chunk));
+      if (socket.writable && relay.exitCode === undefined) {
+        // What the server writes in one turn leaves in one TCP write.
+        if (socket.writableCorked === 0) {
+          socket.cork();
+          process.nextTick(() => socket.uncork());
+        }
+        socket.write(relayFrame(RELAY_FRAME.data, chunk));
+      }
       done();
     },
     final(done) {

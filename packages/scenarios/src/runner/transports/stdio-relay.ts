@@ -7,7 +7,9 @@
  *
  * On the loopback connection the relay first writes one line, `<token> <pid>\n` (the token keeps
  * any other local process out), then its stdin as raw bytes (and ends its side when stdin ends).
- * The runner answers with frames of `[type: 1 byte][length: 4 bytes, big-endian][payload]`:
+ * The runner answers with frames of `[type: 1 byte][length: 4 bytes, big-endian][payload]` (what
+ * the server writes in one turn of its event loop goes in one TCP write, and what arrives in one
+ * read goes to stdout in one write, as a server process's back-to-back lines reach its client):
  * - {@link RELAY_FRAME.data} — bytes for the relay's stdout;
  * - {@link RELAY_FRAME.exit} — the server process exits: the relay flushes stdout and exits with the
  *   code in the payload (a 4-byte signed integer).
@@ -21,6 +23,7 @@ export const STDIO_RELAY_SOURCE = `'use strict';
 const net = require('node:net');
 const [port, token] = process.argv.slice(1);
 const socket = net.connect(Number(port), '127.0.0.1');
+socket.setNoDelay(true);
 let buffered = Buffer.alloc(0);
 let exiting = false;
 const exitWith = (code) => {
@@ -34,15 +37,19 @@ socket.on('connect', () => {
 });
 socket.on('data', (chunk) => {
   buffered = Buffer.concat([buffered, chunk]);
-  while (buffered.length >= 5) {
+  const out = [];
+  let code;
+  while (buffered.length >= 5 && code === undefined) {
     const length = buffered.readUInt32BE(1);
     if (buffered.length < 5 + length) break;
     const type = buffered[0];
     const payload = buffered.subarray(5, 5 + length);
     buffered = buffered.subarray(5 + length);
-    if (type === ${RELAY_FRAME.data}) process.stdout.write(payload);
-    else if (type === ${RELAY_FRAME.exit}) exitWith(payload.readInt32BE(0));
+    if (type === ${RELAY_FRAME.data}) out.push(payload);
+    else if (type === ${RELAY_FRAME.exit}) code = payload.readInt32BE(0);
   }
+  if (out.length > 0 && !exiting) process.stdout.write(Buffer.concat(out));
+  if (code !== undefined) exitWith(code);
 });
 socket.on('close', () => exitWith(0));
 socket.on('error', (error) => {
