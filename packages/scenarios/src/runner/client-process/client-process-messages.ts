@@ -1,7 +1,12 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { CLIENT_FEATURES, TRANSPORT_KINDS } from '../../scenario.js';
-import { ADAPTER_METHODS, type AdapterMethod, type FromClientProcess } from './client-process-protocol.js';
+import {
+  ADAPTER_METHODS,
+  type AdapterMethod,
+  type ClientJob,
+  type FromClientProcess,
+} from './client-process-protocol.js';
 import { plainDataProblem } from './plain-data.js';
 
 /*
@@ -223,5 +228,38 @@ export function answerProblem(
 ): string | undefined {
   if (method === 'agentTurn' && (value === undefined || value === null)) return undefined;
   const validate = validatorIn(answerValidators, method, ANSWERS[method]);
+  return validate(value) ? undefined : firstError(validate);
+}
+
+/** The schema of each job's answer. */
+const JOB_ANSWERS: Readonly<Record<ClientJob['kind'], TSchema>> = {
+  explore: Type.Object({
+    property: Type.String(),
+    client: Type.String(),
+    ok: Type.Boolean(),
+    numRuns: Count,
+    seed: Type.Number(),
+    path: Optional(Type.String()),
+    failures: Type.Array(Type.String()),
+    replayFile: Optional(Type.String()),
+    report: Type.String(),
+  }),
+  replay: Type.Object({
+    failures: Type.Array(Type.String()),
+    identical: Type.Boolean(),
+    diverged: Optional(Type.String()),
+    deliveries: Count,
+    transcript: Type.Array(Type.Object({ seq: Count })),
+  }),
+};
+
+/**
+ * Checks a client process's answer to a job (already plain data). A job's outcome is computed in
+ * the client process (see `ClientJob`), so this only keeps a malformed answer from reaching the
+ * CLI; it cannot tell a forged outcome from a true one.
+ * @returns why the answer is not of the job's shape, or `undefined`.
+ */
+export function jobAnswerProblem(kind: ClientJob['kind'], value: unknown): string | undefined {
+  const validate = validatorIn(answerValidators, `job:${kind}`, JOB_ANSWERS[kind]);
   return validate(value) ? undefined : firstError(validate);
 }

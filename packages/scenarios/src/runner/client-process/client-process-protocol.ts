@@ -52,10 +52,20 @@ export interface PortableTarget extends Omit<ConnectTarget, 'transport' | 'cellS
   cellServers?: PortableTarget[];
 }
 
-/** Jobs a client process runs with one of its module's clients besides cells (see `ClientProcess.runJob`). */
+/**
+ * Jobs a client process runs with one of its module's clients besides cells (see
+ * `ClientProcess.runJob`): exploring a property and replaying a counterexample. Their trials run
+ * the fake server, the client and the scheduler under one virtual clock, in the client process, so
+ * their outcome (`PropertyOutcome`, `ReplayJobResult`) is computed where the client's code can
+ * reach it, unlike a cell's verdicts: the CLI says so when it prints one.
+ */
 export type ClientJob =
   | { kind: 'explore'; client: string; property: string; options: ExploreOptions }
   | { kind: 'replay'; client: string; replay: ReplayFile };
+
+/** What the CLI prints after a job's outcome (see {@link ClientJob}). */
+export const COMPUTED_IN_CLIENT_PROCESS =
+  "Note: this outcome was computed in the client's own process, which the client's code can reach; the verdicts of 'toolshift run' are computed in toolshift's.";
 
 /** The answer to an `explore` job. */
 export type ExploreJobResult = PropertyOutcome;

@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ToolshiftError } from '@toolshift/fake-server';
 import { CellStderrSplitter, withoutEndMarks } from './cell-stderr-splitter.js';
-import { checkFromClientProcess } from './client-process-messages.js';
+import { checkFromClientProcess, jobAnswerProblem } from './client-process-messages.js';
 import type {
   AdapterMethod,
   ClientDescription,
@@ -204,7 +204,10 @@ export class ClientProcess {
 
   /**
    * Runs a job other than a cell in the process — exploring a property or replaying a counterexample
-   * with the module's client (see {@link ClientJob}) — and resolves with its answer.
+   * with the module's client (see {@link ClientJob}) — and resolves with its answer. Unlike a cell,
+   * a job's outcome is computed in the client process (its trials run the fake server, the client
+   * and the scheduler under one virtual clock there), so the client's code can reach it: the answer
+   * is checked for its shape only.
    * @throws {Error} when the job throws in the process, or the process ends or goes silent first
    *   (naming how it ended and its last output).
    */
@@ -213,7 +216,20 @@ export class ClientProcess {
     if (!this.alive) return Promise.reject(new Error(`the client's process ${this.endedHow}`));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.job = { id, resolve, reject };
+      this.job = {
+        id,
+        resolve: (result) => {
+          const problem = jobAnswerProblem(job.kind, result);
+          if (problem)
+            reject(
+              new Error(
+                `the client process answered the ${job.kind} job with something else than its outcome (${problem})`,
+              ),
+            );
+          else resolve(result);
+        },
+        reject,
+      };
       this.post({ type: 'job', id, job });
       this.watch();
     });
