@@ -17,12 +17,15 @@ async function serve() {
     scriptBuilder('relay')
       .tools({ name: 'alpha', inputSchema: { type: 'object' } })
       .step('crash', exitProcess(3))
+      .step('killed', { action: 'exitProcess', how: 'kill' })
+      .step('half-closed', { action: 'exitProcess', how: 'close-stdout' })
+      .step('leaves-grandchild', { action: 'exitProcess', code: 4, grandchild: true })
       .build(),
   );
   const server = await serveStdio(fake);
   served.push(server);
   if (server.target.kind !== 'stdio') throw new Error('not a stdio target');
-  return { fake, target: server.target };
+  return { fake, target: server.target, server };
 }
 
 /** Spawns the target's command as a host would; resolves its exit code and reads its stdout by line. */
@@ -30,8 +33,14 @@ function start(command: string, args: readonly string[]) {
   const child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stdoutEnded = new Promise<void>((resolve) => child.stdout!.once('end', resolve));
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  return { child, exited, next: async () => JSON.parse((await lines.next()).value as string) };
+  return {
+    child,
+    exited,
+    stdoutEnded,
+    next: async () => JSON.parse((await lines.next()).value as string),
+  };
 }
 
 const initialize = {
@@ -90,4 +99,33 @@ test('connect() spawns the server process on start(), and its transport closes w
   await answered;
   fake.apply('crash');
   await closed;
+});
+
+test('a step can kill the server process (SIGKILL), half-close it (stdout closed, still running until its stdin ends), or leave a child holding its stdout', async () => {
+  const { fake, target, server } = await serve();
+  const initialized = async () => {
+    const spawned = start(target.command, target.args);
+    spawned.child.stdin!.write(`${JSON.stringify(initialize)}\n`);
+    await spawned.next();
+    return spawned;
+  };
+  const killed = await initialized();
+  fake.apply('killed');
+  await killed.exited;
+  expect(killed.child.signalCode).toBe('SIGKILL');
+
+  const halfClosed = await initialized();
+  fake.apply('half-closed');
+  await halfClosed.stdoutEnded;
+  expect(halfClosed.child.exitCode).toBeNull();
+  halfClosed.child.stdin!.end();
+  expect(await halfClosed.exited).toBe(0);
+
+  const orphaning = await initialized();
+  fake.apply('leaves-grandchild');
+  expect(await orphaning.exited).toBe(4);
+  // The child it left holds stdout open until the cell's servers close.
+  expect(orphaning.child.stdout!.readableEnded).toBe(false);
+  await server.close();
+  await orphaning.stdoutEnded;
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
-import type { FakeServer } from '@toolshift/fake-server';
+import type { ExitProcessStep, FakeServer } from '@toolshift/fake-server';
 import { runStdioServer, type StdioServer } from '@toolshift/fake-server/stdio';
 import type { ServedServer } from './served-server.js';
 import { RELAY_FRAME, relayCommand, relayExitFrame, relayFrame } from './stdio-relay.js';
@@ -15,8 +15,8 @@ const MAX_HELLO_BYTES = 128;
  * relay process (see `stdio-relay.ts`) that the client spawns, as a host spawns a stdio server; each
  * relay that connects to this cell's loopback port (127.0.0.1, ephemeral) with the cell's random
  * token becomes one fresh stdio channel (a new connection, `conn-<n>` in the transcript), while the
- * world and the transcript live on here. An `exitProcess` step ends every relay process with its
- * code; the server dropping a channel ends that relay (code 0); the client ending the relay's stdin
+ * world and the transcript live on here. An `exitProcess` step ends every relay process as it says
+ * (its exit code, SIGKILL, a closed stdout, a child left holding stdout); the server dropping a channel ends that relay (code 0); the client ending the relay's stdin
  * ends the channel. `connect()` and `openChannel()` spawn the relay themselves, for clients that
  * take a transport or a pair of streams.
  */
@@ -38,11 +38,13 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
         return;
       }
       socket.off('data', onHello);
-      const [given] = hello.subarray(0, end).toString('utf8').split(' ');
+      const [given, , role] = hello.subarray(0, end).toString('utf8').split(' ');
       if (given !== token) {
         socket.destroy();
         return;
       }
+      // A relay's grandchild holding its stdout: it lives until the port closes.
+      if (role === 'grandchild') return;
       const relay: Relay = { socket };
       relays.add(relay);
       socket.on('close', () => relays.delete(relay));
@@ -57,9 +59,9 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
   const address = listener.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const { command, args } = relayCommand(port, token);
-  // An exitProcess step: every server process of this server exits with the step's code.
-  const removeExitListener = server.addExitListener((code) => {
-    for (const relay of relays) endRelay(relay, code);
+  // An exitProcess step: every server process of this server goes away as the step says.
+  const removeExitListener = server.addExitListener((_code, step) => {
+    for (const relay of relays) endRelay(relay, step);
   });
   return {
     transport: 'stdio',
@@ -82,15 +84,34 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
 /** One connected relay process. */
 interface Relay {
   socket: Socket;
-  /** Set once the process was told to exit. */
-  exitCode?: number;
+  /** Set once the process was told to go away. */
+  ended?: boolean;
 }
 
-/** Tells a relay's process to exit with `code` (once) and ends its connection. */
-function endRelay(relay: Relay, code: number): void {
-  if (relay.exitCode !== undefined) return;
-  relay.exitCode = code;
-  if (relay.socket.writable) relay.socket.end(relayExitFrame(code));
+/** A server process that exits with code 0 (its channel was dropped). */
+const DROPPED: ExitProcessStep = { code: 0, how: 'exit', grandchild: false };
+
+/**
+ * Tells a relay's process (once) to go away as `step` says: exit with its code, or die of SIGKILL
+ * (the connection ends with it), or close its stdout and keep running (the connection stays until
+ * the relay's stdin ends or the cell closes); with `grandchild`, it first leaves a child holding
+ * its stdout.
+ */
+function endRelay(relay: Relay, step: ExitProcessStep): void {
+  if (relay.ended) return;
+  relay.ended = true;
+  const { socket } = relay;
+  if (!socket.writable) return;
+  const frames = [
+    ...(step.grandchild ? [relayFrame(RELAY_FRAME.grandchild, new Uint8Array())] : []),
+    step.how === 'kill'
+      ? relayFrame(RELAY_FRAME.kill, new Uint8Array())
+      : step.how === 'close-stdout'
+        ? relayFrame(RELAY_FRAME.closeStdout, new Uint8Array())
+        : relayExitFrame(step.code),
+  ];
+  if (step.how === 'close-stdout') socket.write(Buffer.concat(frames));
+  else socket.end(Buffer.concat(frames));
 }
 
 /**
@@ -105,7 +126,7 @@ function relayChannel(server: FakeServer, relay: Relay, rest: Buffer): StdioServ
   const stdin = new PassThrough();
   const stdout = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      if (socket.writable && relay.exitCode === undefined) {
+      if (socket.writable && !relay.ended) {
         // What the server writes in one turn leaves in one TCP write.
         if (socket.writableCorked === 0) {
           socket.cork();
@@ -116,7 +137,7 @@ function relayChannel(server: FakeServer, relay: Relay, rest: Buffer): StdioServ
       done();
     },
     final(done) {
-      setImmediate(() => endRelay(relay, 0));
+      setImmediate(() => endRelay(relay, DROPPED));
       done();
     },
   });

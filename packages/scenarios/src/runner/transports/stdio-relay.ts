@@ -12,11 +12,33 @@
  * read goes to stdout in one write, as a server process's back-to-back lines reach its client):
  * - {@link RELAY_FRAME.data} — bytes for the relay's stdout;
  * - {@link RELAY_FRAME.exit} — the server process exits: the relay flushes stdout and exits with the
- *   code in the payload (a 4-byte signed integer).
+ *   code in the payload (a 4-byte signed integer);
+ * - {@link RELAY_FRAME.kill} — it flushes stdout and kills itself with SIGKILL;
+ * - {@link RELAY_FRAME.closeStdout} — it flushes and closes its stdout, and keeps running until its
+ *   stdin ends (a half-closed server);
+ * - {@link RELAY_FRAME.grandchild} — it starts a child (`node -e <GRANDCHILD> <port> <token>`) that
+ *   inherits its stdout and holds it open until the runner closes the cell's port (the child says
+ *   `<token> <pid> grandchild` on its own connection, and exits when that closes).
  * When the connection closes without an exit frame, the relay exits with code 0 (a server process
  * whose channel ended); when it cannot reach the port, with code 1 and a line on stderr.
  */
-export const RELAY_FRAME = { data: 0x44, exit: 0x58 } as const;
+export const RELAY_FRAME = {
+  data: 0x44,
+  exit: 0x58,
+  kill: 0x4b,
+  closeStdout: 0x43,
+  grandchild: 0x47,
+} as const;
+
+/** The child a relay leaves holding its stdout (see {@link RELAY_FRAME.grandchild}). */
+export const STDIO_GRANDCHILD_SOURCE = `'use strict';
+const [port, token] = process.argv.slice(1);
+const socket = require('node:net').connect(Number(port), '127.0.0.1');
+socket.on('connect', () => socket.write(token + ' ' + process.pid + ' grandchild\\n'));
+socket.on('close', () => process.exit(0));
+socket.on('error', () => process.exit(0));
+socket.resume();
+`;
 
 /** The relay program (CommonJS, no dependency: Node only). */
 export const STDIO_RELAY_SOURCE = `'use strict';
@@ -26,10 +48,12 @@ const socket = net.connect(Number(port), '127.0.0.1');
 socket.setNoDelay(true);
 let buffered = Buffer.alloc(0);
 let exiting = false;
+let stdoutClosed = false;
+const flushed = (then) => (stdoutClosed ? then() : process.stdout.write('', then));
 const exitWith = (code) => {
   if (exiting) return;
   exiting = true;
-  process.stdout.write('', () => process.exit(code));
+  flushed(() => process.exit(code));
 };
 socket.on('connect', () => {
   socket.write(token + ' ' + process.pid + '\\n');
@@ -38,25 +62,39 @@ socket.on('connect', () => {
 socket.on('data', (chunk) => {
   buffered = Buffer.concat([buffered, chunk]);
   const out = [];
-  let code;
-  while (buffered.length >= 5 && code === undefined) {
+  const then = [];
+  while (buffered.length >= 5) {
     const length = buffered.readUInt32BE(1);
     if (buffered.length < 5 + length) break;
     const type = buffered[0];
     const payload = buffered.subarray(5, 5 + length);
     buffered = buffered.subarray(5 + length);
     if (type === ${RELAY_FRAME.data}) out.push(payload);
-    else if (type === ${RELAY_FRAME.exit}) code = payload.readInt32BE(0);
+    else then.push([type, payload]);
   }
-  if (out.length > 0 && !exiting) process.stdout.write(Buffer.concat(out));
-  if (code !== undefined) exitWith(code);
+  if (out.length > 0 && !exiting && !stdoutClosed) process.stdout.write(Buffer.concat(out));
+  for (const [type, payload] of then) {
+    if (type === ${RELAY_FRAME.grandchild})
+      require('node:child_process')
+        .spawn(process.execPath, ['-e', ${JSON.stringify(STDIO_GRANDCHILD_SOURCE)}, port, token], { stdio: ['ignore', 'inherit', 'ignore'] })
+        .unref();
+    else if (type === ${RELAY_FRAME.exit}) exitWith(payload.readInt32BE(0));
+    else if (type === ${RELAY_FRAME.kill}) {
+      exiting = true;
+      flushed(() => process.kill(process.pid, 'SIGKILL'));
+    } else if (type === ${RELAY_FRAME.closeStdout} && !stdoutClosed)
+      process.stdout.write('', () => {
+        stdoutClosed = true;
+        require('node:fs').closeSync(1);
+      });
+  }
 });
 socket.on('close', () => exitWith(0));
 socket.on('error', (error) => {
   if (!exiting) process.stderr.write('toolshift stdio relay: lost the fake server at 127.0.0.1:' + port + ' (' + error.message + ')\\n');
   exitWith(1);
 });
-process.stdout.on('error', () => exitWith(0));
+process.stdout.on('error', () => undefined);
 process.stdin.on('error', () => undefined);
 `;
 
