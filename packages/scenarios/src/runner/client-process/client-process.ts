@@ -1,8 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ToolshiftError } from '@toolshift/fake-server';
+import type { ChildProcess } from 'node:child_process';
 import { CellStderrSplitter, withoutEndMarks } from './cell-stderr-splitter.js';
 import { checkFromClientProcess, jobAnswerProblem } from './client-process-messages.js';
 import type {
@@ -12,6 +8,8 @@ import type {
   ToClientProcess,
 } from './client-process-protocol.js';
 import { endLeftoverProcesses, killGroup } from './end-leftover-processes.js';
+import { forkClientProcess, OutputTail } from './fork-client-process.js';
+import { ModuleLoading } from './module-loading.js';
 import { printable } from './plain-data.js';
 import { leftAround, processTable } from './process-tree.js';
 import { type ClientProcessCell, type RemoteCell, remoteCell } from './remote-cell.js';
@@ -34,29 +32,6 @@ export interface ClientProcessOptions {
   outputTailChars?: number;
   /** How long processes the client left behind get to exit by themselves when a cell ends (default 1000). */
   leftoverGraceMs?: number;
-}
-
-/** The entry script next to this file: `.ts` when toolshift runs from its sources (tests), `.js` from `dist`. */
-function entryPoint(): { path: string; execArgv: string[] } {
-  const self = fileURLToPath(import.meta.url);
-  const ext = extname(self);
-  const path = fileURLToPath(new URL(`./client-process-main${ext}`, import.meta.url));
-  if (ext !== '.ts') return { path, execArgv: process.execArgv };
-  // From sources: load TypeScript with tsx and resolve the workspace packages to their sources too.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { path, execArgv: ['--conditions=toolshift-source', '--import', tsx] };
-}
-
-/** The last `max` characters of what a stream wrote. */
-class Tail {
-  private text = '';
-  constructor(private readonly max: number) {}
-  add(chunk: string): void {
-    this.text = (this.text + chunk).slice(-this.max);
-  }
-  toString(): string {
-    return this.text.trim();
-  }
 }
 
 interface Pending {
@@ -87,8 +62,8 @@ export class ClientProcess {
   /** Resolves with the module's clients once it loaded. */
   readonly loaded: Promise<ClientDescription[]>;
   private readonly child: ChildProcess;
-  private readonly stderr: Tail;
-  private readonly stdout: Tail;
+  private readonly stderr: OutputTail;
+  private readonly stdout: OutputTail;
   private readonly silenceTimeoutMs: number;
   private readonly pending = new Map<number, Pending>();
   private cell: RemoteCell | undefined;
@@ -106,25 +81,16 @@ export class ClientProcess {
   private shuttingDown = false;
   private endedHow: string | undefined;
   private readonly ended: Promise<string>;
-  private loadedHandlers:
-    | { resolve(clients: ClientDescription[]): void; reject(error: Error): void }
-    | undefined;
+  private readonly loading: ModuleLoading;
 
   constructor(
     readonly modulePath: string,
     private readonly options: ClientProcessOptions = {},
   ) {
     this.silenceTimeoutMs = options.silenceTimeoutMs ?? 30_000;
-    this.stderr = new Tail(options.outputTailChars ?? 2000);
-    this.stdout = new Tail(options.outputTailChars ?? 2000);
-    const entry = entryPoint();
-    this.child = fork(entry.path, [modulePath], {
-      execArgv: entry.execArgv,
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'advanced',
-      // Its own process group: what the client starts is ended with it (see `endCell`).
-      detached: true,
-    });
+    this.stderr = new OutputTail(options.outputTailChars ?? 2000);
+    this.stdout = new OutputTail(options.outputTailChars ?? 2000);
+    this.child = forkClientProcess(modulePath);
     const drained = [this.child.stdout, this.child.stderr].map(
       (stream) => new Promise<void>((resolve) => stream?.once('close', resolve) ?? resolve()),
     );
@@ -151,21 +117,9 @@ export class ClientProcess {
       this.child.on('error', (error) => end(`could not be started (${error.message})`));
       this.child.on('exit', (code, signal) => end(this.killedFor ?? this.describeExit(code, signal)));
     });
-    this.loaded = new Promise((resolve, reject) => {
-      this.loadedHandlers = { resolve, reject };
-    });
-    // Nobody may be waiting on `loaded` yet (a pool keeps the promise); never an unhandled rejection.
-    this.loaded.catch(() => undefined);
+    this.loading = new ModuleLoading(modulePath, options.loadTimeoutMs ?? 60_000, (why) => this.kill(why));
+    this.loaded = this.loading.promise;
     this.child.on('message', (message: unknown) => this.onMessage(message));
-    const loadTimeoutMs = options.loadTimeoutMs ?? 60_000;
-    const loading = setTimeout(
-      () => this.kill(`was still loading the module after ${loadTimeoutMs} ms and was killed`),
-      loadTimeoutMs,
-    );
-    this.loaded.then(
-      () => clearTimeout(loading),
-      () => clearTimeout(loading),
-    );
   }
 
   /** True until the process ended (exited, was killed, or could not start). */
@@ -354,26 +308,16 @@ export class ClientProcess {
         this.disconnected = true;
         return;
       case 'loaded':
-        if (!this.loadedHandlers) {
-          this.warn("the client process said 'loaded' again; ignored");
-          return;
-        }
-        this.loadedHandlers.resolve(message.clients);
-        this.loadedHandlers = undefined;
-        return;
       case 'load-failed':
-        if (!this.loadedHandlers) {
-          this.warn("the client process said 'load-failed' after loading; ignored");
+        if (!this.loading.pending) {
+          this.warn(`the client process said '${message.type}' after it loaded; ignored`);
           return;
         }
-        this.loadedHandlers.reject(
-          new ToolshiftError('CLIENT_MODULE_INVALID', message.message, {
-            source: this.modulePath,
-            reason: message.reason,
-          }),
-        );
-        this.loadedHandlers = undefined;
-        void this.close();
+        if (message.type === 'loaded') this.loading.loaded(message.clients);
+        else {
+          this.loading.failed(message.message, message.reason);
+          void this.close();
+        }
         return;
       case 'answer': {
         const pending = this.pending.get(message.id);
@@ -436,15 +380,7 @@ export class ClientProcess {
 
   private onEnded(how: string): void {
     const output = this.output();
-    const reason = `its process ${how}${how.includes('loading') ? '' : ' while loading the module'}`;
-    this.loadedHandlers?.reject(
-      new ToolshiftError(
-        'CLIENT_MODULE_INVALID',
-        `Client module ${this.modulePath}: ${reason}${output ? `; its last output: ${output}` : ''}.`,
-        { source: this.modulePath, reason },
-      ),
-    );
-    this.loadedHandlers = undefined;
+    this.loading.ended(how, output);
     if (this.job) {
       this.job.reject(
         new Error(`the client's process ${how}${output ? `; its last output: ${output}` : ''}`),
