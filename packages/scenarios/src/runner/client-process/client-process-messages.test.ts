@@ -53,3 +53,21 @@ test("an adapter method's answer must have the method's shape", () => {
   expect(answerProblem('agentTurn', undefined)).toBeUndefined();
   expect(answerProblem('create', { methods: ['connect', 'evaluate'] })).toBeDefined();
 });
+
+test("a module's clients may leave out the description and declare capabilities toolshift does not read", () => {
+  const loaded = {
+    type: 'loaded',
+    clients: [
+      {
+        name: 'mine',
+        kind: 'external',
+        description: undefined,
+        capabilities: { transports: ['http'], features: [], note: 'x' },
+      },
+    ],
+  };
+  expect(checkFromClientProcess(loaded)).toEqual(loaded);
+  expect(checkFromClientProcess({ ...loaded, clients: [{ name: 'mine', kind: 'unusual' }] })).toHaveProperty(
+    'refused',
+  );
+});

@@ -57,17 +57,15 @@ const ClientDescription = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
     kind: Type.Union(['reference', 'sdk', 'external', 'defect'].map((kind) => Type.Literal(kind))),
-    description: Type.String(),
+    description: Optional(Type.String()),
+    // The fields the runner reads are checked; a module may declare more.
     capabilities: Optional(
-      Type.Object(
-        {
-          transports: Type.Array(Type.Union(TRANSPORT_KINDS.map((kind) => Type.Literal(kind)))),
-          features: Type.Array(Type.Union(CLIENT_FEATURES.map((feature) => Type.Literal(feature)))),
-          eras: Optional(Type.Array(Type.Union([Type.Literal('legacy'), Type.Literal('modern')]))),
-          wireOnly: Optional(Type.Boolean()),
-        },
-        closed,
-      ),
+      Type.Object({
+        transports: Type.Array(Type.Union(TRANSPORT_KINDS.map((kind) => Type.Literal(kind)))),
+        features: Type.Array(Type.Union(CLIENT_FEATURES.map((feature) => Type.Literal(feature)))),
+        eras: Optional(Type.Array(Type.Union([Type.Literal('legacy'), Type.Literal('modern')]))),
+        wireOnly: Optional(Type.Boolean()),
+      }),
     ),
   },
   closed,

@@ -8,7 +8,7 @@ import type {
   ToClientProcess,
 } from './client-process-protocol.js';
 import { endLeftoverProcesses, killGroup } from './end-leftover-processes.js';
-import { forkClientProcess, OutputTail } from './fork-client-process.js';
+import { describeExit, forkClientProcess, OutputTail } from './fork-client-process.js';
 import { ModuleLoading } from './module-loading.js';
 import { printable } from './plain-data.js';
 import { leftAround, processTable } from './process-tree.js';
@@ -34,15 +34,9 @@ export interface ClientProcessOptions {
   leftoverGraceMs?: number;
 }
 
-interface Pending {
-  method: AdapterMethod | 'create' | 'end-cell';
+/** A request or job waiting for its answer. */
+interface Waiting {
   resolve(value: unknown): void;
-  reject(error: Error): void;
-}
-
-interface RunningJob {
-  id: number;
-  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
@@ -65,9 +59,9 @@ export class ClientProcess {
   private readonly stderr: OutputTail;
   private readonly stdout: OutputTail;
   private readonly silenceTimeoutMs: number;
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, Waiting>();
   private cell: RemoteCell | undefined;
-  private job: RunningJob | undefined;
+  private job: (Waiting & { id: number }) | undefined;
   /** Harness warnings that arrived between cells (the next cell reports them). */
   private stray: string[] = [];
   /** Splits the process's stderr at the marks that end each cell. */
@@ -115,7 +109,9 @@ export class ClientProcess {
         });
       };
       this.child.on('error', (error) => end(`could not be started (${error.message})`));
-      this.child.on('exit', (code, signal) => end(this.killedFor ?? this.describeExit(code, signal)));
+      this.child.on('exit', (code, signal) =>
+        end(this.killedFor ?? describeExit(code, signal, this.disconnected && !this.shuttingDown)),
+      );
     });
     this.loading = new ModuleLoading(modulePath, options.loadTimeoutMs ?? 60_000, (why) => this.kill(why));
     this.loaded = this.loading.promise;
@@ -202,7 +198,7 @@ export class ClientProcess {
   }
 
   private request(
-    method: Pending['method'],
+    method: AdapterMethod | 'create' | 'end-cell',
     args: unknown[],
     beforeSend?: (id: number) => void,
   ): Promise<unknown> {
@@ -210,7 +206,7 @@ export class ClientProcess {
     const id = this.nextId++;
     beforeSend?.(id);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { method, resolve, reject });
+      this.pending.set(id, { resolve, reject });
       const adapter = this.cell?.adapterId ?? 0;
       if (method === 'create') this.post({ type: 'create', id, client: args[0] as string });
       else if (method === 'end-cell') this.post({ type: 'end-cell', id, adapter });
@@ -269,13 +265,6 @@ export class ClientProcess {
     this.child.kill('SIGKILL');
   }
 
-  private describeExit(code: number | null, signal: NodeJS.Signals | null): string {
-    if (this.disconnected && !this.shuttingDown)
-      return 'closed its IPC channel to toolshift (something in the client called process.disconnect()), which ended it';
-    if (signal) return `was killed by ${signal}`;
-    return `exited with code ${code}${code === 0 ? ' (something in the client called process.exit(0))' : ''}`;
-  }
-
   /** (Re)starts the silence watchdog while the process runs a cell or a job. */
   private watch(): void {
     clearTimeout(this.silence);
@@ -297,6 +286,13 @@ export class ClientProcess {
   private onMessage(raw: unknown): void {
     const message = checkFromClientProcess(raw);
     if ('refused' in message) {
+      // Its clients described in a way toolshift cannot read: the module cannot be used.
+      if (this.loading.pending && (raw as { type?: unknown } | null)?.type === 'loaded') {
+        const reason = `its process described its clients as toolshift cannot read them (${message.refused})`;
+        this.loading.failed(`Client module ${this.modulePath}: ${reason}.`, reason);
+        void this.close();
+        return;
+      }
       this.warn(`the client process sent ${message.refused}; toolshift ignored it`);
       return;
     }
@@ -313,7 +309,10 @@ export class ClientProcess {
           this.warn(`the client process said '${message.type}' after it loaded; ignored`);
           return;
         }
-        if (message.type === 'loaded') this.loading.loaded(message.clients);
+        if (message.type === 'loaded')
+          this.loading.loaded(
+            message.clients.map((client) => ({ ...client, description: client.description ?? '' })),
+          );
         else {
           this.loading.failed(message.message, message.reason);
           void this.close();

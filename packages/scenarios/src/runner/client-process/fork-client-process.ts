@@ -40,3 +40,18 @@ export class OutputTail {
     return this.text.trim();
   }
 }
+
+/**
+ * How a client process ended, for a verdict: `disconnected` when something in the client called
+ * `process.disconnect()` (the process said so first), which closes the IPC channel and ends it.
+ */
+export function describeExit(
+  code: number | null,
+  signal: NodeJS.Signals | null,
+  disconnected: boolean,
+): string {
+  if (disconnected)
+    return 'closed its IPC channel to toolshift (something in the client called process.disconnect()), which ended it';
+  if (signal) return `was killed by ${signal}`;
+  return `exited with code ${code}${code === 0 ? ' (something in the client called process.exit(0))' : ''}`;
+}
