@@ -115,7 +115,7 @@ export async function runCell(
     actionTimeoutMs,
     note: (text) => session.observer.note(text),
   });
-  const ended: ClientProcessCellEnd | undefined = await processCell?.end();
+  const ended: ClientProcessCellEnd | undefined = await processCell?.end(servers.serverPids());
   const failure = adapter.failure?.();
   const clientStderr = processCell ? ended?.clientStderr : adapter.clientStderr?.();
   const harnessWarnings = [...(ended?.warnings ?? []), ...(adapter.harnessWarnings?.() ?? [])];

@@ -60,9 +60,9 @@ export class ClientProcessPool {
     }
     return {
       ...cell,
-      end: async () => {
+      end: async (serverPids) => {
         try {
-          return await cell.end();
+          return await cell.end(serverPids);
         } finally {
           this.release(process);
         }

@@ -136,7 +136,7 @@ export class ClientProcess {
     const cell = remoteCell({
       request: (method, args, beforeSend) => this.request(method, args, beforeSend),
       post: (message) => this.post(message),
-      end: () => this.endCell(),
+      end: (serverPids) => this.endCell(serverPids),
     });
     for (const text of this.stray.splice(0)) cell.warn(text);
     this.cell = cell;
@@ -218,7 +218,7 @@ export class ClientProcess {
    * Ends the running cell in the process (its adapter, channels and interception go), waits for the
    * cell's stderr to end (its end mark), then ends the processes the client left behind.
    */
-  private async endCell(): Promise<{ stderr: string; leftovers: string[] }> {
+  private async endCell(serverPids: readonly number[]): Promise<{ stderr: string; leftovers: string[] }> {
     const cell = this.cell;
     if (!cell) return { stderr: '', leftovers: [] };
     if (this.alive) {
@@ -243,6 +243,7 @@ export class ClientProcess {
         : await endLeftoverProcesses(this.child.pid, {
             graceMs: this.options.leftoverGraceMs ?? 1000,
             before: this.cellStartedWith,
+            ours: serverPids,
           });
     this.cell = undefined;
     this.watch();

@@ -14,6 +14,8 @@ export interface LeftoverOptions {
   seen?: readonly ProcessInfo[];
   /** Processes that were already there when the cell started (not the cell's leftovers), by pid. */
   before?: ReadonlySet<number>;
+  /** Server processes toolshift served the cell with (stdio relays): they end with the cell's servers, never a leftover. */
+  ours?: readonly number[];
 }
 
 /**
@@ -41,7 +43,7 @@ export async function endLeftoverProcesses(root: number, options: LeftoverOption
       const before = seen.get(row.pid);
       if (before && before.command === row.command && row.pid !== root) left.set(row.pid, row);
     }
-    for (const pid of options.before ?? []) left.delete(pid);
+    for (const pid of [...(options.before ?? []), ...(options.ours ?? [])]) left.delete(pid);
     if (left.size === 0) return [];
     if (Date.now() >= deadline) {
       for (const info of left.values()) {

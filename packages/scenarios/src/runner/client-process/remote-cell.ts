@@ -21,10 +21,12 @@ export interface ClientProcessCell {
   /** The runner is now at `description` (`action 3 of 4 (call search_docs)`): named if the process dies. */
   action(description: string): void;
   /**
-   * Ends the cell in the client process and ends what the client left running; resolves with what
-   * the runner saw of the process during the cell. Call it after the adapter's `close()`.
+   * Ends the cell in the client process and ends what the client left running (`serverPids`, the
+   * stdio server processes toolshift served the cell with, are ended too but are no leftover of
+   * the client's); resolves with what the runner saw of the process during the cell. Call it after
+   * the adapter's `close()` and the servers' close.
    */
-  end(): Promise<ClientProcessCellEnd>;
+  end(serverPids?: readonly number[]): Promise<ClientProcessCellEnd>;
 }
 
 /** What the runner saw of a client process during one cell. */
@@ -46,7 +48,7 @@ export interface CellProcessLink {
   ): Promise<unknown>;
   post(message: ToClientProcess): void;
   /** Ends the cell in the process; resolves with the process's last output and the leftovers it had to kill. */
-  end(): Promise<{ stderr: string; leftovers: string[] }>;
+  end(serverPids: readonly number[]): Promise<{ stderr: string; leftovers: string[] }>;
 }
 
 /** The state of one cell a client process runs (held by its `ClientProcess`). */
@@ -151,9 +153,9 @@ export function remoteCell(link: CellProcessLink): RemoteCell {
         action(description) {
           at = description;
         },
-        async end() {
+        async end(serverPids = []) {
           endpoints.close();
-          const { stderr, leftovers } = await link.end();
+          const { stderr, leftovers } = await link.end(serverPids);
           if (leftovers.length > 0)
             cell.warn(
               `the client left ${leftovers.length} process${leftovers.length === 1 ? '' : 'es'} running after its cell: ${leftovers.join(', ')}; toolshift killed ${leftovers.length === 1 ? 'it' : 'them'}`,

@@ -25,6 +25,7 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
   const sockets = new Set<Socket>();
   const relays = new Set<Relay>();
   const channels: StdioServer[] = [];
+  const pids = new Set<number>();
   const listener = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.on('error', () => socket.destroy());
@@ -38,11 +39,12 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
         return;
       }
       socket.off('data', onHello);
-      const [given, , role] = hello.subarray(0, end).toString('utf8').split(' ');
+      const [given, pid, role] = hello.subarray(0, end).toString('utf8').split(' ');
       if (given !== token) {
         socket.destroy();
         return;
       }
+      if (Number.isSafeInteger(Number(pid))) pids.add(Number(pid));
       // A relay's grandchild holding its stdout: it lives until the port closes.
       if (role === 'grandchild') return;
       const relay: Relay = { socket };
@@ -72,6 +74,7 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
       connect: () => new ProcessStdioTransport(command, args),
       openChannel: () => openProcessChannel(command, args),
     },
+    serverPids: () => [...pids],
     async close() {
       removeExitListener();
       for (const channel of channels) channel.close('drop');
