@@ -18,6 +18,10 @@ export const FULL_ONLY = {
   'packages/scenarios/test/integration/client-isolation.test.ts':
     'a client process per cell over the whole catalog',
   'packages/scenarios/test/integration/client-module.test.ts': 'client modules in their own processes',
+  'packages/scenarios/test/integration/forged-results.test.ts':
+    'hostile client modules and a command program trying to forge a pass, each a toolshift process',
+  'packages/scenarios/test/integration/client-process-transports.test.ts':
+    'the reference client in a client process over every transport, beside itself in-process',
   'packages/scenarios/test/integration/conformance-client.test.ts':
     "the official conformance suite's client runner, a process per cell",
   'packages/scenarios/test/integration/explore-out-of-process.test.ts':

@@ -6,6 +6,7 @@ import type { WireResponse } from './exchange/wire-response.js';
 import { ResponseHolds } from './faults/response-holds.js';
 import { RequestPath } from './request-path/request-path.js';
 import type { ServerParts } from './request-path/server-parts.js';
+import type { ExitProcessStep } from './script/actions/exit-process.js';
 import type { ScriptAction } from './script/actions/index.js';
 import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
 import { authorizationRulesOf } from './script/authorization-rules.js';
@@ -133,15 +134,19 @@ export interface FakeServer {
   authorizationServer(): AuthorizationServer | undefined;
   /**
    * Makes `exitProcess` steps end the process (a server run as a process, e.g. `toolshift serve
-   * --stdio`, passes `(code) => process.exit(code)`); without it they drop every stream.
+   * --stdio`, passes `(code) => process.exit(code)`, and honours `step.how` and
+   * `step.grandchild`); without it they drop every stream.
    */
-  onProcessExit(exit: (code: number) => void): void;
+  onProcessExit(exit: (code: number, step: ExitProcessStep) => void): void;
   /**
-   * For connection-oriented transports served in-process (stdio pipes, in-memory): `listener` runs
-   * when an `exitProcess` step ends the "process", so the channel closes as it would on a real exit.
-   * Returns the function that removes it.
+   * For connection-oriented transports served by this process (stdio channels, in-memory pairs):
+   * `listener` runs with the step's exit code (and the whole step: how the process goes away, and
+   * whether it leaves a child holding its stdout) when an `exitProcess` step ends the "process", right
+   * after every stream was dropped, so the channel closes as it would on a real exit (a stdio
+   * channel served through a relay process ends that process with the code). Returns the function
+   * that removes it.
    */
-  addExitListener(listener: () => void): () => void;
+  addExitListener(listener: (code: number, step: ExitProcessStep) => void): () => void;
   /** Ends every stream and session, restores the initial catalog, clears the transcript and clock. */
   reset(): void;
   /** Ends every stream (`graceful` by default: listen streams get their final result) and sessions. */
@@ -176,8 +181,8 @@ class FakeServerImpl implements FakeServer {
   private readonly recorder: Recorder;
   private readonly transports = new Set<TransportDescriptor>();
   private unsubscribeScheduler: (() => void) | undefined;
-  private exitProcess: ((code: number) => void) | undefined;
-  private readonly exitListeners = new Set<() => void>();
+  private exitProcess: ((code: number, step: ExitProcessStep) => void) | undefined;
+  private readonly exitListeners = new Set<(code: number, step: ExitProcessStep) => void>();
   private readonly sessionIds: 'seeded' | 'random';
 
   constructor(
@@ -261,11 +266,11 @@ class FakeServerImpl implements FakeServer {
     return protectedResourceMetadata(auth, endpointUrl);
   }
 
-  onProcessExit(exit: (code: number) => void): void {
+  onProcessExit(exit: (code: number, step: ExitProcessStep) => void): void {
     this.exitProcess = exit;
   }
 
-  addExitListener(listener: () => void): () => void {
+  addExitListener(listener: (code: number, step: ExitProcessStep) => void): () => void {
     this.exitListeners.add(listener);
     return () => this.exitListeners.delete(listener);
   }
@@ -366,15 +371,16 @@ class FakeServerImpl implements FakeServer {
       scheduler,
       announcements,
       holds,
-      exitProcess: (code: number) => {
-        if (this.exitProcess) this.exitProcess(code);
+      exitProcess: (step: ExitProcessStep) => {
+        const { code } = step;
+        if (this.exitProcess) this.exitProcess(code, step);
         else {
           this.recorder.note(
-            `exit code ${code}: served in-process, so every stream is dropped and every channel closed instead`,
+            `exit code ${code}: served in-process, so every stream is dropped and every channel closed (a stdio channel's relay process exits with this code)`,
           );
           holds.cancelAll();
           engines.shutdown('drop');
-          for (const listener of [...this.exitListeners]) listener();
+          for (const listener of [...this.exitListeners]) listener(code, step);
         }
       },
     };

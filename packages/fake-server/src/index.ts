@@ -58,7 +58,7 @@ export type { ChangeSchemaAction } from './script/actions/change-schema.js';
 export type { EmitListChangedAction } from './script/actions/emit-list-changed.js';
 export type { EmitNotificationAction } from './script/actions/emit-notification.js';
 export type { EndStreamsAction } from './script/actions/end-streams.js';
-export type { ExitProcessAction } from './script/actions/exit-process.js';
+export type { ExitProcessAction, ExitProcessStep } from './script/actions/exit-process.js';
 export type { ExpireSessionAction } from './script/actions/expire-session.js';
 export type { GenerateToolsAction } from './script/actions/generate-tools.js';
 export { MAX_GENERATED_TOOLS } from './script/actions/generate-tools.js';

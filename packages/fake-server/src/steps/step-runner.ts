@@ -1,6 +1,7 @@
 import type { EraEngines } from '../eras/era-engines.js';
 import { ToolshiftError } from '../errors/toolshift-error.js';
 import type { ResponseHolds } from '../faults/response-holds.js';
+import type { ExitProcessStep } from '../script/actions/exit-process.js';
 import { type ActionContext, applyAction, type ScriptAction } from '../script/actions/index.js';
 import type { ScriptDocument, ScriptStep } from '../script/script-document.js';
 import type { StepScheduler } from '../script/step-scheduler.js';
@@ -15,7 +16,7 @@ import type { World } from '../world/world.js';
 /** What the step runner acts on: the live world and the parts of the server around it. */
 export interface StepRunnerParts {
   /** Ends the server process (when it runs as one); absent in-process. */
-  exitProcess?: (code: number) => void;
+  exitProcess?: (step: ExitProcessStep) => void;
   world: World;
   engines: EraEngines;
   recorder: Recorder;
@@ -211,8 +212,8 @@ export class StepRunner {
         engines.shutdown(mode);
         if (tools) world.catalog.replaceAll(tools);
       },
-      exitProcess: (code) => {
-        emissions.push(() => this.parts.exitProcess?.(code));
+      exitProcess: (step) => {
+        emissions.push(() => this.parts.exitProcess?.(step));
       },
       advanceClock: (ms) => {
         world.clock.advance(ms);

@@ -8,19 +8,27 @@ import type { ClientStderr } from './client-stderr.js';
  * How the client reaches one fake server:
  * - `http`: a real loopback Streamable HTTP endpoint at `url`;
  * - `msw`: the same endpoint served through msw interception of `fetch` (nothing listens at `url`);
- * - `in-memory` / `stdio`: a connection-oriented channel; `connect()` opens a fresh one (a new
- *   connection, or a respawned process for stdio) as an SDK `Transport`.
+ * - `in-memory`: a connection-oriented channel; `connect()` opens a fresh one as an SDK `Transport`;
+ * - `stdio`: a server process to spawn, `command` with `args` (a small relay to the cell's fake
+ *   server: a real process with a pid and an exit code, which an `exitProcess` step ends with its
+ *   code); spawn it the way your host spawns stdio servers, or take `connect()` (an SDK `Transport`
+ *   that spawns it) or `openChannel()` (its stdin and stdout). Each spawn is a fresh server process
+ *   and a new connection; the world and the transcript live on.
  */
 export type TransportTarget =
   | { kind: 'http' | 'msw'; url: string }
   | { kind: 'in-memory'; connect(): Transport }
   | {
       kind: 'stdio';
+      /** The server's executable (no shell involved). */
+      command: string;
+      /** Its arguments. */
+      args: readonly string[];
+      /** An SDK `Transport` that spawns the server process on `start()` (a respawn is another `connect()`). */
       connect(): Transport;
       /**
-       * Opens a fresh raw stdio channel (as a respawned server process): the client's bytes go to
-       * `toServer`, the server's lines come out of `fromServer`, which ends when the server drops
-       * the channel. For clients that spawn the server themselves (a command program's bridge).
+       * Spawns the server process and returns its pipes: the client's bytes go to `toServer`, the
+       * server's lines come out of `fromServer`, which ends when the process exits.
        */
       openChannel(): StdioChannel;
     };
@@ -210,7 +218,7 @@ export interface ClientAdapter {
   /** `host-clock`: advance the client's clock by `ms`, firing due timers. */
   advanceClock?(ms: number): Promise<void>;
   /** `discovery-state`: the client's discovery state for a server. */
-  serverState?(serverId: string): ReportedState;
+  serverState?(serverId: string): ReportedState | Promise<ReportedState>;
   /**
    * The client restarts (a new process of the host): it closes and starts again from whatever it
    * persisted, connecting every server anew; resolves when each is rediscovered.
@@ -226,6 +234,12 @@ export interface ClientAdapter {
    * runs one (a `command:` or `--command` program); the reports put it in the cell's `<system-err>`.
    */
   clientStderr?(): ClientStderr | undefined;
+  /**
+   * After `close`: what the harness noticed running the client that is no verdict on it, for an
+   * adapter that runs the client in a process of its own (processes the program left behind, which
+   * it ended); the cell reports them as harness warnings.
+   */
+  harnessWarnings?(): readonly string[];
 }
 
 /** What a client can do: the transports it can connect over and the host features it offers. */

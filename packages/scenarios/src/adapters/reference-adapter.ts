@@ -112,10 +112,13 @@ export class ReferenceClientAdapter implements ClientAdapter {
     this.unsubscribe ??= this.host.onRegistryChange(() => this.report());
     const config: ServerConfig = {
       serverId: target.serverId,
-      // HTTP and msw: a URL; in-memory and stdio: a fresh SDK Transport for every connection.
-      ...('connect' in transport
-        ? { transport: () => transport.connect(), transportName: transport.kind }
-        : { url: transport.url }),
+      // HTTP and msw: a URL; stdio: a server process the host spawns (and respawns); in-memory: a
+      // fresh SDK Transport for every connection.
+      ...(transport.kind === 'stdio'
+        ? { stdio: { command: transport.command, args: transport.args } }
+        : 'connect' in transport
+          ? { transport: () => transport.connect(), transportName: transport.kind }
+          : { url: transport.url }),
       // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host
       // would. A dual cell gives no preference: the host's default (`auto`) applies.
       ...(target.era === 'modern'

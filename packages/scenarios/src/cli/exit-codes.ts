@@ -12,6 +12,15 @@
  *   lacked what it judges); the last line of the table names why. `replay`: the recorded
  *   interleaving does not fit this client, so the run says nothing about the recorded failure.
  * - `interrupted` 130 (128 + SIGINT): `run` was stopped with Ctrl-C; the reports were written with
- *   the cells that had finished.
+ *   the cells that had finished, and say the run was interrupted;
+ * - `terminated` 143 (128 + SIGTERM): the same for SIGTERM (e.g. a cancelled CI job).
  */
-export const EXIT = { ok: 0, mismatch: 1, usage: 2, internal: 3, inconclusive: 4, interrupted: 130 } as const;
+export const EXIT = {
+  ok: 0,
+  mismatch: 1,
+  usage: 2,
+  internal: 3,
+  inconclusive: 4,
+  interrupted: 130,
+  terminated: 143,
+} as const;

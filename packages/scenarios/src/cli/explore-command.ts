@@ -1,7 +1,10 @@
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import { PROPERTIES, PropertyExplorer, type PropertyOutcome, replayDir } from '../properties/index.js';
 import { readReplayFile } from '../replay/replay-file.js';
-import type { ClientJob } from '../runner/client-process/client-process-protocol.js';
+import {
+  type ClientJob,
+  COMPUTED_IN_CLIENT_PROCESS,
+} from '../runner/client-process/client-process-protocol.js';
 import { closeIsolatedClients, isIsolated } from '../runner/client-process/isolated-client.js';
 import { EXIT } from './exit-codes.js';
 import { refuseCommandClient } from './out-of-process-client.js';
@@ -151,5 +154,6 @@ async function explore(
   out.write(
     `\n${ids.length - failed} of ${ids.length} ${ids.length === 1 ? 'property' : 'properties'} held against ${name}.\n`,
   );
+  if (isIsolated(client)) out.write(`${COMPUTED_IN_CLIENT_PROCESS}\n`);
   return failed === 0 ? EXIT.ok : EXIT.mismatch;
 }

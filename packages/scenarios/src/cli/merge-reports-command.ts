@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
+import { consoleTableReporter, FILE_REPORTERS, type FileReporter, type Reporter } from '../reports/index.js';
 import { mergeShardReports, readShardReport } from '../reports/merge-reports.js';
 
 /** Parsed options of `toolshift merge-reports`. */
@@ -24,12 +24,16 @@ export async function mergeReportsCommand(
   const summary = mergeShardReports(reports);
   const json = options.json === undefined ? undefined : resolve(options.json);
   const junit = options.junit === undefined ? undefined : resolve(options.junit);
-  const reporters: Reporter[] = [consoleTableReporter(out)];
-  if (json) reporters.push(FILE_REPORTERS.json(json, { transcripts: reports[0]!.transcripts }));
-  if (junit) reporters.push(FILE_REPORTERS.junit(junit));
+  const written: FileReporter[] = [
+    ...(json ? [FILE_REPORTERS.json(json, { transcripts: reports[0]!.transcripts })] : []),
+    ...(junit ? [FILE_REPORTERS.junit(junit)] : []),
+  ];
+  const reporters: Reporter[] = [consoleTableReporter(out), ...written];
   out.write(`toolshift merge-reports: ${reports.length} shards, ${summary.results.length} cells\n`);
   for (const reporter of reporters) await reporter.onRunEnd?.(summary);
-  if (json) out.write(`JSON report written to ${json}\n`);
-  if (junit) out.write(`JUnit report written to ${junit}\n`);
+  for (const file of written) {
+    const report = file.written();
+    if (report) out.write(`${report.format} report written to ${report.path} (${report.digest})\n`);
+  }
   return summary.exitCode;
 }

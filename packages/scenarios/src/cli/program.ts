@@ -19,6 +19,7 @@ import { scorecardMergeCommand } from './scorecard-merge-command.js';
 import { serveCommand } from './serve-command.js';
 import { UsageError } from './usage-error.js';
 import { resolveUserPath, userDirectory } from './user-path.js';
+import { verifyReportCommand } from './verify-report-command.js';
 
 /** Where the CLI writes and which directory relative paths are taken from. */
 export interface CliIo {
@@ -146,6 +147,21 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       exit.code = await mergeReportsCommand(
         files.map((file) => resolveUserPath(file, io.cwd)),
         resolvePaths(options, ['json', 'junit'], io.cwd),
+        io.out,
+      );
+    });
+
+  program
+    .command('verify-report')
+    .description(
+      'Tell whether report files (JSON, JUnit, HTML) are still what their run wrote: each must hash to the digest it names, and with --digest, to one the run printed.',
+    )
+    .argument('<files...>', 'report files written by toolshift run or merge-reports')
+    .option('--digest <digests...>', "the digests 'toolshift run' printed at its end (sha256:<hex>)")
+    .action(async (files: string[], options: { digest?: string[] }) => {
+      exit.code = await verifyReportCommand(
+        files.map((file) => resolveUserPath(file, io.cwd)),
+        options,
         io.out,
       );
     });

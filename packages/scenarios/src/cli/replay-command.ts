@@ -2,7 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import { transcriptToJsonl } from '@toolshift/fake-server';
 import { ReplayFileError, readReplayFile } from '../replay/replay-file.js';
 import { replayTrial } from '../replay/replay-trial.js';
-import type { ClientJob, ReplayJobResult } from '../runner/client-process/client-process-protocol.js';
+import {
+  type ClientJob,
+  COMPUTED_IN_CLIENT_PROCESS,
+  type ReplayJobResult,
+} from '../runner/client-process/client-process-protocol.js';
 import { closeIsolatedClients, isIsolated } from '../runner/client-process/isolated-client.js';
 import { EXIT } from './exit-codes.js';
 import { refuseCommandClient } from './out-of-process-client.js';
@@ -55,6 +59,7 @@ export async function replayCommand(
     throw error;
   });
   let outcome: ReplayJobResult;
+  const computedInClientProcess = isIsolated(selected[0]!);
   try {
     const client = selected[0]!;
     if (isIsolated(client)) {
@@ -99,6 +104,7 @@ export async function replayCommand(
     await writeFile(options.transcript, transcriptToJsonl(frames));
     out.write(`  transcript written to ${options.transcript}\n`);
   }
+  if (computedInClientProcess) out.write(`${COMPUTED_IN_CLIENT_PROCESS}\n`);
   if (inconclusive) return EXIT.inconclusive;
   return outcome.failures.length === 0 ? EXIT.ok : EXIT.mismatch;
 }

@@ -5,7 +5,7 @@ import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
 import { baselineReporter } from '../reports/baseline-report.js';
 import { readReportViewer } from '../reports/html-report.js';
-import { consoleTableReporter, FILE_REPORTERS, type Reporter } from '../reports/index.js';
+import { consoleTableReporter, FILE_REPORTERS, type FileReporter, type Reporter } from '../reports/index.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { machineConcurrency } from '../runner/machine-concurrency.js';
@@ -14,7 +14,6 @@ import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
-import { EXIT } from './exit-codes.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
@@ -81,7 +80,7 @@ function list(values: readonly string[] | undefined): string[] {
  * n exceeds the selection); its JSON report carries what `toolshift merge-reports` needs.
  * @returns the process exit code (0 = results match the baseline, 1 = they do not, 4 = nothing was
  *   judged: every cell `n/a` or `inconclusive`; a shard leaves that to the merge and exits 0;
- *   130 = stopped by Ctrl-C, reports hold the finished cells).
+ *   130 / 143 = stopped by SIGINT (Ctrl-C) / SIGTERM, reports hold the finished cells and say so).
  * @throws {UsageError} for an unknown client, scenario, era or transport, a selection of no cell,
  *   or a malformed `--shard`.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
@@ -205,20 +204,27 @@ export async function runCommand(
         scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
       });
     }
-    const reporters: Reporter[] = [consoleTableReporter(out, { verbose: options.verbose ?? false })];
     const { cwd: _cwd, ...given } = options;
-    if (json)
-      reporters.push(
-        FILE_REPORTERS.json(json, { transcripts, run: { options: given, seed: bounds.seed ?? null } }),
-      );
-    if (junit) reporters.push(FILE_REPORTERS.junit(junit));
-    if (html) reporters.push(FILE_REPORTERS.html(html, { transcripts: htmlTranscripts }));
+    const files: FileReporter[] = [
+      ...(json
+        ? [FILE_REPORTERS.json(json, { transcripts, run: { options: given, seed: bounds.seed ?? null } })]
+        : []),
+      ...(junit ? [FILE_REPORTERS.junit(junit)] : []),
+      ...(html ? [FILE_REPORTERS.html(html, { transcripts: htmlTranscripts })] : []),
+    ];
+    const reporters: Reporter[] = [
+      consoleTableReporter(out, { verbose: options.verbose ?? false }),
+      ...files,
+    ];
     if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out, cwd));
-    // Ctrl-C stops the run: the reports get the cells that finished and the exit code is 130. A
-    // second Ctrl-C finds no handler and ends the process at once.
+    // Ctrl-C (SIGINT) or SIGTERM stops the run: the reports get the cells that finished, say the
+    // run was interrupted, and the exit code is 130 / 143. A second signal finds no handler and
+    // ends the process at once.
     const interrupt = new AbortController();
-    const onSigint = () => interrupt.abort();
+    const onSigint = () => interrupt.abort('SIGINT');
+    const onSigterm = () => interrupt.abort('SIGTERM');
     process.once('SIGINT', onSigint);
+    process.once('SIGTERM', onSigterm);
     let summary: Awaited<ReturnType<typeof runSuite>>;
     try {
       summary = await runSuite({
@@ -239,11 +245,17 @@ export async function runCommand(
       });
     } finally {
       process.removeListener('SIGINT', onSigint);
+      process.removeListener('SIGTERM', onSigterm);
     }
-    if (json) out.write(`JSON report written to ${json}\n`);
-    if (junit) out.write(`JUnit report written to ${junit}\n`);
-    if (html) out.write(`HTML report written to ${html}\n`);
-    return summary.interrupted ? EXIT.interrupted : summary.exitCode;
+    for (const file of files) {
+      const written = file.written();
+      if (written) out.write(`${written.format} report written to ${written.path} (${written.digest})\n`);
+    }
+    if (files.length > 0)
+      out.write(
+        `Run ${summary.runId}, started ${summary.startedAt}. 'toolshift verify-report FILE --digest <its sha256 above>' tells whether a report file is still what this run wrote.\n`,
+      );
+    return summary.exitCode;
   } finally {
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());

@@ -1,5 +1,10 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { ADMIN_TOKEN_ENV, createFakeServer, loadScriptFile } from '@toolshift/fake-server';
+import {
+  ADMIN_TOKEN_ENV,
+  createFakeServer,
+  type ExitProcessStep,
+  loadScriptFile,
+} from '@toolshift/fake-server';
 import {
   type ModelBaseUrls,
   serveModelProvider,
@@ -134,10 +139,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
     const model = await serveModelProvider(createModelProvider({ transcript: server.transcript }), { host });
     const stdio = runStdioServer(server, { stdin: process.stdin, stdout: process.stdout });
     // An exitProcess step ends this process with its code, as a crashing stdio server would.
-    server.onProcessExit((code) => {
-      process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
-      process.exit(code);
-    });
+    server.onProcessExit(exitForStep);
     process.stderr.write(`toolshift fake server playing ${options.script} on stdio\n`);
     if (admin) process.stderr.write(`admin API ${admin.url}\n`);
     if (options.readyFile)
@@ -167,10 +169,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         )
       : error;
   });
-  server.onProcessExit((code) => {
-    process.stderr.write(`toolshift fake server: exitProcess step, exiting with code ${code}\n`);
-    process.exit(code);
-  });
+  server.onProcessExit(exitForStep);
   process.stdout.write(`toolshift fake server playing ${options.script}\n${http.url}\n`);
   if (http.adminUrl) process.stdout.write(`admin API ${http.adminUrl}\n`);
   if (options.readyFile)
@@ -183,4 +182,26 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
   if (http.modelUrls) process.stdout.write(modelUrlLines(http.modelUrls));
   await untilShutdown();
   await closeThenExit(() => http.close('graceful'));
+}
+
+/**
+ * Ends this process for an `exitProcess` step: with its code, or by SIGKILL (`how: 'kill'`). A
+ * closed stdout that keeps the process running (`how: 'close-stdout'`) and a child left holding
+ * stdout (`grandchild`) are what a stdio cell's server process does; `serve` exits instead and
+ * says so on stderr.
+ */
+function exitForStep(code: number, step: ExitProcessStep): void {
+  if (step.how === 'kill') {
+    process.stderr.write('toolshift fake server: exitProcess step, killed by SIGKILL\n');
+    process.kill(process.pid, 'SIGKILL');
+    return;
+  }
+  const unsupported = [
+    ...(step.how === 'close-stdout' ? ["how: 'close-stdout'"] : []),
+    ...(step.grandchild ? ['grandchild'] : []),
+  ];
+  process.stderr.write(
+    `toolshift fake server: exitProcess step, exiting with code ${code}${unsupported.length > 0 ? ` (${unsupported.join(' and ')}: only a stdio cell's server process does that; toolshift serve exits)` : ''}\n`,
+  );
+  process.exit(code);
 }

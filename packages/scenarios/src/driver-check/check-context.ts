@@ -9,7 +9,6 @@ import { type ModelServer, serveModelProvider } from '@toolshift/fake-server/htt
 import { createModelProvider } from '@toolshift/fake-server/model';
 import { tool } from '../../catalog/tools.js';
 import type { HelloMessage, ServerTarget } from '../adapters/command/command-protocol.js';
-import { openStdioBridge } from '../adapters/command/stdio-bridge.js';
 import { scriptForCell } from '../runner/cell-eras.js';
 import { SERVE } from '../runner/transports/index.js';
 import type { ClientFeature } from '../scenario.js';
@@ -58,7 +57,7 @@ export class CheckContext {
     return this.hello.eras === undefined || this.hello.eras.includes(era);
   }
 
-  /** Serves a fake server with `tools` in `era` over `transport` (stdio: through a bridge command line). */
+  /** Serves a fake server with `tools` in `era` over `transport` (stdio: a relay process's command line). */
   async serve(
     serverId: string,
     era: Era,
@@ -76,14 +75,16 @@ export class CheckContext {
     const served = await SERVE[transport](fake);
     this.opened.push(served);
     const common = { serverId, era };
-    if (served.target.kind === 'stdio') {
-      const bridge = await openStdioBridge(served.target.openChannel);
-      this.opened.push(bridge);
+    if (served.target.kind === 'stdio')
       return {
         fake,
-        target: { ...common, transport: 'stdio', command: bridge.command, args: [...bridge.args] },
+        target: {
+          ...common,
+          transport: 'stdio',
+          command: served.target.command,
+          args: [...served.target.args],
+        },
       };
-    }
     return { fake, target: { ...common, transport: 'http', url: (served.target as { url: string }).url } };
   }
 

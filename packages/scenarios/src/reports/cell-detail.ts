@@ -71,17 +71,20 @@ export function cellDetail(result: CellResult): string {
 
 /** The last line of the table: whether the run matches the baseline, and if nothing was judged, why. */
 export function resultLine(
-  summary: Pick<SuiteSummary, 'exitCode' | 'unjudged'> & Partial<Pick<SuiteSummary, 'interrupted' | 'cellCount' | 'results'>>,
+  summary: Pick<SuiteSummary, 'exitCode' | 'unjudged'> &
+    Partial<Pick<SuiteSummary, 'interrupted' | 'interruptedBy' | 'cellCount' | 'results'>>,
 ): string {
+  if (summary.interruptedBy === 'unfinished')
+    return `Result: the run has not finished (exit ${summary.exitCode}): this report was written when it started, and toolshift ended before it wrote the run's results here.`;
   if (summary.interrupted)
-    return `Result: interrupted (exit 130): ${summary.results?.length ?? 0} of ${summary.cellCount ?? '?'} cells finished; the reports hold those.`;
+    return `Result: interrupted (exit ${summary.exitCode}): ${summary.results?.length ?? 0} of ${summary.cellCount ?? '?'} cells finished (${summary.interruptedBy ?? 'SIGINT'}); the reports hold those and say the run was interrupted.`;
   switch (summary.exitCode) {
     case 0:
       return 'Result: matches the baseline.';
-    case 1:
-      return 'Result: does NOT match the baseline (exit 1).';
     case 4:
       return `Result: nothing was judged, so this is not a match (exit 4): ${summary.unjudged ?? ''}`;
+    default:
+      return `Result: does NOT match the baseline (exit ${summary.exitCode}).`;
   }
 }
 

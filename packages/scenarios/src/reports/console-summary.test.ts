@@ -27,7 +27,7 @@ const failure = (checkId: string) => ({
 function summaryOf(results: CellResult[], exitCode: 0 | 1 = 1): SuiteSummary {
   const counts = { pass: 0, fail: 0, 'known-failure': 0, stale: 0, inconclusive: 0, error: 0, 'n/a': 0 };
   for (const result of results) counts[result.status] += 1;
-  return { results, counts, exitCode, startedAt: '2026-12-01T18:00:00.000Z', durationMs: 1000, cellCount: results.length };
+  return { runId: 'run-1', results, counts, exitCode, startedAt: '2026-12-01T18:00:00.000Z', durationMs: 1000, cellCount: results.length };
 }
 const plain = { width: 120, verbose: false, style: consoleStyle(false) };
 

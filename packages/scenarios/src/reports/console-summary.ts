@@ -1,4 +1,4 @@
-import type { CellResult, CellStatus } from '../runner/cell.js';
+import { type CellResult, type CellStatus, cellKey } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { cellDetail, eraColumn, resultLine, wrapText } from './cell-detail.js';
 import { styleStatus } from './console-progress.js';
@@ -181,6 +181,12 @@ export function renderConsoleSummary(summary: SuiteSummary, options: ConsoleSumm
     notApplicable.length,
   );
   if (options.verbose) section('pass', 'Passed', cellRows(of('pass'), options), of('pass').length);
+  // What the harness noticed about clients' processes (refused messages, processes left running):
+  // no verdict, but never silent.
+  const warnings = summary.results.flatMap((result) =>
+    (result.harnessWarnings ?? []).map((warning) => `  ${cellKey(result)}: ${warning}`),
+  );
+  if (warnings.length > 0) lines.push('', style.bold(`Harness warnings (${warnings.length})`), ...warnings);
   lines.push('', totalsLine(summary));
   if (summary.shard) {
     lines.push(

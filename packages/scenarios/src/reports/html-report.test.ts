@@ -53,6 +53,7 @@ const failing: CellResult = {
   ],
 };
 const summary: SuiteSummary = {
+  runId: 'run-1',
   results: [failing, { ...failing, client: 'reference', status: 'pass', rawStatus: 'pass', verdicts: [] }],
   counts: { pass: 1, fail: 1, 'known-failure': 0, stale: 0, inconclusive: 0, error: 0, 'n/a': 0 },
   exitCode: 1,

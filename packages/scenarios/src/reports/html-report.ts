@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ToolshiftError } from '@toolshift/fake-server';
 import { packageRoot } from '../cli/package-root.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { type HtmlReportData, toHtmlReportData } from './html-report-data.js';
 import type { TranscriptChoice } from './json-report.js';
-import type { Reporter } from './reporter.js';
+import { DIGEST_PLACEHOLDER } from './report-digest.js';
+import { type FileReporter, fileReporter } from './report-file.js';
 
 /** Where `pnpm build` writes the page's script: the viewer (Preact) bundled into one file. */
 export function reportViewerPath(): string {
@@ -79,12 +80,14 @@ pre.raw { grid-column: 1 / -1; margin: 4px 0 8px 56px; background: #263238; colo
  * network) and the run's data embedded as JSON. The page draws the summary matrix and, for the
  * cell clicked, its checks and its timeline (rendered only then).
  */
-export function renderHtmlReport(data: HtmlReportData, viewerScript: string): string {
+export function renderHtmlReport(data: HtmlReportData, viewerScript: string, runId = ''): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
+    // Before anything the run wrote: the first `sha256:` of the file is its digest.
+    `<meta name="toolshift-report" content="digest ${DIGEST_PLACEHOLDER}; run ${runId.replace(/[^0-9a-f-]/gi, '')}; started ${data.startedAt.replace(/[^0-9TZ:.-]/g, '')}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>toolshift run ${data.startedAt}</title>`,
     `<style>${STYLE}</style>`,
@@ -107,13 +110,16 @@ export interface HtmlReportOptions {
   viewerPath?: string;
 }
 
-/** `--html FILE`: writes the run as one self-contained HTML page (see {@link renderHtmlReport}). */
-export function htmlReporter(path: string, options: HtmlReportOptions = {}): Reporter {
-  return {
-    async onRunEnd(summary: SuiteSummary) {
-      const viewer = await readReportViewer(options.viewerPath);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, renderHtmlReport(toHtmlReportData(summary, options.transcripts ?? 'failing'), viewer));
-    },
-  };
+/**
+ * `--html FILE`: writes the run as one self-contained HTML page (see {@link renderHtmlReport}),
+ * sealed with its digest (see `fileReporter`).
+ */
+export function htmlReporter(path: string, options: HtmlReportOptions = {}): FileReporter {
+  return fileReporter('HTML', path, async (summary: SuiteSummary) =>
+    renderHtmlReport(
+      toHtmlReportData(summary, options.transcripts ?? 'failing'),
+      await readReportViewer(options.viewerPath),
+      summary.runId,
+    ),
+  );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { CellResult } from '../runner/cell.js';
-import type { SuiteSummary } from '../runner/run-suite.js';
+import { interrupt, type SuiteSummary, summarizeResults, unfinishedSummary } from '../runner/run-suite.js';
 import { renderJunit } from './junit-report.js';
 
 const base = {
@@ -67,6 +67,7 @@ const results: CellResult[] = [
 ];
 results[1]!.firstFailure = results[1]!.verdicts[0];
 const summary: SuiteSummary = {
+  runId: '0b6f6a64-0000-4000-8000-000000000001',
   results,
   counts: { pass: 1, fail: 1, 'n/a': 1, 'known-failure': 1, stale: 1, inconclusive: 1, error: 1 },
   exitCode: 1,
@@ -96,4 +97,35 @@ test('renders one suite per client, failures with evidence, and skipped n/a, inc
   expect(xml).toContain('<skipped message="expected failure: no schema validation"/>');
   expect(xml).toContain('<failure type="stale-baseline"');
   expect(xml).toContain('<error type="harness-error" message="port in use"/>');
+});
+
+test('an interrupted run is never an empty green suite: a "toolshift run" suite holds an <error> saying what stopped it', () => {
+  const stopped = interrupt(
+    summarizeResults(results.slice(0, 1), 900, '2026-12-01T18:04:05.678Z', 40, 'run-1'),
+    'SIGTERM',
+  );
+  const xml = renderJunit(stopped, { hostname: 'ci' });
+  expect(xml).toContain('<testsuites name="toolshift" tests="2" failures="0" errors="1" time="0.900">');
+  expect(xml).toContain('<testsuite name="toolshift run" tests="1" failures="0" errors="1" skipped="0"');
+  expect(xml).toContain(
+    '<error type="interrupted" message="Result: interrupted (exit 143): 1 of 40 cells finished (SIGTERM); the reports hold those and say the run was interrupted."/>',
+  );
+  // Before the first cell finished: still an error, not tests="0" failures="0".
+  const none = renderJunit(interrupt(summarizeResults([], 10, '2026-12-01T18:04:05.678Z', 40, 'run-2'), 'SIGINT'));
+  expect(none).toContain('<testsuites name="toolshift" tests="1" failures="0" errors="1"');
+  expect(none).toContain('exit 130');
+  const unfinished = renderJunit(unfinishedSummary([], { runId: 'run-3', startedAt: '2026-12-01T18:04:05.678Z' }));
+  expect(unfinished).toContain('<testcase classname="toolshift" name="the run did not finish" time="0.000">');
+  expect(unfinished).toContain('<error type="unfinished" message="Result: the run has not finished (exit 1)');
+});
+
+test("the file names its run and start in a comment before any result, and a cell's harness warnings go to its system-err", () => {
+  const warned: CellResult = { ...results[0]!, harnessWarnings: ['the client left 1 process running: pid 9 (sleep)'] };
+  const xml = renderJunit({ ...summary, results: [warned] });
+  expect(xml.split('\n')[1]).toBe(
+    '<!-- toolshift report: run 0b6f6a64-0000-4000-8000-000000000001, started 2026-12-01T18:04:05.678Z, digest sha256:0000000000000000000000000000000000000000000000000000000000000000 -->',
+  );
+  expect(xml).toContain(
+    '<system-err>toolshift harness warning: the client left 1 process running: pid 9 (sleep)</system-err>',
+  );
 });

@@ -1,11 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
-import { dirname } from 'node:path';
 import { describeClientStderr } from '../adapters/client-stderr.js';
 import type { CellResult } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
-import { cellDetail } from './cell-detail.js';
-import type { Reporter } from './reporter.js';
+import { cellDetail, resultLine } from './cell-detail.js';
+import { DIGEST_PLACEHOLDER } from './report-digest.js';
+import { type FileReporter, fileReporter } from './report-file.js';
 import { authorityLine, levelTag } from './cited-clauses.js';
 
 function escape(text: string): string {
@@ -85,7 +84,8 @@ function systemStreams(result: CellResult): string {
   // What the client's process wrote to stderr during the cell (bounded, marked when cut); reports
   // written before cells carried it have only the command client's notes.
   const stderr = result.clientStderr ? [describeClientStderr(result.clientStderr)] : output.stderr;
-  const err = [...(result.error ? [result.error] : []), ...stderr];
+  const warnings = (result.harnessWarnings ?? []).map((warning) => `toolshift harness warning: ${warning}`);
+  const err = [...(result.error ? [result.error] : []), ...warnings, ...stderr];
   return [
     ...(out.length ? [`      <system-out>${escape(out.join('\n'))}</system-out>`] : []),
     ...(err.length ? [`      <system-err>${escape(err.join('\n'))}</system-err>`] : []),
@@ -128,7 +128,10 @@ function testcase(result: CellResult): string {
  * `<system-out>` lists every check with its status; `<system-err>` holds a harness error's message
  * and what the client's own process (a `--client-module` client's process, a `command:` or
  * `--command` program) wrote to stderr during the cell, its last 16 KiB with a marker line when
- * the start was cut.
+ * the start was cut, after the cell's harness warnings. The file names its run, start time and
+ * digest in a comment after the XML declaration. An interrupted run (or one still going, see
+ * `fileReporter`) gets one more suite, `toolshift run`, whose one testcase is an `<error>` saying
+ * what stopped it, so the file never reads as an empty passing suite.
  */
 export function renderJunit(summary: SuiteSummary, options: { hostname?: string } = {}): string {
   const host = escape(options.hostname ?? osHostname());
@@ -145,22 +148,30 @@ export function renderJunit(summary: SuiteSummary, options: { hostname?: string 
       '  </testsuite>',
     ].join('\n');
   });
+  // An interrupted run is never an empty green suite: one more suite, with an error saying so.
+  const interrupted = summary.interrupted
+    ? [
+        `  <testsuite name="toolshift run" tests="1" failures="0" errors="1" skipped="0" time="${(summary.durationMs / 1000).toFixed(3)}" timestamp="${timestamp}" hostname="${host}">`,
+        `    <testcase classname="toolshift" name="${summary.interruptedBy === 'unfinished' ? 'the run did not finish' : 'the run was interrupted'}" time="0.000">`,
+        `      <error type="${summary.interruptedBy === 'unfinished' ? 'unfinished' : 'interrupted'}" message="${escape(resultLine(summary))}"/>`,
+        '    </testcase>',
+        '  </testsuite>',
+      ]
+    : [];
   const failures = summary.counts.fail + summary.counts.stale;
+  const extra = summary.interrupted ? 1 : 0;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="toolshift" tests="${summary.results.length}" failures="${failures}" errors="${summary.counts.error}" time="${(summary.durationMs / 1000).toFixed(3)}">`,
+    `<!-- toolshift report: run ${escape(summary.runId)}, started ${escape(summary.startedAt)}, digest ${DIGEST_PLACEHOLDER} -->`,
+    `<testsuites name="toolshift" tests="${summary.results.length + extra}" failures="${failures}" errors="${summary.counts.error + extra}" time="${(summary.durationMs / 1000).toFixed(3)}">`,
     ...suites,
+    ...interrupted,
     '</testsuites>',
     '',
   ].join('\n');
 }
 
-/** Writes the run as JUnit XML to `path` (for CI test reports). */
-export function junitReporter(path: string): Reporter {
-  return {
-    async onRunEnd(summary) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, renderJunit(summary));
-    },
-  };
+/** Writes the run as JUnit XML to `path` (for CI test reports; sealed with its digest, see `fileReporter`). */
+export function junitReporter(path: string): FileReporter {
+  return fileReporter('JUnit', path, (summary) => renderJunit(summary));
 }

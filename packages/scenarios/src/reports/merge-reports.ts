@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ToolshiftError } from '@toolshift/fake-server';
 import type { CellResult } from '../runner/cell.js';
 import { type SuiteSummary, summarizeResults } from '../runner/run-suite.js';
+import { checkReportDigest } from './report-digest.js';
 import { type ShardInfo, selectionPosition } from '../runner/shard.js';
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from './json-report.js';
 
@@ -39,11 +40,19 @@ export async function readShardReport(file: string): Promise<ShardReport> {
     startedAt?: unknown;
     results?: CellResult[];
   };
+  let bytes: Buffer;
   try {
-    doc = JSON.parse(await readFile(file, 'utf8'));
+    bytes = await readFile(file);
+    doc = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw notMergeable(`cannot read it as JSON (${(error as Error).message}).`, file);
   }
+  const digest = checkReportDigest(bytes);
+  if (digest && digest.stated !== digest.actual)
+    throw notMergeable(
+      `its content changed after its run wrote it (it names digest ${digest.stated}; its content hashes to ${digest.actual}).`,
+      file,
+    );
   if (doc?.toolshiftReport !== 1 || !Array.isArray(doc.results))
     throw notMergeable('it is not a toolshift JSON report (toolshiftReport: 1).', file);
   const shard = doc.shard;

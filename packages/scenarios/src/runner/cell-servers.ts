@@ -25,6 +25,8 @@ export interface CellServers {
    * and numbering as that server's frames).
    */
   model: ModelServer;
+  /** The pids of the stdio server processes the cell's servers saw (see `ServedServer.serverPids`). */
+  serverPids(): number[];
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startCellServers(
     },
     fakes: () => [...new Set(list.map((server) => server.fake))],
     model,
+    serverPids: () => opened.flatMap((served) => served.serverPids?.() ?? []),
     async close() {
       await Promise.allSettled([...opened.map((served) => served.close()), model.close()]);
     },

@@ -332,7 +332,10 @@ export class CellSession {
       }
       case 'observe-state': {
         const serverId = serverOf(this.scenario, action);
-        const reported = this.adapter.serverState!(serverId);
+        // A remote client (in a client process) answers later; an in-process one at once.
+        const answer = this.adapter.serverState!(serverId);
+        const reported =
+          answer instanceof Promise ? await bounded(answer, actionTimeoutMs, 'observe-state') : answer;
         this.log.add({ kind: 'server-state', serverId, ...reported });
         return undefined;
       }

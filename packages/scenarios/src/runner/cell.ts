@@ -107,6 +107,12 @@ export interface CellResult extends Cell {
    * bounded: the last characters, with the count of those cut.
    */
   clientStderr?: ClientStderr;
+  /**
+   * What the harness noticed about the client's process during the cell, not a verdict on the
+   * client: a message from a client process toolshift refused (not plain data of an expected
+   * shape), processes the client left running after its cell (killed). The console prints them.
+   */
+  harnessWarnings?: readonly string[];
   /** Wall time the cell took, ms (for the report; never asserted). */
   durationMs: number;
 }

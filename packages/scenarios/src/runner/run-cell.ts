@@ -8,8 +8,8 @@ import { type CellServer, type CellServers, startCellServers } from './cell-serv
 import { CellSession } from './cell-session.js';
 import { tearDownCell } from './cell-teardown.js';
 import { stampAuthority } from './check-authority.js';
-import { portableCellOptions } from './client-process/client-process-protocol.js';
 import { isIsolated } from './client-process/isolated-client.js';
+import type { ClientProcessCell, ClientProcessCellEnd } from './client-process/remote-cell.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
 import { evaluateChecks, runRecords } from './evaluate-checks.js';
 
@@ -43,8 +43,9 @@ export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
  * pins its eras), drives the client through the scenario's actions, reads the era the client
  * negotiated with each server from the wire, then applies every check to the transcripts and the
  * client's observations. A client lacking a transport or feature the scenario needs gives `n/a`
- * without running. A client of a `--client-module` file (an isolated client) runs the cell in its
- * client process (`runner/client-process/`). Never throws for a misbehaving client: connection failures, a client that
+ * without running. A client of a `--client-module` file (an isolated client) runs in a client
+ * process (`runner/client-process/`) while its cell runs here: servers, transcripts and checks stay
+ * in the runner, and only what the client reports crosses over, as observations. Never throws for a misbehaving client: connection failures, a client that
  * cannot speak the endpoint's era (`runner.era-negotiated`) and hung actions become failing
  * verdicts; a broken script step or transport is `error`.
  */
@@ -60,45 +61,35 @@ export async function runCell(
   const empty = { verdicts: [], transcript: [], servers: [], observations: [] };
   const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory), era);
   if (reason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: reason, durationMs: 0 };
-  if (isIsolated(factory))
-    return factory.isolation.runCell(factory.name, scenario, era, {
-      ...portableCellOptions(options),
-      transport,
-    });
 
-  let adapter: ClientAdapter;
-  try {
-    adapter = factory.create();
-  } catch (error) {
+  const opened = await openAdapter(factory);
+  if ('error' in opened)
+    return { ...base, ...empty, rawStatus: 'error', error: opened.error, durationMs: Date.now() - started };
+  // A client in a client process: the cell runs here all the same, its adapter is remote.
+  const { adapter, processCell } = opened;
+  const harnessError = async (error: string): Promise<RawCellResult> => {
+    const ended = await processCell?.end();
     return {
       ...base,
       ...empty,
       rawStatus: 'error',
-      error: `client ${factory.name}: create() threw: ${(error as Error).message}`,
+      error,
+      ...(ended?.warnings.length ? { harnessWarnings: ended.warnings } : {}),
       durationMs: Date.now() - started,
     };
-  }
+  };
   const missing = missingMethods(capabilitiesOf(factory), adapter);
-  if (missing.length > 0)
-    return {
-      ...base,
-      ...empty,
-      rawStatus: 'error',
-      error: `client ${factory.name} ${describeMissingMethods(missing)}`,
-      durationMs: Date.now() - started,
-    };
+  if (missing.length > 0) return harnessError(`client ${factory.name} ${describeMissingMethods(missing)}`);
   let servers: CellServers;
   try {
     servers = await startCellServers(scenario, transport, options.seed, era);
   } catch (error) {
-    return {
-      ...base,
-      ...empty,
-      rawStatus: 'error',
-      error: (error as Error).message,
-      durationMs: Date.now() - started,
-    };
+    return harnessError((error as Error).message);
   }
+  const onAction = (description: string) => {
+    processCell?.action(description);
+    options.onAction?.(description);
+  };
   const actionTimeoutMs = options.actionTimeoutMs ?? 15_000;
   const wireOnly = capabilitiesOf(factory).wireOnly === true;
   const session = new CellSession(
@@ -113,20 +104,22 @@ export async function runCell(
       waitTimeoutMs: options.waitTimeoutMs ?? 4000,
       wireOnly,
     },
-    options.onAction,
+    onAction,
     capabilitiesOf(factory).features,
   );
   const end = await session.run(scenario.clientActions);
   // The judged run ends here: frames and observations after this point are teardown, reported apart.
   const endSeqs = session.log.end();
   const unfired = unfiredPageMutations(servers);
-  options.onAction?.("the client's close()");
+  onAction("the client's close()");
   await tearDownCell(adapter, servers, {
     actionTimeoutMs,
     note: (text) => session.observer.note(text),
   });
+  const ended: ClientProcessCellEnd | undefined = await processCell?.end(servers.serverPids());
   const failure = adapter.failure?.();
-  const clientStderr = adapter.clientStderr?.();
+  const clientStderr = processCell ? ended?.clientStderr : adapter.clientStderr?.();
+  const harnessWarnings = [...(ended?.warnings ?? []), ...(adapter.harnessWarnings?.() ?? [])];
   const exited: CheckVerdict[] = failure
     ? [{ ...fail(PROGRAM_EXIT_CHECK, failure, []), checkId: PROGRAM_EXIT_CHECK }]
     : [];
@@ -138,6 +131,8 @@ export async function runCell(
   const spoken = new Map(negotiation.connections.map((connection) => [connection.serverId, connection.era]));
   const verdicts = stampAuthority(
     [
+      // The client's process ending mid-cell explains what follows: it comes first.
+      ...(ended?.processVerdict ? [ended.processVerdict] : []),
       ...unfired,
       ...negotiation.verdicts,
       ...setAsideEraConsequences(
@@ -174,8 +169,28 @@ export async function runCell(
     observations: session.log.forServer(first.id),
     teardownObservations: session.log.afterEnd(first.id),
     ...(clientStderr ? { clientStderr } : {}),
+    ...(harnessWarnings.length ? { harnessWarnings } : {}),
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * The cell's adapter: created here for an in-process client, or in a client process of the
+ * client's module (an isolated client), whose adapter is then remote and whose cell must be ended.
+ */
+async function openAdapter(
+  factory: ClientAdapterFactory,
+): Promise<{ adapter: ClientAdapter; processCell?: ClientProcessCell } | { error: string }> {
+  if (isIsolated(factory)) {
+    const cell = await factory.isolation.openCell(factory.name);
+    if ('error' in cell) return { error: `client ${factory.name}: ${cell.error}` };
+    return { adapter: cell.adapter, processCell: cell };
+  }
+  try {
+    return { adapter: factory.create() };
+  } catch (error) {
+    return { error: `client ${factory.name}: create() threw: ${(error as Error).message}` };
+  }
 }
 
 /** The frames of `server` up to the end of the actions: the transcript the checks judge (see `runRecordFor`). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import {
   type ExpectedFailures,
@@ -9,7 +10,7 @@ import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { CELL_STATUSES, type Cell, type CellResult, type CellStatus } from './cell.js';
 import { estimateCellMs, longestFirst } from './cell-cost.js';
 import { type CellOptions, type RawCellResult, runCell } from './run-cell.js';
-import { type RunExitCode, runOutcome } from './run-outcome.js';
+import { type Interruption, interruptedExitCode, type RunExitCode, runOutcome } from './run-outcome.js';
 import { type Shard, type ShardInfo, selectionDigest, shardCells } from './shard.js';
 
 /** What to run. */
@@ -33,18 +34,31 @@ export interface SuiteOptions extends Omit<CellOptions, 'transport'> {
   shard?: Shard;
   /**
    * Aborting it (Ctrl-C) ends the run at once: no further cell starts, cells still running are left
-   * out, and the reporters get the cells that finished (`interrupted: true`).
+   * out, and the reporters get the cells that finished (`interrupted: true`); abort with the
+   * signal's name (`SIGINT`, `SIGTERM`) as the reason, and the summary's exit code is 128 + its
+   * number.
    */
   signal?: AbortSignal;
+  /** The run's id in its reports (default: a random UUID). */
+  runId?: string;
+}
+
+/** What identifies a run in its reports: its id and when it started. */
+export interface RunIdentity {
+  /** A random UUID, the same in every report of the run. */
+  runId: string;
+  /** When the run started (ISO 8601, UTC). */
+  startedAt: string;
 }
 
 /** Totals of a run; `exitCode` is 0 only when every cell matched the baseline and some cell was judged. */
-export interface SuiteSummary {
+export interface SuiteSummary extends RunIdentity {
   results: CellResult[];
   counts: Record<CellStatus, number>;
   /**
    * 0: results match the baseline; 1: an unexpected failure, a stale baseline entry or a harness
-   * error; 4: nothing was judged (every cell `n/a` or `inconclusive`; `unjudged` says why).
+   * error; 4: nothing was judged (every cell `n/a` or `inconclusive`; `unjudged` says why); 130 /
+   * 143: interrupted (see `interruptedBy`).
    */
   exitCode: RunExitCode;
   /** Exit 4: why no cell passed or failed. */
@@ -56,6 +70,8 @@ export interface SuiteSummary {
   shard?: ShardInfo;
   /** The run was stopped (see {@link SuiteOptions.signal}): `results` holds only the cells that finished, of `cellCount`. */
   interrupted?: boolean;
+  /** What stopped it (with `interrupted`). */
+  interruptedBy?: Interruption;
   /** Cells the selection expanded to (more than `results` when interrupted). */
   cellCount: number;
 }
@@ -119,7 +135,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const selected = expandCells(options);
   const cells = options.shard ? shardCells(selected, options.shard) : selected;
   const results: CellResult[] = new Array(cells.length);
-  for (const reporter of options.reporters ?? []) await reporter.onRunStart?.(cells);
+  const run: RunIdentity = {
+    runId: options.runId ?? randomUUID(),
+    startedAt: new Date(started).toISOString(),
+  };
+  for (const reporter of options.reporters ?? []) await reporter.onRunStart?.(cells, run);
   const order =
     options.order === 'listed'
       ? cells.map((_, index) => index)
@@ -155,13 +175,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   });
   await Promise.race([all, abort]);
   const finished = stopped() ? results.filter((result) => result !== undefined) : results;
-  const summary = summarizeResults(
-    finished,
-    Date.now() - started,
-    new Date(started).toISOString(),
-    cells.length,
-  );
-  if (stopped()) summary.interrupted = true;
+  const summary = summarizeResults(finished, Date.now() - started, run.startedAt, cells.length, run.runId);
+  if (stopped()) interrupt(summary, options.signal?.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   if (options.shard) {
     summary.shard = {
       ...options.shard,
@@ -176,16 +191,21 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   return summary;
 }
 
-/** Counts cell results by status and derives the exit code (a whole run, or shards merged back). */
+/**
+ * Counts cell results by status and derives the exit code (a whole run, or shards merged back);
+ * `runId` defaults to a fresh random UUID.
+ */
 export function summarizeResults(
   results: CellResult[],
   durationMs: number,
   startedAt: string,
   cellCount: number = results.length,
+  runId: string = randomUUID(),
 ): SuiteSummary {
   const counts = Object.fromEntries(CELL_STATUSES.map((status) => [status, 0])) as Record<CellStatus, number>;
   for (const result of results) counts[result.status] += 1;
   return {
+    runId,
     results,
     counts,
     ...runOutcome(results, counts),
@@ -193,4 +213,22 @@ export function summarizeResults(
     durationMs,
     cellCount,
   };
+}
+
+/** Marks `summary` as interrupted by `by`: its exit code becomes the one toolshift exits with. */
+export function interrupt(summary: SuiteSummary, by: Interruption): SuiteSummary {
+  summary.interrupted = true;
+  summary.interruptedBy = by;
+  summary.exitCode = interruptedExitCode(by);
+  // "Nothing was judged" is not why this run says nothing: it was stopped.
+  delete summary.unjudged;
+  return summary;
+}
+
+/**
+ * The summary a report holds while its run is still going (see `Interruption`): no result yet,
+ * `interruptedBy: 'unfinished'`, exit code 1.
+ */
+export function unfinishedSummary(cells: readonly Cell[], run: RunIdentity): SuiteSummary {
+  return interrupt(summarizeResults([], 0, run.startedAt, cells.length, run.runId), 'unfinished');
 }

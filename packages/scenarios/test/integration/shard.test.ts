@@ -119,12 +119,17 @@ describe('a run split in three shards and merged back', () => {
     expect(merged.stderr).toContain('selected other cells');
   });
 
-  test('a report edited to drop a cell is refused', async () => {
+  test('a report edited to drop a cell is refused: its digest no longer matches, and without one its cells are counted', async () => {
     const edited = { ...shards[0]!, results: shards[0]!.results.slice(1) };
     await writeFile(join(dir, 'edited-1.json'), JSON.stringify(edited));
     const merged = await cli(['merge-reports', 'edited-1.json', 'shard-2.json', 'shard-3.json'], dir);
     expect(merged.code).toBe(2);
-    expect(merged.stderr).toMatch(/shard 1\/3 of \d+ cells holds \d+, the report has \d+ results/);
+    expect(merged.stderr).toContain('its content changed after its run wrote it');
+    const { digest: _digest, ...undigested } = edited as typeof edited & { digest?: string };
+    await writeFile(join(dir, 'edited-1.json'), JSON.stringify(undigested));
+    const counted = await cli(['merge-reports', 'edited-1.json', 'shard-2.json', 'shard-3.json'], dir);
+    expect(counted.code).toBe(2);
+    expect(counted.stderr).toMatch(/shard 1\/3 of \d+ cells holds \d+, the report has \d+ results/);
   });
 });
 

@@ -129,7 +129,8 @@ describe('the whole scenario catalog in every era mode (legacy, modern, dual), r
         (r) =>
           r.client === entry.client &&
           r.scenarioId === entry.scenario &&
-          (entry.era === undefined || r.era === entry.era),
+          (entry.era === undefined || r.era === entry.era) &&
+          (entry.transport === undefined || r.transport === entry.transport),
       );
       expect(cells.length, entry.scenario).toBeGreaterThan(0);
       for (const cell of cells) {

@@ -2,6 +2,7 @@ import type { ListFamily, ListKind } from '../../world/list-kind.js';
 import type { ListItems } from '../../world/lists.js';
 import type { ToolDefinition } from '../../world/tool-definition.js';
 import type { World } from '../../world/world.js';
+import type { ExitProcessStep } from './exit-process.js';
 
 /** Working copies of the lists one action changes, created as the action first touches each. */
 export interface WorkingLists {
@@ -48,7 +49,7 @@ export interface ActionContext {
    * The server process exits with `code` once the step is recorded (a real process), or every
    * stream is dropped (in-process: a stdio or in-memory channel closes as on an exit).
    */
-  exitProcess(code: number): void;
+  exitProcess(step: ExitProcessStep): void;
   /** Advances the logical clock by `ms`. */
   advanceClock(ms: number): void;
   /**

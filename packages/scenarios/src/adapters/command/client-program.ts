@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { endLeftoverProcesses } from '../../runner/client-process/end-leftover-processes.js';
+import { leftAround, type ProcessInfo, processTable } from '../../runner/client-process/process-tree.js';
 import { ClientPhaseError } from '../client-phase-error.js';
 import { type ProgramMessage, parseProgramLine, type RunnerRequest } from './command-protocol.js';
 
@@ -99,10 +101,22 @@ export class ClientProgram {
   }
 
   /**
-   * Sends `shutdown` and waits up to `graceMs` for the program to exit, then kills its process group.
+   * Processes the program left running when it was shut down (killed then; `pid 123 (sleep)`
+   * each), set by {@link shutdown}.
+   */
+  leftovers: string[] = [];
+
+  /**
+   * Sends `shutdown` and waits up to `graceMs` for the program to exit, then kills its process
+   * group; then ends what it left running (the rest of its group, and what it started in groups of
+   * their own: see `endLeftoverProcesses`), listing them in {@link leftovers}.
    * @returns how the program ended.
    */
   async shutdown(graceMs = 2000): Promise<string> {
+    // Its descendants now: once it exits, those that left its group can no longer be told by parent.
+    const pid = this.child.pid;
+    const table = pid !== undefined && this.exitReason === undefined ? await processTable() : undefined;
+    const seen: ProcessInfo[] = table && pid !== undefined ? leftAround(table, pid) : [];
     if (this.exitReason === undefined) {
       this.write({ type: 'shutdown' });
       this.child.stdin?.end();
@@ -124,6 +138,7 @@ export class ClientProgram {
     });
     await Promise.race([this.stderrRead, drain]);
     clearTimeout(timer);
+    if (pid !== undefined) this.leftovers = await endLeftoverProcesses(pid, { seen });
     return reason;
   }
 

@@ -19,7 +19,6 @@ import {
   serverTargetEnv,
   UNSUPPORTED_REQUEST,
 } from './command-protocol.js';
-import { openStdioBridge, type StdioBridge } from './stdio-bridge.js';
 
 /** Where and how to start the client program. */
 export interface CommandClientOptions {
@@ -39,8 +38,8 @@ export interface CommandClientOptions {
  * era, transport, first server and every server of the cell (`TOOLSHIFT_SERVERS`) in `TOOLSHIFT_*`
  * variables; every adapter method becomes a request on its stdin, and what it reports on stdout
  * (exposed tools, notes, warnings, states) becomes observations. A stdio target reaches the program
- * as a command line (a relay to the cell's fake server, see `stdio-bridge.ts`). One program per
- * cell; `close` sends `shutdown` and closes the bridges.
+ * as the target's command line (a relay process to the cell's fake server). One program per
+ * cell; `close` sends `shutdown`.
  */
 export class CommandClientAdapter implements ClientAdapter {
   private program: ClientProgram | undefined;
@@ -48,9 +47,8 @@ export class CommandClientAdapter implements ClientAdapter {
   private readonly exposures = new Map<string, ExposedTool[]>();
   private readonly states = new Map<string, ReportedState>();
   private firstServer: string | undefined;
-  /** How each server of the cell is handed to the program (stdio bridges open for the cell's life). */
+  /** How each server of the cell is handed to the program. */
   private readonly targets = new Map<string, ServerTarget>();
-  private readonly bridges: StdioBridge[] = [];
   private readonly stderr = new StderrCapture();
 
   constructor(
@@ -67,7 +65,7 @@ export class CommandClientAdapter implements ClientAdapter {
     await this.program.request({ type: 'connect', ...server });
   }
 
-  /** The protocol's description of a server target, opening a stdio bridge the first time. */
+  /** The protocol's description of a server target. */
   private async targetOf(target: ConnectTarget): Promise<ServerTarget> {
     const known = this.targets.get(target.serverId);
     if (known) return known;
@@ -80,11 +78,14 @@ export class CommandClientAdapter implements ClientAdapter {
     let server: ServerTarget;
     if (target.transport.kind === 'http')
       server = { ...common, transport: 'http', url: target.transport.url };
-    else if (target.transport.kind === 'stdio') {
-      const bridge = await openStdioBridge(target.transport.openChannel);
-      this.bridges.push(bridge);
-      server = { ...common, transport: 'stdio', command: bridge.command, args: [...bridge.args] };
-    } else
+    else if (target.transport.kind === 'stdio')
+      server = {
+        ...common,
+        transport: 'stdio',
+        command: target.transport.command,
+        args: [...target.transport.args],
+      };
+    else
       throw new Error(
         `a command client connects over http or stdio only (asked for ${target.transport.kind})`,
       );
@@ -209,7 +210,16 @@ export class CommandClientAdapter implements ClientAdapter {
       if (!wasRunning || reason !== 'exit code 0')
         this.observer?.note(`the client program ended: ${reason}${wasRunning ? ' (after shutdown)' : ''}`);
     }
-    await Promise.all(this.bridges.map((bridge) => bridge.close()));
+  }
+
+  /** The processes the program left running after its cell (killed at `close`). */
+  harnessWarnings(): readonly string[] {
+    const left = this.program?.leftovers ?? [];
+    return left.length === 0
+      ? []
+      : [
+          `the client program left ${left.length} process${left.length === 1 ? '' : 'es'} running after its cell: ${left.join(', ')}; toolshift killed ${left.length === 1 ? 'it' : 'them'}`,
+        ];
   }
 
   /** What the program wrote to stderr during the cell (bounded; see {@link StderrCapture}). */

@@ -42,14 +42,9 @@ class IgnoresResourceAndPromptChanges extends ReferenceClientAdapter {
       'connect' in transport
         ? () => deafTo(transport.connect())
         : () => deafTo(new StreamableHTTPClientTransport(new URL(transport.url)));
-    // HTTP too goes through an SDK transport of its own, so every message passes the filter.
-    return super.connect(
-      {
-        ...target,
-        transport: transport.kind === 'stdio' ? { ...transport, connect } : { kind: 'in-memory', connect },
-      },
-      observer,
-    );
+    // Every transport goes through an SDK transport of its own (a stdio server process too,
+    // spawned by `transport.connect()`), so every message passes the filter.
+    return super.connect({ ...target, transport: { kind: 'in-memory', connect } }, observer);
   }
 }
 

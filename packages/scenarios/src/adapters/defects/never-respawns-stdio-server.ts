@@ -32,7 +32,9 @@ class NeverRespawnsStdioServer extends ReferenceClientAdapter {
       this.spawned.add(target.serverId);
       return transport.connect();
     };
-    return super.connect({ ...target, transport: { ...transport, connect } }, observer);
+    // Through a transport factory instead of the host's own process spawning, so the defect
+    // decides whether the server process is spawned again.
+    return super.connect({ ...target, transport: { kind: 'in-memory', connect } }, observer);
   }
 }
 

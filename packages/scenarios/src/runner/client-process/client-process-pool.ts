@@ -1,14 +1,13 @@
-import type { CellEra, Scenario } from '../../scenario.js';
-import type { RawCellResult } from '../run-cell.js';
 import { ClientProcess, type ClientProcessOptions } from './client-process.js';
-import type { ClientDescription, ClientJob, PortableCellOptions } from './client-process-protocol.js';
+import type { ClientDescription, ClientJob } from './client-process-protocol.js';
+import type { ClientProcessCell } from './remote-cell.js';
 
 /**
- * The client processes of one `--client-module` file: each runs one cell at a time, so the pool
+ * The client processes of one `--client-module` file: each hosts one cell at a time, so the pool
  * grows to as many processes as the runner runs this module's cells at once, and a process that
  * ended (the client killed it, or it was killed for going silent) is replaced by a fresh one for the
  * next cell. A process that finished a cell normally serves the next one (the module is loaded once
- * per process, not per cell).
+ * per process, not per cell); what the client left running is ended with each cell.
  */
 export class ClientProcessPool {
   private readonly idle: ClientProcess[] = [];
@@ -38,44 +37,37 @@ export class ClientProcessPool {
     }
   }
 
-  /** Runs one cell of `client` in a process of the pool; never rejects (see {@link ClientProcess.runCell}). */
-  async runCell(
-    client: string,
-    scenario: Scenario,
-    era: CellEra,
-    options: PortableCellOptions & { transport: RawCellResult['transport'] },
-  ): Promise<RawCellResult> {
-    if (this.closed) throw new Error(`the client processes of ${this.modulePath} were closed`);
-    let process = this.idle.pop();
-    while (process && !process.alive) {
-      this.all.delete(process);
-      process = this.idle.pop();
+  /**
+   * Starts a cell of `client` in a process of the pool (see {@link ClientProcess.openCell}); the
+   * process goes back to the pool when the cell's `end()` resolves.
+   * @returns the cell, or why it could not start (the client's `create()` threw, a fresh process
+   *   could not load the module, the process ended before the adapter was created).
+   * @throws {Error} when the pool was closed.
+   */
+  async openCell(client: string): Promise<ClientProcessCell | { error: string }> {
+    const process = await this.acquire();
+    if ('error' in process) return process;
+    let cell: ClientProcessCell | { error: string };
+    try {
+      cell = await process.openCell(client);
+    } catch (error) {
+      this.release(process);
+      return { error: `the client's process could not start the cell: ${(error as Error).message}` };
     }
-    if (!process) {
-      process = this.start();
-      try {
-        await process.loaded;
-      } catch (error) {
-        // It loaded once, in the first process; a fresh process that cannot load it is the client's doing too.
-        this.all.delete(process);
-        return {
-          scenarioId: scenario.id,
-          era,
-          transport: options.transport,
-          client,
-          rawStatus: 'error',
-          error: `a fresh process for the client could not load its module: ${(error as Error).message}`,
-          verdicts: [],
-          transcript: [],
-          servers: [],
-          observations: [],
-          durationMs: 0,
-        };
-      }
+    if ('error' in cell) {
+      this.release(process);
+      return cell;
     }
-    const result = await process.runCell(client, scenario, era, options);
-    this.release(process);
-    return result;
+    return {
+      ...cell,
+      end: async (serverPids) => {
+        try {
+          return await cell.end(serverPids);
+        } finally {
+          this.release(process);
+        }
+      },
+    };
   }
 
   /**
@@ -83,21 +75,8 @@ export class ClientProcessPool {
    * @throws {Error} when the job throws, or its process ends, goes silent or cannot load the module.
    */
   async runJob(job: ClientJob): Promise<unknown> {
-    if (this.closed) throw new Error(`the client processes of ${this.modulePath} were closed`);
-    let process = this.idle.pop();
-    while (process && !process.alive) {
-      this.all.delete(process);
-      process = this.idle.pop();
-    }
-    if (!process) {
-      process = this.start();
-      try {
-        await process.loaded;
-      } catch (error) {
-        this.all.delete(process);
-        throw error;
-      }
-    }
+    const process = await this.acquire();
+    if ('error' in process) throw new Error(process.error);
     try {
       return await process.runJob(job);
     } finally {
@@ -113,6 +92,28 @@ export class ClientProcessPool {
     this.all.clear();
   }
 
+  /** An idle live process, or a fresh one once it loaded the module. */
+  private async acquire(): Promise<ClientProcess | { error: string }> {
+    if (this.closed) throw new Error(`the client processes of ${this.modulePath} were closed`);
+    let process = this.idle.pop();
+    while (process && !process.alive) {
+      this.all.delete(process);
+      process = this.idle.pop();
+    }
+    if (process) return process;
+    process = this.start();
+    try {
+      await process.loaded;
+      return process;
+    } catch (error) {
+      // It loaded once, in the first process; a fresh process that cannot load it is the client's doing too.
+      this.all.delete(process);
+      return {
+        error: `a fresh process for the client could not load its module: ${(error as Error).message}`,
+      };
+    }
+  }
+
   private start(): ClientProcess {
     const process = new ClientProcess(this.modulePath, this.options);
     this.all.add(process);
@@ -121,6 +122,9 @@ export class ClientProcessPool {
 
   private release(process: ClientProcess): void {
     if (process.alive && !this.closed) this.idle.push(process);
-    else this.all.delete(process);
+    else {
+      this.all.delete(process);
+      void process.close();
+    }
   }
 }

@@ -1,24 +1,18 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fail } from '@toolshift/assertions';
-import { ToolshiftError } from '@toolshift/fake-server';
-import { StderrCapture } from '../../adapters/client-stderr.js';
-import type { CellEra, Scenario } from '../../scenario.js';
-import type { CheckVerdict } from '../cell.js';
-import type { RawCellResult } from '../run-cell.js';
+import type { ChildProcess } from 'node:child_process';
 import { CellStderrSplitter, withoutEndMarks } from './cell-stderr-splitter.js';
+import { checkFromClientProcess, jobAnswerProblem } from './client-process-messages.js';
 import type {
+  AdapterMethod,
   ClientDescription,
   ClientJob,
-  FromClientProcess,
-  PortableCellOptions,
   ToClientProcess,
 } from './client-process-protocol.js';
-
-/** The runner check a cell fails when its client process dies or hangs mid-cell. */
-export const PROCESS_SURVIVED_CHECK = 'runner.client-process-survived';
+import { endLeftoverProcesses, killGroup } from './end-leftover-processes.js';
+import { describeExit, forkClientProcess, OutputTail } from './fork-client-process.js';
+import { ModuleLoading } from './module-loading.js';
+import { printable } from './plain-data.js';
+import { leftAround, processTable } from './process-tree.js';
+import { type ClientProcessCell, type RemoteCell, remoteCell } from './remote-cell.js';
 
 /** How long to wait for a dead process's pipes to deliver their last output, ms. */
 const OUTPUT_DRAIN_MS = 500;
@@ -36,95 +30,61 @@ export interface ClientProcessOptions {
   shutdownGraceMs?: number;
   /** How much of the process's stderr (and stdout) to keep for error messages, characters (default 2000). */
   outputTailChars?: number;
+  /** How long processes the client left behind get to exit by themselves when a cell ends (default 1000). */
+  leftoverGraceMs?: number;
 }
 
-/** The entry script next to this file: `.ts` when toolshift runs from its sources (tests), `.js` from `dist`. */
-function entryPoint(): { path: string; execArgv: string[] } {
-  const self = fileURLToPath(import.meta.url);
-  const ext = extname(self);
-  const path = fileURLToPath(new URL(`./client-process-main${ext}`, import.meta.url));
-  if (ext !== '.ts') return { path, execArgv: process.execArgv };
-  // From sources: load TypeScript with tsx and resolve the workspace packages to their sources too.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { path, execArgv: ['--conditions=toolshift-source', '--import', tsx] };
-}
-
-/** The last `max` characters of what a stream wrote. */
-class Tail {
-  private text = '';
-  constructor(private readonly max: number) {}
-  add(chunk: string): void {
-    this.text = (this.text + chunk).slice(-this.max);
-  }
-  toString(): string {
-    return this.text.trim();
-  }
-}
-
-interface RunningCell {
-  id: number;
-  at: string | undefined;
-  resolve(result: RawCellResult): void;
-  base: Pick<RawCellResult, 'scenarioId' | 'era' | 'transport' | 'client'>;
-  started: number;
-  /** What the process wrote to stderr since the cell started. */
-  stderr: StderrCapture;
-  /** The result, once it arrived, while the process's stderr has not reached the cell's end mark. */
-  result?: RawCellResult;
-  /** Set once the stderr end mark of this cell was read. */
-  stderrDone?: boolean;
-  /** Finishes with the result after `OUTPUT_DRAIN_MS` should the end mark never come. */
-  drainTimer?: NodeJS.Timeout;
-}
-
-interface RunningJob {
-  id: number;
-  resolve(result: unknown): void;
+/** A request or job waiting for its answer. */
+interface Waiting {
+  resolve(value: unknown): void;
   reject(error: Error): void;
 }
 
 /**
- * One client process: a child process (Node's `fork`, with an IPC channel) that loads one
- * `--client-module` file and runs that module's cells one at a time — the fake servers, msw,
- * in-memory and stdio channels and the adapter all live in it, and each cell's result comes back as
- * plain data. If the process ends or goes silent mid-cell (`process.exit` from the client, a native
- * crash, an unhandled rejection, a blocked event loop), the cell fails the runner check
- * `runner.client-process-survived`, naming how it ended, during which action, and the tail of its
- * stderr; the process is then gone and its owner starts another for the next cell.
+ * One client process: a child process (Node's `fork`, with an IPC channel, leading a process group
+ * of its own) that loads one `--client-module` file and hosts that module's adapters, one cell at a
+ * time. The cell itself — fake servers, transcripts, checks — runs in the runner: {@link openCell}
+ * gives the runner an adapter whose every method is a request to this process. Every message the
+ * process sends is checked as plain data of an expected shape (`client-process-messages.ts`); a
+ * message that fails is ignored and becomes a harness warning of the cell. If the process ends or
+ * goes silent mid-cell (`process.exit` from the client, a native crash, an unhandled rejection, a
+ * blocked event loop), its pending requests fail and the cell fails the runner check
+ * `runner.client-process-survived`; the process is then gone and its pool starts another for the
+ * next cell.
  */
 export class ClientProcess {
   /** Resolves with the module's clients once it loaded. */
   readonly loaded: Promise<ClientDescription[]>;
   private readonly child: ChildProcess;
-  private readonly stderr: Tail;
-  private readonly stdout: Tail;
+  private readonly stderr: OutputTail;
+  private readonly stdout: OutputTail;
   private readonly silenceTimeoutMs: number;
-  private cell: RunningCell | undefined;
-  private job: RunningJob | undefined;
+  private readonly pending = new Map<number, Waiting>();
+  private cell: RemoteCell | undefined;
+  private job: (Waiting & { id: number }) | undefined;
+  /** Harness warnings that arrived between cells (the next cell reports them). */
+  private stray: string[] = [];
   /** Splits the process's stderr at the marks that end each cell. */
   private readonly stderrSplitter = new CellStderrSplitter();
   private nextId = 1;
+  /** The processes around this one when the running cell started (they are not its leftovers). */
+  private cellStartedWith: ReadonlySet<number> = new Set();
   private silence: NodeJS.Timeout | undefined;
   private killedFor: string | undefined;
+  private disconnected = false;
+  private shuttingDown = false;
   private endedHow: string | undefined;
   private readonly ended: Promise<string>;
-  private loadedHandlers:
-    | { resolve(clients: ClientDescription[]): void; reject(error: Error): void }
-    | undefined;
+  private readonly loading: ModuleLoading;
 
   constructor(
     readonly modulePath: string,
     private readonly options: ClientProcessOptions = {},
   ) {
     this.silenceTimeoutMs = options.silenceTimeoutMs ?? 30_000;
-    this.stderr = new Tail(options.outputTailChars ?? 2000);
-    this.stdout = new Tail(options.outputTailChars ?? 2000);
-    const entry = entryPoint();
-    this.child = fork(entry.path, [modulePath], {
-      execArgv: entry.execArgv,
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'advanced',
-    });
+    this.stderr = new OutputTail(options.outputTailChars ?? 2000);
+    this.stdout = new OutputTail(options.outputTailChars ?? 2000);
+    this.child = forkClientProcess(modulePath);
     const drained = [this.child.stdout, this.child.stderr].map(
       (stream) => new Promise<void>((resolve) => stream?.once('close', resolve) ?? resolve()),
     );
@@ -135,6 +95,7 @@ export class ClientProcess {
         if (this.endedHow !== undefined) return;
         this.endedHow = how;
         clearTimeout(this.silence);
+        this.failPending(how);
         resolve(how);
         // The pipes may still hold its last output: settle once they are drained (or shortly after,
         // should a process it started keep them open).
@@ -149,29 +110,12 @@ export class ClientProcess {
       };
       this.child.on('error', (error) => end(`could not be started (${error.message})`));
       this.child.on('exit', (code, signal) =>
-        end(
-          this.killedFor ??
-            (signal
-              ? `was killed by ${signal}`
-              : `exited with code ${code}${code === 0 ? ' (something in the client called process.exit(0))' : ''}`),
-        ),
+        end(this.killedFor ?? describeExit(code, signal, this.disconnected && !this.shuttingDown)),
       );
     });
-    this.loaded = new Promise((resolve, reject) => {
-      this.loadedHandlers = { resolve, reject };
-    });
-    // Nobody may be waiting on `loaded` yet (a pool keeps the promise); never an unhandled rejection.
-    this.loaded.catch(() => undefined);
-    this.child.on('message', (message: FromClientProcess) => this.onMessage(message));
-    const loadTimeoutMs = options.loadTimeoutMs ?? 60_000;
-    const loading = setTimeout(
-      () => this.kill(`was still loading the module after ${loadTimeoutMs} ms and was killed`),
-      loadTimeoutMs,
-    );
-    this.loaded.then(
-      () => clearTimeout(loading),
-      () => clearTimeout(loading),
-    );
+    this.loading = new ModuleLoading(modulePath, options.loadTimeoutMs ?? 60_000, (why) => this.kill(why));
+    this.loaded = this.loading.promise;
+    this.child.on('message', (message: unknown) => this.onMessage(message));
   }
 
   /** True until the process ended (exited, was killed, or could not start). */
@@ -180,41 +124,40 @@ export class ClientProcess {
   }
 
   /**
-   * Runs one cell of client `client` in the process and resolves with its result; never rejects.
-   * If the process ends or goes silent before the result arrives, the result is a failing cell with
-   * the check `runner.client-process-survived`.
-   * @throws {Error} when a cell is already running in this process (one at a time).
+   * Starts a cell with client `client` of the module: creates its adapter in the process.
+   * @returns the cell (its adapter and its end), or the reason the adapter could not be created
+   *   (`create()` threw, the process has no such client).
+   * @throws {Error} when a cell or job is already running here (one at a time), or the process
+   *   ended or went silent before the adapter was created (naming how).
    */
-  runCell(
-    client: string,
-    scenario: Scenario,
-    era: CellEra,
-    options: PortableCellOptions & { transport: RawCellResult['transport'] },
-  ): Promise<RawCellResult> {
+  async openCell(client: string): Promise<ClientProcessCell | { error: string }> {
     if (this.cell || this.job) throw new Error('a client process runs one cell at a time');
-    const base = { scenarioId: scenario.id, era, transport: options.transport, client };
-    const started = Date.now();
-    if (!this.alive) return Promise.resolve(this.deathResult(base, started, undefined, this.endedHow!));
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.cell = { id, at: undefined, resolve, base, started, stderr: new StderrCapture() };
-      try {
-        this.post({ type: 'run-cell', id, client, scenario, era, options });
-      } catch (error) {
-        this.onMessage({
-          type: 'cell-error',
-          id,
-          message: `the cell could not be sent: ${(error as Error).message}`,
-        });
-        return;
-      }
-      this.watch();
+    if (!this.alive) throw new Error(`the client's process ${this.endedHow}`);
+    const cell = remoteCell({
+      request: (method, args, beforeSend) => this.request(method, args, beforeSend),
+      post: (message) => this.post(message),
+      end: (serverPids) => this.endCell(serverPids),
     });
+    for (const text of this.stray.splice(0)) cell.warn(text);
+    this.cell = cell;
+    this.cellStartedWith = await this.around();
+    this.watch();
+    try {
+      return await cell.create(client);
+    } catch (error) {
+      this.cell = undefined;
+      this.watch();
+      if (this.alive) return { error: (error as Error).message };
+      throw error;
+    }
   }
 
   /**
    * Runs a job other than a cell in the process — exploring a property or replaying a counterexample
-   * with the module's client (see {@link ClientJob}) — and resolves with its answer.
+   * with the module's client (see {@link ClientJob}) — and resolves with its answer. Unlike a cell,
+   * a job's outcome is computed in the client process (its trials run the fake server, the client
+   * and the scheduler under one virtual clock there), so the client's code can reach it: the answer
+   * is checked for its shape only.
    * @throws {Error} when the job throws in the process, or the process ends or goes silent first
    *   (naming how it ended and its last output).
    */
@@ -223,19 +166,94 @@ export class ClientProcess {
     if (!this.alive) return Promise.reject(new Error(`the client's process ${this.endedHow}`));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.job = { id, resolve, reject };
+      this.job = {
+        id,
+        resolve: (result) => {
+          const problem = jobAnswerProblem(job.kind, result);
+          if (problem)
+            reject(
+              new Error(
+                `the client process answered the ${job.kind} job with something else than its outcome (${problem})`,
+              ),
+            );
+          else resolve(result);
+        },
+        reject,
+      };
       this.post({ type: 'job', id, job });
       this.watch();
     });
   }
 
-  /** Ends the process: `shutdown`, then SIGKILL after the grace period. Resolves once it is gone. */
+  /** Ends the process and its process group: `shutdown`, then SIGKILL after the grace period. Resolves once it is gone. */
   async close(): Promise<void> {
-    if (!this.alive) return;
-    this.post({ type: 'shutdown' });
-    const grace = setTimeout(() => this.kill('it was closed'), this.options.shutdownGraceMs ?? 2000);
-    await this.ended;
-    clearTimeout(grace);
+    if (this.alive) {
+      this.shuttingDown = true;
+      this.post({ type: 'shutdown' });
+      const grace = setTimeout(() => this.kill('it was closed'), this.options.shutdownGraceMs ?? 2000);
+      await this.ended;
+      clearTimeout(grace);
+    }
+    if (this.child.pid !== undefined) killGroup(this.child.pid);
+  }
+
+  private request(
+    method: AdapterMethod | 'create' | 'end-cell',
+    args: unknown[],
+    beforeSend?: (id: number) => void,
+  ): Promise<unknown> {
+    if (!this.alive) return Promise.reject(new Error(`the client's process ${this.endedHow}`));
+    const id = this.nextId++;
+    beforeSend?.(id);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const adapter = this.cell?.adapterId ?? 0;
+      if (method === 'create') this.post({ type: 'create', id, client: args[0] as string });
+      else if (method === 'end-cell') this.post({ type: 'end-cell', id, adapter });
+      else this.post({ type: 'call', id, adapter, method, args });
+    });
+  }
+
+  /**
+   * Ends the running cell in the process (its adapter, channels and interception go), waits for the
+   * cell's stderr to end (its end mark), then ends the processes the client left behind.
+   */
+  private async endCell(serverPids: readonly number[]): Promise<{ stderr: string; leftovers: string[] }> {
+    const cell = this.cell;
+    if (!cell) return { stderr: '', leftovers: [] };
+    if (this.alive) {
+      const marked = new Promise<void>((resolve) => {
+        cell.onStderrEnd = resolve;
+      });
+      await this.request('end-cell', []).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        marked,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, OUTPUT_DRAIN_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    // Its end mark never came (the process died, or was too slow): what is held back belongs to it too.
+    if (!cell.stderrDone) cell.stderr.add(this.stderrSplitter.flush());
+    const leftovers =
+      this.child.pid === undefined
+        ? []
+        : await endLeftoverProcesses(this.child.pid, {
+            graceMs: this.options.leftoverGraceMs ?? 1000,
+            before: this.cellStartedWith,
+            ours: serverPids,
+          });
+    this.cell = undefined;
+    this.watch();
+    return { stderr: this.output(), leftovers };
+  }
+
+  /** The pids of the processes around this one now (its group and descendants). */
+  private async around(): Promise<ReadonlySet<number>> {
+    const table = this.child.pid !== undefined ? await processTable() : undefined;
+    return new Set(table ? leftAround(table, this.child.pid!).map((info) => info.pid) : []);
   }
 
   private post(message: ToClientProcess): void {
@@ -244,10 +262,11 @@ export class ClientProcess {
 
   private kill(why: string): void {
     this.killedFor ??= why;
+    if (this.child.pid !== undefined) killGroup(this.child.pid);
     this.child.kill('SIGKILL');
   }
 
-  /** (Re)starts the silence watchdog while the process runs a cell. */
+  /** (Re)starts the silence watchdog while the process runs a cell or a job. */
   private watch(): void {
     clearTimeout(this.silence);
     if (!this.alive || (!this.cell && !this.job)) return;
@@ -260,115 +279,108 @@ export class ClientProcess {
     );
   }
 
-  private onMessage(message: FromClientProcess): void {
+  private warn(text: string): void {
+    if (this.cell) this.cell.warn(text);
+    else if (this.stray.length < 20) this.stray.push(printable(text));
+  }
+
+  private onMessage(raw: unknown): void {
+    const message = checkFromClientProcess(raw);
+    if ('refused' in message) {
+      // Its clients described in a way toolshift cannot read: the module cannot be used.
+      if (this.loading.pending && (raw as { type?: unknown } | null)?.type === 'loaded') {
+        const reason = `its process described its clients as toolshift cannot read them (${message.refused})`;
+        this.loading.failed(`Client module ${this.modulePath}: ${reason}.`, reason);
+        void this.close();
+        return;
+      }
+      this.warn(`the client process sent ${message.refused}; toolshift ignored it`);
+      return;
+    }
     this.watch();
     switch (message.type) {
       case 'alive':
         return;
+      case 'disconnecting':
+        this.disconnected = true;
+        return;
       case 'loaded':
-        this.loadedHandlers?.resolve(message.clients);
-        this.loadedHandlers = undefined;
-        return;
       case 'load-failed':
-        this.loadedHandlers?.reject(
-          new ToolshiftError('CLIENT_MODULE_INVALID', message.message, {
-            source: this.modulePath,
-            reason: message.reason,
-          }),
-        );
-        this.loadedHandlers = undefined;
-        void this.close();
+        if (!this.loading.pending) {
+          this.warn(`the client process said '${message.type}' after it loaded; ignored`);
+          return;
+        }
+        if (message.type === 'loaded')
+          this.loading.loaded(
+            message.clients.map((client) => ({ ...client, description: client.description ?? '' })),
+          );
+        else {
+          this.loading.failed(message.message, message.reason);
+          void this.close();
+        }
         return;
-      case 'cell-progress':
-        if (this.cell?.id === message.id) this.cell.at = message.at;
+      case 'answer': {
+        const pending = this.pending.get(message.id);
+        if (!pending) {
+          this.warn(
+            `the client process answered request ${message.id}, which it was never sent (or already answered)`,
+          );
+          return;
+        }
+
+        this.pending.delete(message.id);
+        if (message.ok) pending.resolve(message.value);
+        else
+          pending.reject(
+            Object.assign(new Error(message.error), {
+              ...(message.code !== undefined ? { code: message.code } : {}),
+              ...(message.phase !== undefined ? { phase: message.phase } : {}),
+            }),
+          );
         return;
-      case 'cell-result':
-        if (this.cell?.id === message.id) this.resultArrived(message.result);
-        return;
+      }
       case 'job-result':
-        if (this.job?.id === message.id) {
-          this.job.resolve(message.result);
-          this.job = undefined;
-        }
-        return;
       case 'job-error':
-        if (this.job?.id === message.id) {
-          this.job.reject(new Error(message.message));
-          this.job = undefined;
+        if (this.job?.id !== message.id) {
+          this.warn(`the client process answered job ${message.id}, which it was never given`);
+          return;
         }
+        if (message.type === 'job-result') this.job.resolve(message.result);
+        else this.job.reject(new Error(message.message));
+        this.job = undefined;
         return;
-      case 'cell-error':
-        if (this.cell?.id === message.id) {
-          const { base, started } = this.cell;
-          // The process writes the cell's end mark before this answer too: wait for it like for a result.
-          this.resultArrived({
-            ...base,
-            rawStatus: 'error',
-            error: `the runner failed inside the client process: ${message.message}`,
-            verdicts: [],
-            transcript: [],
-            servers: [],
-            observations: [],
-            durationMs: Date.now() - started,
-          });
+      default:
+        if (!this.cell) {
+          this.warn(`the client process sent '${message.type}' while no cell ran; ignored`);
+          return;
         }
-        return;
+        this.cell.receive(message);
     }
   }
 
-  /**
-   * The cell's result arrived over IPC: it is final once the process's stderr reached the cell's end
-   * mark (the two travel on different pipes), so the cell's stderr is complete.
-   */
-  private resultArrived(result: RawCellResult): void {
-    const cell = this.cell;
-    if (!cell) return;
-    cell.result = result;
-    if (cell.stderrDone) this.finish(result);
-    else cell.drainTimer = setTimeout(() => this.finish(result), OUTPUT_DRAIN_MS);
-  }
-
-  /** Attributes stderr to the running cell, up to its end mark (which the process writes after the cell). */
+  /** Attributes stderr to the running cell, up to its end mark (which the process writes when the cell ends). */
   private onStderr(chunk: string): void {
     this.stderr.add(chunk);
     for (const piece of this.stderrSplitter.push(chunk)) {
       const cell = this.cell;
       cell?.stderr.add(piece.text);
-      if (cell && piece.endOf === cell.id) {
+      if (cell && piece.endOf === cell.adapterId) {
         cell.stderrDone = true;
-        if (cell.result) this.finish(cell.result);
+        cell.onStderrEnd?.();
       }
     }
   }
 
-  private finish(result: RawCellResult): void {
-    const cell = this.cell;
-    if (cell) {
-      clearTimeout(cell.drainTimer);
-      // Its end mark never came (the process died, or was too slow): what is held back belongs to it too.
-      if (!cell.stderrDone) cell.stderr.add(this.stderrSplitter.flush());
-      const clientStderr = cell.stderr.result();
-      cell.resolve(clientStderr ? { ...result, clientStderr } : result);
-    }
-    this.cell = undefined;
-    this.watch();
+  private failPending(how: string): void {
+    const error = new Error(`the client's process ${how}`);
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+    this.cell?.died(how);
   }
 
   private onEnded(how: string): void {
     const output = this.output();
-    const reason = `its process ${how}${how.includes('loading') ? '' : ' while loading the module'}`;
-    this.loadedHandlers?.reject(
-      new ToolshiftError(
-        'CLIENT_MODULE_INVALID',
-        `Client module ${this.modulePath}: ${reason}${output ? `; its last output: ${output}` : ''}.`,
-        { source: this.modulePath, reason },
-      ),
-    );
-    this.loadedHandlers = undefined;
-    if (this.cell) {
-      const { base, started, at, result } = this.cell;
-      this.finish(result ?? this.deathResult(base, started, at, how));
-    }
+    this.loading.ended(how, output);
     if (this.job) {
       this.job.reject(
         new Error(`the client's process ${how}${output ? `; its last output: ${output}` : ''}`),
@@ -381,32 +393,5 @@ export class ClientProcess {
   private output(): string {
     const text = withoutEndMarks(this.stderr.toString() || this.stdout.toString());
     return text.replace(/\s*\n\s*/g, ' | ');
-  }
-
-  private deathResult(
-    base: RunningCell['base'],
-    started: number,
-    at: string | undefined,
-    how: string,
-  ): RawCellResult {
-    const output = this.output();
-    const message =
-      `The client's process ${how} ${at ? `during ${at}` : 'before the cell started'}, so the cell could not finish ` +
-      '(the run goes on; the next cell gets a fresh process).' +
-      (output ? ` Its last output: ${output}` : ' It wrote nothing to stderr.');
-    const verdict: CheckVerdict = {
-      ...fail(PROCESS_SURVIVED_CHECK, message, []),
-      checkId: PROCESS_SURVIVED_CHECK,
-    };
-    return {
-      ...base,
-      rawStatus: 'fail',
-      verdicts: [verdict],
-      firstFailure: verdict,
-      transcript: [],
-      servers: [],
-      observations: [],
-      durationMs: Date.now() - started,
-    };
   }
 }

@@ -1,6 +1,6 @@
 import type { FakeServer } from '@toolshift/fake-server';
 import { createMswHandlers } from '@toolshift/fake-server/msw';
-import type { HttpHandler } from 'msw';
+import { getResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ServedServer } from './served-server.js';
 
@@ -10,7 +10,20 @@ import type { ServedServer } from './served-server.js';
  */
 const interception = setupServer();
 const live = new Map<number, HttpHandler[]>();
+/** The handlers of each served server, by the origin of its URL. */
+const byOrigin = new Map<string, HttpHandler[]>();
 let nextAddress = 0;
+
+/**
+ * Answers one request as the interception would, with the handlers of the served server whose
+ * origin the request's URL has: for a client in another process, whose own msw interception
+ * forwards its requests here (see `runner/client-process/`). `undefined` when no served server or
+ * handler takes it (the interception would let it through to the network).
+ */
+export async function answerMswRequest(request: Request): Promise<Response | undefined> {
+  const handlers = byOrigin.get(new URL(request.url).origin);
+  return handlers ? getResponse(handlers, request) : undefined;
+}
 
 /**
  * Serves a fake server through msw's interception of `fetch`: same status codes, headers and SSE
@@ -25,6 +38,7 @@ export async function serveMsw(server: FakeServer): Promise<ServedServer> {
   const url = `http://127.0.${id >> 8}.${id & 255}:9/mcp`;
   const handlers = createMswHandlers(server, { url, adminPath: false });
   live.set(id, handlers);
+  byOrigin.set(new URL(url).origin, handlers);
   interception.use(...handlers);
   return {
     transport: 'msw',
@@ -32,6 +46,7 @@ export async function serveMsw(server: FakeServer): Promise<ServedServer> {
     async close() {
       server.close('drop');
       live.delete(id);
+      byOrigin.delete(new URL(url).origin);
       interception.resetHandlers(...[...live.values()].flat());
       if (live.size === 0) interception.close();
     },

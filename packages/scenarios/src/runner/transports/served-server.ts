@@ -9,6 +9,11 @@ export interface ServedServer {
   readonly target: TransportTarget;
   /** Stops serving: ends streams and closes every connection. */
   close(): Promise<void>;
+  /**
+   * The pids of the server processes this served server's stdio target had spawned (relays and
+   * the children a step left holding their stdout): toolshift's own, never a client's leftovers.
+   */
+  serverPids?(): readonly number[];
 }
 
 /** Makes a fake server reachable over one transport. */

@@ -1,0 +1,178 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { type ToolshiftExit, toolshiftProcess as toolshift } from '../support/toolshift-process.js';
+
+// Each test runs the real CLI as a process against a client that fails one-valid-tool and tries to
+// turn that into a pass from its own process, and reads what the shell and CI would see: the exit
+// status, the JSON and JUnit reports, and whether those are still what the run wrote. Each is
+// bounded at 180 s, a safety net for a busy machine, not a speed claim.
+
+const hostile = (name: string) => fileURLToPath(new URL(`../fixtures/hostile/${name}`, import.meta.url));
+
+interface Run extends ToolshiftExit {
+  dir: string;
+  json: {
+    exitCode: number;
+    interrupted?: boolean;
+    interruptedBy?: string;
+    results: Array<{
+      status: string;
+      harnessWarnings?: string[];
+      firstFailure?: { checkId: string; message: string };
+    }>;
+  };
+  junit: string;
+  /** The digests the run printed. */
+  digests: string[];
+}
+
+async function run(client: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-forged-'));
+  const exit = await toolshift(
+    [
+      'run',
+      ...client,
+      '--scenario',
+      'one-valid-tool',
+      '--era',
+      'modern',
+      '--transport',
+      'http',
+      '--no-baseline',
+      '--json',
+      join(dir, 'r.json'),
+      '--junit',
+      join(dir, 'r.xml'),
+    ],
+    { env: { FORGE_DIR: dir, ...env } },
+  );
+  return {
+    ...exit,
+    dir,
+    json: JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')),
+    junit: await readFile(join(dir, 'r.xml'), 'utf8'),
+    digests: [...exit.stdout.matchAll(/report written to \S+ \((sha256:[0-9a-f]{64})\)/g)].map(
+      (match) => match[1]!,
+    ),
+  };
+}
+
+/** The run failed and every report says so, and is still what the run wrote. */
+async function expectFailedAndIntact(result: Run): Promise<void> {
+  expect(result.code).toBe(1);
+  expect(result.json.exitCode).toBe(1);
+  expect(result.json.results.map((cell) => cell.status)).toEqual(['fail']);
+  expect(result.junit).toMatch(/<testsuites name="toolshift" tests="1" failures="1" errors="0"/);
+  expect(result.digests).toHaveLength(2);
+  const verified = await toolshift([
+    'verify-report',
+    join(result.dir, 'r.json'),
+    join(result.dir, 'r.xml'),
+    '--digest',
+    ...result.digests,
+  ]);
+  expect(verified.stdout).not.toContain('CHANGED');
+  expect(verified.code).toBe(0);
+}
+
+test.each([
+  ['wraps process.send to turn every result it sends into a pass', 'wraps-send.mjs', []],
+  [
+    'sends passing cell results, an answer to nothing, a Map, a cycle, an unknown type and a status field',
+    'injects-results.mjs',
+    [
+      'the client process sent an unknown message type "cell-result"; toolshift ignored it (',
+      'not plain data: /observation/tools is a Map',
+      'an unknown message type "verdict"',
+      'which it was never sent (or already answered)',
+      "a message of type 'observe' whose / must NOT have additional properties",
+      'refers back to an enclosing value (a cycle)',
+    ],
+  ],
+  [
+    'answers every request ahead of toolshift (run-cell included) with a pass',
+    'answers-first.mjs',
+    ['which it was never sent (or already answered)'],
+  ],
+])(
+  'a client module that %s cannot make a failing run pass: exit 1, and the JSON and JUnit reports say fail',
+  async (_, module, warnings) => {
+    const result = await run(['--client-module', hostile(module)]);
+    await expectFailedAndIntact(result);
+    const said = (result.json.results[0]!.harnessWarnings ?? []).join('\n');
+    for (const warning of warnings) expect(said).toContain(warning);
+    if (warnings.length > 0) expect(result.stdout).toContain('Harness warnings (');
+  },
+  180_000,
+);
+
+test('a client module that writes passing reports and leaves a process to write them again later: the run overwrites them, the process is killed with the cell and named', async () => {
+  const result = await run(['--client-module', hostile('forges-reports.mjs')]);
+  await expectFailedAndIntact(result);
+  const pid = Number(await readFile(join(result.dir, 'lingering.pid'), 'utf8'));
+  // Killed when its cell ended: it can no longer rewrite anything.
+  expect(() => process.kill(pid, 0)).toThrow();
+  expect(result.json.results[0]!.harnessWarnings?.join('\n')).toContain(
+    `the client left 1 process running after its cell: pid ${pid}`,
+  );
+  expect(result.stdout).toContain(`pid ${pid}`);
+}, 180_000);
+
+test('a client module that sends SIGINT to toolshift gets an interrupted run, exit 130, never a pass', async () => {
+  const result = await run(['--client-module', hostile('signals.mjs')], { SIGNAL: 'SIGINT-parent' });
+  expect(result.code).toBe(130);
+  expect(result.json).toMatchObject({ interrupted: true, interruptedBy: 'SIGINT', exitCode: 130 });
+  expect(result.junit).toContain('<error type="interrupted"');
+  expect(result.junit).not.toMatch(/errors="0"[^>]*>\s*<\/testsuites>/);
+}, 180_000);
+
+test('a client module that SIGKILLs toolshift leaves reports saying the run did not finish, not a pass', async () => {
+  const result = await run(['--client-module', hostile('signals.mjs')], { SIGNAL: 'SIGKILL-parent' });
+  expect(result.code).toBeNull();
+  expect(result.json).toMatchObject({
+    interrupted: true,
+    interruptedBy: 'unfinished',
+    exitCode: 1,
+    results: [],
+  });
+  expect(result.junit).toContain('<error type="unfinished"');
+}, 180_000);
+
+test('a client module that kills its own process, or closes its IPC channel, fails its cell saying which', async () => {
+  const killed = await run(['--client-module', hostile('signals.mjs')], { SIGNAL: 'SIGTERM-self' });
+  await expectFailedAndIntact(killed);
+  expect(killed.json.results[0]!.firstFailure?.checkId).toBe('runner.client-process-survived');
+  expect(killed.json.results[0]!.firstFailure?.message).toContain(
+    "The client's process was killed by SIGTERM during action 3 of 3 (call search_docs)",
+  );
+  const disconnected = await run(['--client-module', hostile('signals.mjs')], { SIGNAL: 'disconnect' });
+  await expectFailedAndIntact(disconnected);
+  expect(disconnected.json.results[0]!.firstFailure?.message).toContain(
+    "The client's process closed its IPC channel to toolshift (something in the client called process.disconnect()), which ended it during action 3 of 3 (call search_docs)",
+  );
+  expect(disconnected.json.results[0]!.firstFailure?.message).toMatch(
+    /process\.disconnect\(\) was called \| at .*signals\.mjs/,
+  );
+}, 180_000);
+
+test('a command: program that writes passing reports and leaves processes in and out of its group: reports intact, both processes killed and named', async () => {
+  const result = await run(['--client', `command:node ${hostile('hostile-command.mjs')}`], { MODE: 'forge' });
+  await expectFailedAndIntact(result);
+  const pids = (await readFile(join(result.dir, 'lingering.pid'), 'utf8')).split(' ').map(Number);
+  for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  const said = result.json.results[0]!.harnessWarnings?.join('\n') ?? '';
+  expect(said).toContain('the client program left 2 processes running after its cell');
+  for (const pid of pids) expect(said).toContain(`pid ${pid}`);
+}, 180_000);
+
+test('a command: program that sends SIGINT to toolshift gets an interrupted run, exit 130', async () => {
+  const result = await run(['--client', `command:node ${hostile('hostile-command.mjs')}`], {
+    MODE: 'signal-parent',
+  });
+  expect(result.code).toBe(130);
+  expect(result.json).toMatchObject({ interrupted: true, exitCode: 130 });
+  expect(result.junit).toContain('<error type="interrupted"');
+}, 180_000);
