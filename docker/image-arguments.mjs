@@ -16,6 +16,7 @@ export const IMAGE_COMMANDS = [
   'merge-reports',
   'driver-check',
   'scorecard',
+  'verify-report',
   'help',
   '--version',
   '-V',
