@@ -4,6 +4,7 @@
  */
 export type { ServerVerdict } from './check-every-server.js';
 export { checkEveryServer } from './check-every-server.js';
+export { neverListed, noExposure, noModelRequest } from './client-left-unjudged.js';
 export type { DuplicateName } from './duplicate-names.js';
 export { duplicateNames } from './duplicate-names.js';
 export { erasSpoken, unlessSpoken } from './era-gate.js';
@@ -39,7 +40,9 @@ export type { SchemaChange, SchemaFinding, ServedSchema } from './schema-finding
 export { classifySchema, describeChanges, schemaChanges, servedSchemas } from './schema-findings.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';
 export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';
-export type { FrameRef, Verdict, VerdictStatus } from './verdict.js';
-export { fail, inconclusive, pass } from './verdict.js';
+export type { UnheardChange } from './unheard-change.js';
+export { laterChangeUnheard, noChangeNotification, unheardChange } from './unheard-change.js';
+export type { FrameRef, InconclusiveCause, InconclusiveOptions, Verdict, VerdictStatus } from './verdict.js';
+export { clientLeftUnjudged, fail, inconclusive, pass } from './verdict.js';
 export type { SentMessage } from './wire-requests.js';
 export { requestFrames, sentMessages } from './wire-requests.js';

@@ -123,7 +123,13 @@ export type Observation =
   /** A warning the client surfaced to its user (e.g. a tool excluded for its schema). */
   | { kind: 'warning'; afterSeq: number; serverId: string; toolName?: string; message: string }
   /** The discovery state the client reported for a server. */
-  | { kind: 'server-state'; afterSeq: number; serverId: string; state: string; detail?: string };
+  | { kind: 'server-state'; afterSeq: number; serverId: string; state: string; detail?: string }
+  /**
+   * The client connected to a server but could not build its tool set from the listing (its
+   * connect failed after the handshake: a listing it could not decode, a name it refused): `error`
+   * is what it reported. Registry checks fail with it as evidence.
+   */
+  | { kind: 'tool-set-error'; afterSeq: number; serverId: string; error: string };
 
 /** One connection the client holds: its server id, and the principal its credentials stand for. */
 export interface ConnectionRecord {

@@ -344,6 +344,14 @@ export const ScenarioSchema = Type.Object(
     servers: Type.Array(ScenarioServerSchema, { minItems: 1 }),
     clientActions: Type.Array(ClientActionSchema, { minItems: 1 }),
     checks: Type.Array(ScenarioCheckSchema, { minItems: 1 }),
+    essential: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        minItems: 1,
+        uniqueItems: true,
+        description:
+          "The ids of the checks that make the scenario's title true (default: every check). A cell passes only when each of them passed (or is n/a for a client judged on the wire only); one that was inconclusive makes the cell inconclusive, or a failure when the client's own behaviour left it unjudged (it never opened the change channel, never listed, its tool set failed to build). A failing check fails the cell whether it is essential or not.",
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -360,6 +368,11 @@ export function describeSource(source: ScenarioSource): string {
   if ('seed' in source) return `seed ${source.seed}`;
   if ('spec' in source) return `spec ${source.spec}`;
   return `case ${source.case}`;
+}
+
+/** The ids of the scenario's essential checks: its `essential` list, or every check's id. */
+export function essentialCheckIds(scenario: Pick<Scenario, 'checks' | 'essential'>): ReadonlySet<string> {
+  return new Set(scenario.essential ?? scenario.checks.map(checkId));
 }
 
 /** The id a check is reported under: its own `id`, or its invariant id. */

@@ -103,6 +103,7 @@ export const modelCallsRouted: Invariant = {
   source: 'seed 000 (aliases keep a reverse map; no silent redirect); cases NM-01 E2, NM-04 E2, RM-03 E1',
   check(run) {
     const calls = run.observations.flatMap((o, index) => (o.kind === 'model-call' ? [{ o, index }] : []));
+    // Staging: the model made no call (runner.model-found-tool / model-request-built say why).
     if (calls.length === 0) return inconclusive(this.id, 'The model made no calls.');
     const views = serverIds(run).flatMap((serverId) => {
       const record = recordOf(run, serverId);
@@ -147,6 +148,7 @@ export const modelCallsRouted: Invariant = {
       }
       judged += 1;
       const where = (entry: Ran) => `tools/call '${entry.name}' on ${entry.serverId} (#${entry.seq})`;
+      // Staging here: which tool an ambiguous name meant is unknowable; model.names-valid fails the names.
       if (intended === 'ambiguous')
         return inconclusive(
           this.id,
@@ -198,6 +200,7 @@ export const modelCallsRouted: Invariant = {
           : 'an unknown name was forwarded to the server instead of being refused locally',
       );
     }
+    // Staging: no call concerned this server (another server's record judges them).
     if (judged === 0 && refused === 0)
       return inconclusive(
         this.id,

@@ -18,6 +18,7 @@ export const modelEveryCallAnswered: Invariant = {
   source: 'cases RM-04 E1, RM-01 E2, RM-03 E2, SC-06 E3',
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'model-call');
+    // Staging: the model made no call.
     if (calls.length === 0) return inconclusive(this.id, 'The model made no calls.');
     const requests = run.observations.filter((o): o is ModelRequest => o.kind === 'model-request');
     const catalog = new Set(run.finalCatalog.tools.map((tool) => tool.name));
@@ -56,6 +57,7 @@ export const modelEveryCallAnswered: Invariant = {
         );
       }
     }
+    // Staging: no call concerned this server.
     if (judged === 0)
       return inconclusive(
         this.id,

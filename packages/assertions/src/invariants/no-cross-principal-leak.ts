@@ -1,4 +1,5 @@
 import { canonicalForm as canonical } from '../canonical-form.js';
+import { noExposure } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { listExchanges } from '../tool-listings.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
@@ -17,6 +18,7 @@ export const noCrossPrincipalLeak: Invariant = {
   source:
     'spec 2026-07-28 caching (digest §7: private results are reused only in the same authorization context); cases LC-11 E2',
   check(run) {
+    // Staging (the scenario's shape): one principal, nothing to leak between.
     if (!run.connections || new Set(run.connections.map((c) => c.principal)).size < 2) {
       return inconclusive(this.id, 'The run has fewer than two principals.');
     }
@@ -62,6 +64,9 @@ export const noCrossPrincipalLeak: Invariant = {
         }
       }
     }
+    // No exposure at all: as noExposure decides. Exposed tools no listing of the run explains: staging.
+    if (checked === 0 && !run.observations.some((o) => o.kind === 'exposure'))
+      return noExposure(this.id, run);
     if (checked === 0)
       return inconclusive(this.id, 'No exposed tool could be traced to a listing served in this run.');
     return pass(

@@ -37,6 +37,7 @@ export const noModernFlowInLegacy: Invariant = {
         'legacy sessions receive notifications/tools/list_changed unsolicited on the GET stream',
       );
     }
+    // Staging: legacy was spoken (unlessSpoken) but no session id was recorded (stdio/in-memory carry none).
     if (sessions.size === 0)
       return inconclusive(
         this.id,

@@ -17,6 +17,7 @@ export const noPermissionTransfer: Invariant = {
     'DESIGN (permissions are a separate layer keyed by identity); seed 000 (identity is (serverId, toolName)); cases NM-04',
   check(run) {
     const permissions = run.observations.filter((o) => o.kind === 'permission');
+    // Staging: the user granted or refused nothing (the scenario's shape, or a client that never asks).
     if (permissions.length === 0)
       return inconclusive(this.id, 'The user granted or refused nothing in this run.');
     let checked = 0;
@@ -50,6 +51,7 @@ export const noPermissionTransfer: Invariant = {
         );
       }
     }
+    // Staging: no call reached the server (declining is judged by the call checks).
     if (checked === 0) return inconclusive(this.id, 'No tools/call reached the server.');
     return pass(this.id, `Each of ${checked} tools/call(s) ran under a permission for its own identity.`);
   },

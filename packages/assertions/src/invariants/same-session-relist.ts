@@ -3,6 +3,7 @@ import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { changeSignals, listExchanges } from '../tool-listings.js';
+import { noChangeNotification } from '../unheard-change.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 const method = (frame: TranscriptFrame) => (frame.message as { method?: string } | undefined)?.method;
@@ -25,11 +26,20 @@ export const sameSessionRelist: Invariant = {
     if (notLegacy) return notLegacy;
     const frames = connectionFrames(run, run.serverId);
     const signals = changeSignals(frames).filter((signal) => sessionOf(signal) !== undefined);
-    if (signals.length === 0) return inconclusive(this.id, 'No change notification was sent in a session.');
+    // No notification in a session: the client's doing when it kept no channel open for one (see
+    // noChangeNotification); else staging.
+    if (signals.length === 0) return noChangeNotification(this.id, run);
     const pageOnes = listExchanges(frames).filter((exchange) => exchange.cursor === undefined);
     for (const signal of signals) {
       const relist = pageOnes.find((exchange) => exchange.request.seq > signal.seq);
-      if (!relist) return inconclusive(this.id, `No re-list followed the notification at #${signal.seq}.`);
+      // No re-list at all: the client's doing (change.relists-after-signal fails it; this check has nothing to compare).
+      if (!relist)
+        return inconclusive(
+          this.id,
+          `${run.serverId}: no re-list followed the notification at #${signal.seq}, in this session or another.`,
+          [{ seq: signal.seq, note: 'notifications/tools/list_changed' }],
+          { cause: 'client' },
+        );
       const reinit = frames.find(
         (f) =>
           f.direction === 'in' &&

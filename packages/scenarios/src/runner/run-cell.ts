@@ -1,7 +1,7 @@
 import { fail, inconclusive } from '@toolshift/assertions';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
-import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
+import { type CellEra, essentialCheckIds, type Scenario, type ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
 import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
@@ -10,6 +10,7 @@ import { tearDownCell } from './cell-teardown.js';
 import { portableCellOptions } from './client-process/client-process-protocol.js';
 import { isIsolated } from './client-process/isolated-client.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
+import { markEssential } from './essential-checks.js';
 import { evaluateChecks, runRecords } from './evaluate-checks.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
@@ -134,14 +135,18 @@ export async function runCell(
   const records = runRecords(era, servers, session.log, endSeqs);
   const negotiation = judgeEraNegotiation(records);
   // The era failure comes first: it is the cause the table shows, not its consequences.
-  const verdicts = [
-    ...unfired,
-    ...negotiation.verdicts,
-    ...setAsideEraConsequences(
-      [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
-      negotiation.verdicts,
-    ),
-  ];
+  // An essential check the client left unjudged by its own doing is a failure (see markEssential).
+  const verdicts = markEssential(
+    [
+      ...unfired,
+      ...negotiation.verdicts,
+      ...setAsideEraConsequences(
+        [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
+        negotiation.verdicts,
+      ),
+    ],
+    essentialCheckIds(scenario),
+  );
   const firstFailure = verdicts.find((verdict) => verdict.status === 'fail');
   const first = servers.list[0]!;
   // A wire-only client in a scenario whose every check needs its observations: nothing was judged.

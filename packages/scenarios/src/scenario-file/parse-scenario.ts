@@ -147,6 +147,16 @@ export function parseScenario(
       report(`${at}/id`, 'unique-check-id', `${at} repeats check id '${id}'; give one of them an id.`);
     checkIds.add(id);
   });
+  list<string>(doc.essential).forEach((id, index) => {
+    const at = `/essential/${index}`;
+    if (schemaBroken(at) || typeof id !== 'string') return;
+    if (!checkIds.has(id))
+      report(
+        at,
+        'known-check',
+        `${at} '${id}' is not the id of a check of this scenario (${[...checkIds].join(', ')}). Name a check's id (its invariant id unless it has its own).`,
+      );
+  });
   if (problems.length > 0) {
     const message =
       problems.length === 1
