@@ -127,7 +127,10 @@ export class CellSession {
     const result = end.kind === 'completed' && stopped ? stopped : end;
     if (result.kind !== 'error') {
       const quiet = await this.settleOn(this.servers.list, 'quiet', false);
-      if (!quiet.settled) this.log.add({ kind: 'note', text: `the run ended unsettled: ${quiet.reason}` });
+      if (!quiet.settled) {
+        this.log.add({ kind: 'note', text: `the run ended unsettled: ${quiet.reason}` });
+        this.noteReconnectPending(quiet);
+      }
     }
     return result;
   }
@@ -170,7 +173,10 @@ export class CellSession {
           true,
           action,
         );
-        if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
+        if (!outcome.settled) {
+          this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
+          this.noteReconnectPending(outcome);
+        }
         return undefined;
       }
       case 'step':
@@ -358,6 +364,17 @@ export class CellSession {
       ...(reuseCache ? { reuseCache: true } : {}),
       model: this.servers.model.urls,
     };
+  }
+
+  /** Records that a settle ended while the client had not re-opened a change channel it lost (see `reconnect-pending`). */
+  private noteReconnectPending(outcome: Awaited<ReturnType<typeof settle>>): void {
+    if (outcome.settled || !outcome.reconnect) return;
+    this.log.add({
+      kind: 'reconnect-pending',
+      serverId: outcome.reconnect.serverId,
+      lostAtSeq: outcome.reconnect.seq,
+      reason: outcome.reason,
+    });
   }
 
   /** Runs {@link settle} on `servers` with the session's bounds, or the action's own where it states them. */
