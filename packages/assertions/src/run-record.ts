@@ -162,6 +162,8 @@ export interface ServerRecord {
   observations?: readonly Observation[];
   /** Every connection to this server's fake server, when more than one shares it (as in `RunRecord`). */
   connections?: readonly ConnectionRecord[];
+  /** This server's credential digest (as in `RunRecord`). */
+  credentialDigest?: (credential: string) => string;
 }
 
 /** Everything an invariant may look at: the transcript, the client's observations and the server's truth. */
@@ -193,6 +195,13 @@ export interface RunRecord {
    * with a fake server each. Observations' `afterSeq` refer to this record's transcript only.
    */
   servers?: Readonly<Record<string, ServerRecord>>;
+  /**
+   * The digest the server's transcript records for a request carrying `credential` (a bearer
+   * token): what a frame's `credentialDigest` is compared with, so checks can tell tokens apart
+   * without the transcript holding any. Absent for a record read back from a file (the key is never
+   * written down): a check that needs it is inconclusive.
+   */
+  credentialDigest?: (credential: string) => string;
 }
 
 /**
@@ -225,7 +234,7 @@ export function recordOf(run: RunRecord, serverId: string): RunRecord | undefine
   if (serverId === run.serverId) return run;
   const server = run.servers?.[serverId];
   if (!server) return undefined;
-  const { connections: _c, negotiated: _n, endpointEras: _e, ...rest } = run;
+  const { connections: _c, negotiated: _n, endpointEras: _e, credentialDigest: _d, ...rest } = run;
   return {
     ...rest,
     serverId,
@@ -233,6 +242,7 @@ export function recordOf(run: RunRecord, serverId: string): RunRecord | undefine
     finalCatalog: server.finalCatalog,
     observations: server.observations ?? run.observations,
     ...(server.connections && server.connections.length > 1 ? { connections: server.connections } : {}),
+    ...(server.credentialDigest ? { credentialDigest: server.credentialDigest } : {}),
   };
 }
 

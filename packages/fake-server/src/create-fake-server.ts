@@ -15,6 +15,7 @@ import { scriptFaultUses } from './script/script-fault-uses.js';
 import { StepScheduler } from './script/step-scheduler.js';
 import { worldInitOf } from './script/world-init.js';
 import { StepRunner } from './steps/step-runner.js';
+import { type CredentialDigest, createCredentialDigest } from './transcript/credential-digest.js';
 import { DisabledTranscript } from './transcript/disabled-transcript.js';
 import { InMemoryTranscript } from './transcript/in-memory-transcript.js';
 import { type FrameContext, Recorder } from './transcript/recorder.js';
@@ -103,6 +104,13 @@ export interface FakeServer {
   /** Number of open long-lived streams (legacy GET + modern listen). */
   openStreamCount(): number;
   /**
+   * The salted digest this server's transcript records for a request carrying `credential` (the
+   * `authorization` value after its scheme, e.g. a bearer token): compare it with a frame's
+   * `credentialDigest` to check which token a request carried without the transcript holding any.
+   * The key is random, made once per server and never recorded.
+   */
+  credentialDigest(credential: string): string;
+  /**
    * The `mutateBetweenPages` changes armed but not fired yet (no listing reached their page): a run
    * that ends with one never exercised what the script set up.
    */
@@ -171,6 +179,7 @@ class FakeServerImpl implements FakeServer {
   private unsubscribeScheduler: (() => void) | undefined;
   private exitProcess: ((code: number) => void) | undefined;
   private readonly exitListeners = new Set<() => void>();
+  private readonly digest: CredentialDigest = createCredentialDigest();
 
   constructor(
     readonly script: ScriptDocument,
@@ -182,7 +191,7 @@ class FakeServerImpl implements FakeServer {
     };
     this.transcript =
       options.transcript === 'disabled' ? new DisabledTranscript(source) : new InMemoryTranscript(source);
-    this.recorder = new Recorder(this.transcript);
+    this.recorder = new Recorder(this.transcript, this.digest);
     this.build();
   }
 
@@ -231,6 +240,10 @@ class FakeServerImpl implements FakeServer {
 
   openStreamCount(): number {
     return this.parts.engines.openStreamCount();
+  }
+
+  credentialDigest(credential: string): string {
+    return this.digest(credential);
   }
 
   pendingPageMutations(): Array<{ stepId: string; afterPage: number; list: ListKind }> {

@@ -39,6 +39,7 @@ export function runRecordFor(
           finalCatalog: server.fake.snapshot(),
           observations: log.forServer(server.id),
           ...(connections.length > 1 ? { connections } : {}),
+          credentialDigest: (credential: string) => server.fake.credentialDigest(credential),
         },
       ];
     }),
@@ -53,6 +54,7 @@ export function runRecordFor(
     observations: own.observations!,
     finalCatalog: own.finalCatalog,
     ...(own.connections ? { connections: own.connections } : {}),
+    ...(own.credentialDigest ? { credentialDigest: own.credentialDigest } : {}),
     servers: all,
   };
   return { ...record, negotiated: negotiatedEra(connectionFrames(record, serverId)) };
