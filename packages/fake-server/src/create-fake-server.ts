@@ -12,6 +12,7 @@ import { authorizationRulesOf } from './script/authorization-rules.js';
 import { parseScript, parseStep } from './script/parse-script.js';
 import type { ScriptDocument, ScriptStep } from './script/script-document.js';
 import { scriptFaultUses } from './script/script-fault-uses.js';
+import { assertReachable, scriptUnreachable, transportUnreachable } from './script/script-reachability.js';
 import { StepScheduler } from './script/step-scheduler.js';
 import { worldInitOf } from './script/world-init.js';
 import { StepRunner } from './steps/step-runner.js';
@@ -117,8 +118,9 @@ export interface FakeServer {
   pendingPageMutations(): Array<{ stepId: string; afterPage: number; list: ListKind }>;
   /**
    * Declares a transport serving this server; returns the function that detaches it. Every fault
-   * the script injects must be one the transport can produce.
+   * the script injects must be one the transport can produce, and every trigger one it can fire.
    * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT naming the first fault it cannot produce.
+   * @throws {ScriptError} SCRIPT_UNREACHABLE naming a trigger that can never fire over it (a GET-stream trigger over stdio).
    */
   attachTransport(transport: TransportDescriptor): () => void;
   /**
@@ -153,6 +155,8 @@ export interface FakeServer {
  * Creates a fake server from a script (a document, or a value to validate). `atStart` steps run
  * before this returns.
  * @throws {ScriptError} SCRIPT_INVALID / SCRIPT_UNKNOWN_TOOL when `script` is not a valid script.
+ * @throws {ScriptError} SCRIPT_UNREACHABLE when a field can never fire on the server it configures
+ *   (its eras or capabilities: see `scriptUnreachable`).
  */
 export function createFakeServer(
   script: ScriptDocument | unknown,
@@ -163,6 +167,7 @@ export function createFakeServer(
   if (options.seed !== undefined) doc.seed = options.seed;
   // An authorization server makes the endpoint a protected resource.
   if (doc.authorizationServer && !doc.auth) doc.auth = {};
+  assertReachable(scriptUnreachable(doc), '<inline>');
   return new FakeServerImpl(doc, options);
 }
 
@@ -252,6 +257,7 @@ class FakeServerImpl implements FakeServer {
 
   attachTransport(transport: TransportDescriptor): () => void {
     assertTransportSupports(transport, scriptFaultUses(this.script));
+    assertReachable(transportUnreachable(this.script, transport.kind), `<${transport.kind} transport>`);
     this.transports.add(transport);
     return () => this.transports.delete(transport);
   }

@@ -1,8 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertTransportSupports, TRANSPORTS } from '@toolshift/fake-server';
+import {
+  assertTransportSupports,
+  scriptUnreachable,
+  TRANSPORTS,
+  transportUnreachable,
+} from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
+import { scriptForCell } from '../src/runner/cell-eras.js';
 import { describeSource, type ScenarioSource } from '../src/scenario.js';
 import { parseScenario } from '../src/scenario-file/parse-scenario.js';
 import { DISCOVERY_CASES, SEED_000_FIXTURES } from './cases.js';
@@ -42,6 +48,24 @@ describe('the scenario catalog', () => {
           `${scenario.id} over ${transport}`,
         ).not.toThrow();
     }
+  });
+
+  test('no script field can never fire in a cell the scenario runs in (era, transport, capability)', () => {
+    const problems: string[] = [];
+    for (const scenario of SCENARIOS)
+      for (const era of scenario.eras)
+        for (const server of scenario.servers) {
+          if (!server.script) continue;
+          const script = scriptForCell(server.script, era);
+          const found = [
+            ...scriptUnreachable(script),
+            ...scenario.transports.flatMap((transport) =>
+              transportUnreachable(script, transport).map((f) => ({ ...f, why: `${transport}: ${f.why}` })),
+            ),
+          ];
+          for (const f of found) problems.push(`${scenario.id} (${era}) ${server.id}${f.pointer}: ${f.why}`);
+        }
+    expect(problems).toEqual([]);
   });
 
   test('every check cites a known case, a seed document or a spec revision', () => {

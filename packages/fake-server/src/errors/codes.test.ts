@@ -16,6 +16,7 @@ describe('error codes', () => {
       'TRANSPORT_FAILED',
       'ADMIN_REQUEST_INVALID',
       'ADMIN_INTERNAL_ERROR',
+      'SCRIPT_UNREACHABLE',
     ]);
   });
 

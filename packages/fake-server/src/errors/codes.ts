@@ -23,6 +23,14 @@ export const FAKE_SERVER_ERROR_CODES = [
   'ADMIN_REQUEST_INVALID',
   /** The admin API failed on a bug in the fake server (HTTP 500). `data`: `{ reason }`. Report it with the request that caused it. */
   'ADMIN_INTERNAL_ERROR',
+  /**
+   * A script field can never fire on the server it configures (its eras, its capabilities, or the
+   * transport attaching): e.g. an `onStreamOpen: listen` trigger on a 2025-11-25-only server, an
+   * answer for a notification. Thrown by `createFakeServer` and when a transport attaches.
+   * `data`: `{ source, pointer, rule, unreachable: [{ pointer, rule }] }`. Fix the field at `pointer`
+   * as the message says (serve the era, turn the capability on, or drop the field).
+   */
+  'SCRIPT_UNREACHABLE',
 ] as const;
 
 /** One of {@link FAKE_SERVER_ERROR_CODES}. */
