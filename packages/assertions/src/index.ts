@@ -28,6 +28,7 @@ export type {
   CatalogTruth,
   ConnectionRecord,
   ExposedTool,
+  ListsTruth,
   ModelCallOutcome,
   ModelTool,
   Observation,

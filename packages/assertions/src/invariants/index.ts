@@ -17,6 +17,7 @@ import { legacyLifecycle } from './legacy-lifecycle.js';
 import { listRelistedAfterSignal } from './list-relisted-after-signal.js';
 import { listRequests } from './list-requests.js';
 import { listingOrderKept } from './listing-order-kept.js';
+import { listsReportedCurrent } from './lists-reported-current.js';
 import { matchesFinalCatalog } from './matches-final-catalog.js';
 import { modelCallsRouted } from './model-calls-routed.js';
 import { modelCostReported } from './model-cost-reported.js';
@@ -43,10 +44,12 @@ import { relistsAfterSignal } from './relists-after-signal.js';
 import { resubscribedAfterReconnect } from './resubscribed-after-reconnect.js';
 import { sameSessionRelist } from './same-session-relist.js';
 import { schemasAsServed } from './schemas-as-served.js';
+import { stateAgreesWithTools } from './state-agrees-with-tools.js';
 import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
 import { toolErrorSurfaced } from './tool-error-surfaced.js';
+import { toolMetaAsServed } from './tool-meta-as-served.js';
 import { userTold } from './user-told.js';
 import { wireHeader } from './wire-header.js';
 import { wireMethodNeverSent } from './wire-method-never-sent.js';
@@ -108,6 +111,9 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       wireRequestCount,
       wireMethodNeverSent,
       wireMethodOrder,
+      toolMetaAsServed,
+      listsReportedCurrent,
+      stateAgreesWithTools,
     ],
   ].map((invariant) => [invariant.id, invariant]),
 );
@@ -131,6 +137,7 @@ export {
   listingOrderKept,
   listRelistedAfterSignal,
   listRequests,
+  listsReportedCurrent,
   matchesFinalCatalog,
   modelCallsRouted,
   modelCostReported,
@@ -158,10 +165,12 @@ export {
   resubscribedAfterReconnect,
   sameSessionRelist,
   schemasAsServed,
+  stateAgreesWithTools,
   stateReported,
   stopsOnRepeatedCursor,
   subscribesToToolChanges,
   toolErrorSurfaced,
+  toolMetaAsServed,
   userTold,
   wireHeader,
   wireMethodNeverSent,

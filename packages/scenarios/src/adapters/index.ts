@@ -26,6 +26,7 @@ export type {
   ModelRequest,
   ModelTarget,
   ReportedState,
+  ShownResources,
   TransportTarget,
 } from './client-adapter.js';
 export { capabilitiesOf } from './client-adapter.js';

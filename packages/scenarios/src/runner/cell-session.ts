@@ -107,6 +107,36 @@ export class CellSession {
       permission: (decision) => this.log.add({ kind: 'permission', ...decision }),
       // The scenario plays the user and approves every call the client asks about.
       approve: () => true,
+      resources: (serverId, shown) =>
+        this.log.add({
+          kind: 'resources',
+          serverId,
+          resources: shown.resources.map(({ uri, name }) => ({
+            uri,
+            ...(name !== undefined ? { name } : {}),
+          })),
+          resourceTemplates: shown.resourceTemplates.map(({ uriTemplate, name }) => ({
+            uriTemplate,
+            ...(name !== undefined ? { name } : {}),
+          })),
+        }),
+      prompts: (serverId, prompts) =>
+        this.log.add({
+          kind: 'prompts',
+          serverId,
+          prompts: prompts.map(({ name, description }) => ({
+            name,
+            ...(description !== undefined ? { description } : {}),
+          })),
+        }),
+      state: (serverId, reported) =>
+        this.log.add({
+          kind: 'server-state',
+          serverId,
+          state: reported.state,
+          ...(reported.detail !== undefined ? { detail: reported.detail } : {}),
+          reported: true,
+        }),
     };
     this.agentTurns =
       features.includes('agent-turn') && !features.includes('model-exposure') && adapter.agentTurn
