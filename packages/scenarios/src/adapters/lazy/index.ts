@@ -21,4 +21,4 @@ export const LAZY_CLIENTS: readonly LazyFactory[] = [
 
 export { type LazyBehaviour, LazyClient } from './lazy-client.js';
 export { LAZY_CAPABILITIES, type LazyFactory, type LazyInfo, lazy } from './lazy-factory.js';
-export { callsTools, changesWhileRunning, listingCanFail } from './scenario-needs.js';
+export { callsTools, listingFailed, staleAfterChange } from './scenario-needs.js';

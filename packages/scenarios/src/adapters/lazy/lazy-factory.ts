@@ -1,3 +1,4 @@
+import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { Scenario } from '../../scenario.js';
 import type { ClientAdapter, ClientAdapterFactory, ClientCapabilities } from '../client-adapter.js';
 
@@ -12,11 +13,12 @@ export interface LazyInfo {
   /** What it skips, in one sentence. */
   behaviour: string;
   /**
-   * Why `scenario`'s title is something this client does not make true (it needs what the client
-   * skips), or `undefined` when the client may rightly pass it. Read from the scenario's data only
-   * (its actions, scripts and checks), never from its id.
+   * Why this client did not make `scenario`'s title true in a run (the run needed what it skips),
+   * or `undefined` when it may rightly pass. Read from the scenario's data (its actions) and what
+   * happened on the wire (`transcript`: the first server's judged frames: the catalog changed after
+   * the client listed, a listing failed), never from the scenario's id.
    */
-  misses(scenario: Scenario): string | undefined;
+  misses(scenario: Scenario, transcript: readonly TranscriptFrame[]): string | undefined;
 }
 
 /** A lazy client, registered as `lazy:<name>` (kind `defect`: deliberately broken). */

@@ -1,55 +1,6 @@
-import type { ScriptDocument } from '@toolshift/fake-server';
+import { enumerations, listExchanges } from '@toolshift/assertions';
+import type { TranscriptFrame } from '@toolshift/fake-server';
 import type { Scenario } from '../../scenario.js';
-
-/** Script actions that change what a listing returns (tools, resources, prompts) or restart the server. */
-const CHANGES = new Set([
-  'addTool',
-  'removeTool',
-  'renameTool',
-  'changeSchema',
-  'changeMetadata',
-  'generateTools',
-  'insertTools',
-  'reorderTools',
-  'restoreSnapshot',
-  'restartServer',
-  'mutateBetweenPages',
-  'setToolScopes',
-  'addResource',
-  'removeResource',
-  'changeResource',
-  'addResourceTemplate',
-  'removeResourceTemplate',
-  'changeResourceTemplate',
-  'addPrompt',
-  'removePrompt',
-  'changePrompt',
-  'emitListChanged',
-  'expireSession',
-  'endStreams',
-]);
-
-const scripts = (scenario: Scenario): ScriptDocument[] =>
-  scenario.servers.flatMap((server) => (server.script ? [server.script] : []));
-
-/**
- * Whether the server side changes while the client runs: a step (run by the scenario, or by a
- * trigger other than `atStart`) that changes a list, restarts the server, ends its streams or
- * expires a session — something a client holding one listing does not see.
- */
-export function changesWhileRunning(scenario: Scenario): boolean {
-  const run = new Set(
-    scenario.clientActions.flatMap((action) => (action.do === 'step' ? [action.step] : [])),
-  );
-  return scripts(scenario).some((script) =>
-    (script.steps ?? []).some((step) => {
-      if (!CHANGES.has(step.action.action)) return false;
-      const trigger = step.trigger ?? { manual: true };
-      if ('atStart' in trigger) return false;
-      return !('manual' in trigger) || run.has(step.id);
-    }),
-  );
-}
 
 /** Whether the scenario has the host call a tool (a host call or a model's call). */
 export function callsTools(scenario: Scenario): boolean {
@@ -57,24 +8,30 @@ export function callsTools(scenario: Scenario): boolean {
 }
 
 /**
- * Whether some `tools/list` answer of the run can fail: a fault step, a scripted error for
- * `tools/list`, a token that expires or is refused (`auth`), or a step that revokes access.
+ * Whether the tools catalog changed after the client's first complete listing and the client never
+ * listed from page one again: what it holds is stale (a run's own record, not the scenario's plan:
+ * a change before the client first listed, or one it re-listed for, leaves nothing stale).
  */
-export function listingCanFail(scenario: Scenario): boolean {
-  return scripts(scenario).some(
-    (script) =>
-      (script.answers ?? []).some((rule) => rule.method === 'tools/list' && rule.error !== undefined) ||
-      (script.steps ?? []).some((step) =>
-        [
-          'injectFault',
-          'expireToken',
-          'revokeTokens',
-          'expireAccessTokens',
-          'expireSession',
-          'restartServer',
-          'setToolScopes',
-        ].includes(step.action.action),
-      ) ||
-      script.auth !== undefined,
+export function staleAfterChange(frames: readonly TranscriptFrame[]): boolean {
+  const exchanges = listExchanges(frames);
+  const first = enumerations(exchanges).find((listing) => listing.complete);
+  if (!first) return false;
+  const listedAt = frames.find((frame) => frame.seq === first.completedAtSeq)?.catalogRevision ?? 0;
+  const change = frames.find(
+    (frame) => frame.seq > first.completedAtSeq! && frame.catalogRevision > listedAt,
   );
+  if (!change) return false;
+  return !exchanges.some((exchange) => exchange.cursor === undefined && exchange.request.seq > change.seq);
+}
+
+/** Whether some `tools/list` answer of the run failed (a JSON-RPC error, or an HTTP status of 400 or more). */
+export function listingFailed(frames: readonly TranscriptFrame[]): boolean {
+  return listExchanges(frames).some((exchange) => {
+    const response = exchange.response;
+    if (!response) return false;
+    return (
+      (response.httpStatus ?? 200) >= 400 ||
+      (response.message as { error?: unknown } | undefined)?.error !== undefined
+    );
+  });
 }
