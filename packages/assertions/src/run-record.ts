@@ -220,6 +220,12 @@ export interface RunRecord {
   endpointEras?: readonly Era[];
   /** The era the client negotiated on this connection, read from the wire (absent: computed from the transcript). */
   negotiated?: NegotiatedEra;
+  /**
+   * `true` for a client that reports nothing but its traffic (a wire-only client): its empty
+   * `observations` are unknown, not "it exposed nothing"; checks judge it as a client that keeps a
+   * registry (see `Invariant.judgesWireOnly`).
+   */
+  wireOnly?: boolean;
   /** The server connection id the client was given (the one this record is about). */
   serverId: string;
   transcript: readonly TranscriptFrame[];

@@ -1,6 +1,7 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
 import { connectionFrames, negotiationOf, type RunRecord } from './run-record.js';
 import { listExchanges } from './tool-listings.js';
+import { toolUses } from './tool-uses.js';
 import { type FrameRef, inconclusive, type Verdict } from './verdict.js';
 import { sentMessages } from './wire-requests.js';
 
@@ -62,6 +63,8 @@ function lastStream(frames: readonly TranscriptFrame[], prefix: string, seq: num
  *   client had never sent `subscriptions/listen`, or had closed its last listen stream itself;
  * - either era: the client had ended its connection before the change (closed its stdio or
  *   in-memory channel, or ended its legacy session with DELETE) and never connected again.
+ * A client that keeps no registry (reports no exposure, and is not wire-only) is blamed only when it
+ * used the tools after the change without listing afresh first.
  * Anything else is staging and gives `undefined`: no change at all; a signal the script suppressed,
  * delayed or withheld; a GET the server refused or a stream the server ended (a re-open still in its
  * back-off); a notification the server sent on a POST stream; a change only some principals hear of.
@@ -100,11 +103,16 @@ export function unheardChange(run: RunRecord, family: ChangeFamily = 'tools'): U
       previous = Math.max(previous, frame.catalogRevision);
     }
   } else changes.push(...frames.filter(lost));
+  // A client that keeps no registry (it reports no exposure; a wire-only client is judged as one
+  // that does) holds nothing a change leaves stale until it uses the tools again.
+  const registry = run.wireOnly === true || run.observations.some((o) => o.kind === 'exposure');
+  const uses = registry ? [] : toolUses(run, run.serverId);
   for (const [index, change] of changes.entries()) {
     if (change.seq < from) continue;
     const until = changes[index + 1]?.seq ?? Number.POSITIVE_INFINITY;
     if (signals.some((signal) => signal.seq > change.seq)) continue;
     if (pageOnes.some((seq) => seq > change.seq)) continue;
+    if (!registry && !uses.some((use) => use.from >= change.seq)) continue;
     const notes = frames.filter(
       (frame) =>
         frame.kind === 'note' && frame.seq >= change.seq && frame.seq < until && frame.note !== undefined,

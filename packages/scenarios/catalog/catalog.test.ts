@@ -9,7 +9,7 @@ import {
 } from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
 import { scriptForCell } from '../src/runner/cell-eras.js';
-import { describeSource, type ScenarioSource } from '../src/scenario.js';
+import { checkId, describeSource, essentialCheckIds, type ScenarioSource } from '../src/scenario.js';
 import { parseScenario } from '../src/scenario-file/parse-scenario.js';
 import { DISCOVERY_CASES, SEED_000_FIXTURES } from './cases.js';
 import { SCENARIOS } from './index.js';
@@ -66,6 +66,33 @@ describe('the scenario catalog', () => {
           for (const f of found) problems.push(`${scenario.id} (${era}) ${server.id}${f.pointer}: ${f.why}`);
         }
     expect(problems).toEqual([]);
+  });
+
+  test('every scenario’s essential checks are checks of it, and it has at least one', () => {
+    for (const scenario of SCENARIOS) {
+      const ids = new Set(scenario.checks.map(checkId));
+      const essential = essentialCheckIds(scenario);
+      expect(essential.size, scenario.id).toBeGreaterThan(0);
+      for (const id of essential) expect(ids.has(id), `${scenario.id}: essential '${id}'`).toBe(true);
+    }
+  });
+
+  test('a scenario whose title is about a change has its change checks essential (issue 26)', () => {
+    const aboutChange =
+      /\b(add(s|ed)?|remov(e|es|ed)|renam(e|es|ed)|chang(e|es|ed)|announc(e|es|ed)|notif(y|ies|ication)|list_changed|restart(s|ed)?|re-?list(s|ed)?)\b/i;
+    const judged = SCENARIOS.filter(
+      (scenario) =>
+        aboutChange.test(scenario.title) &&
+        scenario.checks.some((check) => check.invariant.startsWith('change.')),
+    );
+    expect(judged.length).toBeGreaterThan(10);
+    for (const scenario of judged) {
+      const essential = essentialCheckIds(scenario);
+      for (const check of scenario.checks.filter((each) => each.invariant.startsWith('change.')))
+        expect(essential.has(checkId(check)), `${scenario.id}: ${checkId(check)} is not essential`).toBe(
+          true,
+        );
+    }
   });
 
   test('every check cites a known case, a seed document or a spec revision', () => {

@@ -157,7 +157,9 @@ export function evaluateChecks(
               ([id, record]) =>
                 [
                   id,
-                  invariant.judgesWireOnly ? { ...record, observations: [] } : wireOnlyRecord(record),
+                  invariant.judgesWireOnly
+                    ? { ...record, observations: [], wireOnly: true }
+                    : wireOnlyRecord(record),
                 ] as const,
             ),
           )

@@ -333,7 +333,12 @@ export class NaiveClient implements ClientAdapter {
     const serverId = this.target!.serverId;
     this.observer?.exposure(
       [...this.registry.values()].map(
-        (tool): ExposedTool => ({ serverId, name: tool.name, inputSchema: tool.inputSchema }),
+        (tool): ExposedTool => ({
+          serverId,
+          name: tool.name,
+          inputSchema: tool.inputSchema,
+          ...(tool._meta !== undefined ? { _meta: tool._meta as Record<string, unknown> } : {}),
+        }),
       ),
     );
   }
