@@ -259,10 +259,14 @@ export class CellSession {
               ? this.lastRequest
               : await this.modelRequest(action.provider);
           if (!request) {
+            // The client's doing (its request failed to build). Runner checks are never essential:
+            // the model checks carry it (noModelRequest), and model.requests-built fails on it.
             this.runnerVerdicts.push({
               ...inconclusive(
                 'runner.model-request-built',
                 `The client could not build the model request (${this.lastRequestError ?? 'no request'}), so the model could not pick a tool described as "${wanted}"; the checks of its calls have nothing to judge.`,
+                [],
+                { cause: 'client' },
               ),
               checkId: 'runner.model-request-built',
             });

@@ -196,7 +196,8 @@ function withPremise(
 
 /**
  * A runner verdict (inconclusive) for every `mutateBetweenPages` step that was armed but never
- * fired: no listing reached the page after which its change was to land.
+ * fired: no listing reached the page after which its change was to land. Staging (the premise of
+ * the scenario never happened); `withPremise` keeps a cell that would pass inconclusive.
  */
 function unfiredPageMutations(servers: CellServers): CheckVerdict[] {
   // A connection made with sameServerAs shares its fake server: judge each fake once.
