@@ -159,14 +159,7 @@ export type Observation =
    * connect failed after the handshake: a listing it could not decode, a name it refused): `error`
    * is what it reported. Registry checks fail with it as evidence.
    */
-  | { kind: 'tool-set-error'; afterSeq: number; serverId: string; error: string }
-  /**
-   * The harness stopped waiting (a `settle`, or the end of the run) while the client had not yet
-   * re-opened the change channel it lost at `lostAtSeq` (a dropped listen or GET stream, a failed
-   * listen, a lost session): it may still have been in its reconnect back-off. A check that would
-   * fail it for never re-opening that channel is inconclusive instead (issue 26).
-   */
-  | { kind: 'reconnect-pending'; afterSeq: number; serverId: string; lostAtSeq: number; reason: string };
+  | { kind: 'tool-set-error'; afterSeq: number; serverId: string; error: string };
 
 /** One connection the client holds: its server id, and the principal its credentials stand for. */
 export interface ConnectionRecord {

@@ -10,14 +10,6 @@ type Message = { method?: string; id?: unknown; error?: unknown };
 const RELIST_BOUND_MS = 30_000;
 const method = (frame: TranscriptFrame) => (frame.message as Message | undefined)?.method;
 
-/** Staging: the run ended before the client's reconnect back-off after `loss` could run out. */
-const backoffPending = (id: string, serverId: string, loss: TranscriptFrame) =>
-  inconclusive(
-    id,
-    `${serverId}: the run ended while the client had not yet re-opened the channel lost at #${loss.seq}, and the harness had stopped waiting for it: its reconnect back-off may not have run out.`,
-    [{ seq: loss.seq, note: `${loss.streamId} ${loss.closeMode ?? 'lost'}` }],
-  );
-
 /**
  * After losing its change channel the client listens again and re-lists, since notifications sent
  * while it was gone are lost for good (no replay exists). Modern: when the server ends a
@@ -63,12 +55,6 @@ export const resubscribedAfterReconnect: Invariant = {
       const endedByClient = (frame: TranscriptFrame) =>
         frame.sessionId !== undefined &&
         (deletedSessions.get(frame.sessionId) ?? Number.POSITIVE_INFINITY) < frame.seq;
-      // The harness stopped waiting while the client had not re-opened this loss's channel yet: its
-      // back-off may simply not have run out (issue 26), so a missing re-open is staging, not a fault.
-      const cutShort = (loss: TranscriptFrame) =>
-        run.observations.some(
-          (o) => o.kind === 'reconnect-pending' && o.serverId === serverId && o.lostAtSeq === loss.seq,
-        );
       for (const loss of frames) {
         if (endedByClient(loss)) continue;
         const listenEnded =
@@ -85,7 +71,6 @@ export const resubscribedAfterReconnect: Invariant = {
         const after = frames.filter((frame) => frame.seq > loss.seq && frame.direction === 'in');
         if (listenEnded) {
           const listen = after.find((frame) => method(frame) === 'subscriptions/listen');
-          if (!listen && cutShort(loss)) return backoffPending(this.id, serverId, loss);
           if (!listen) {
             return fail(
               this.id,
@@ -109,7 +94,6 @@ export const resubscribedAfterReconnect: Invariant = {
           }
         } else if (getEnded) {
           const reopened = after.find((frame) => frame.httpMethod === 'GET');
-          if (!reopened && cutShort(loss)) return backoffPending(this.id, serverId, loss);
           if (!reopened) {
             return fail(
               this.id,
@@ -120,7 +104,6 @@ export const resubscribedAfterReconnect: Invariant = {
           }
         } else {
           const init = after.find((frame) => method(frame) === 'initialize');
-          if (!init && cutShort(loss)) return backoffPending(this.id, serverId, loss);
           if (!init || (firstList < loss.seq && !relistedAfter(init.seq))) {
             return fail(
               this.id,

@@ -159,7 +159,6 @@ export class CellSession {
       const quiet = await this.settleOn(this.servers.list, 'quiet', false);
       if (!quiet.settled) {
         this.log.add({ kind: 'note', text: `the run ended unsettled: ${quiet.reason}` });
-        this.noteReconnectPending(quiet);
       }
     }
     return result;
@@ -205,7 +204,6 @@ export class CellSession {
         );
         if (!outcome.settled) {
           this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
-          this.noteReconnectPending(outcome);
         }
         return undefined;
       }
@@ -398,17 +396,6 @@ export class CellSession {
       ...(reuseCache ? { reuseCache: true } : {}),
       model: this.servers.model.urls,
     };
-  }
-
-  /** Records that a settle ended while the client had not re-opened a change channel it lost (see `reconnect-pending`). */
-  private noteReconnectPending(outcome: Awaited<ReturnType<typeof settle>>): void {
-    if (outcome.settled || !outcome.reconnect) return;
-    this.log.add({
-      kind: 'reconnect-pending',
-      serverId: outcome.reconnect.serverId,
-      lostAtSeq: outcome.reconnect.seq,
-      reason: outcome.reason,
-    });
   }
 
   /** Runs {@link settle} on `servers` with the session's bounds, or the action's own where it states them. */

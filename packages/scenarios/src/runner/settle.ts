@@ -15,9 +15,10 @@ import { type PendingReconnect, pendingReconnect } from './pending-reconnect.js'
 /**
  * How long a settle waits, ms of wall time, for a client to re-open a change channel it lost (a
  * dropped listen or GET stream, a failed listen, a lost session) before calling the wire quiet:
- * a client in its reconnect back-off is quiet, not settled (issue 26). Long enough for three
- * doubling back-offs from 1 s with 20 % jitter (1.2 + 2.4 + 4.8 s would need more; the last one
- * alone is 4.8 s); bounded, so a client that never re-opens costs a settle this much at most.
+ * a client in its reconnect back-off is quiet, not settled (issue 26). Counted from the loss, so
+ * back-offs up to this long never end a run before the re-open (three doubling back-offs from 1 s
+ * with 20 % jitter: the third is at most 4.8 s); a client that has not tried again by then is judged
+ * as one that never will (`reconnect.resubscribed-and-relisted`), and costs a settle this much at most.
  */
 export const RECONNECT_WAIT_MS = 6000;
 

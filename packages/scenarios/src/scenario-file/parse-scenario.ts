@@ -177,9 +177,11 @@ export function parseScenario(
       report(`${at}/id`, 'unique-check-id', `${at} repeats check id '${id}'; give one of them an id.`);
     checkIds.add(id);
   });
+  // A check already reported broken would only be named again here: judge `essential` against sound checks.
+  const checksSound = !problems.some((problem) => problem.pointer.startsWith('/checks'));
   list<string>(doc.essential).forEach((id, index) => {
     const at = `/essential/${index}`;
-    if (schemaBroken(at) || typeof id !== 'string') return;
+    if (!checksSound || schemaBroken(at) || typeof id !== 'string') return;
     if (!checkIds.has(id))
       report(
         at,

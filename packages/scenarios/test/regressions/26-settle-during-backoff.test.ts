@@ -1,8 +1,8 @@
 // Issue 26, "Why" bullet 8: a scenario's settle ended during the reference client's own re-listen
 // back-off and failed it (reconnect.resubscribed-and-relisted: "the client never listened again")
 // unless the scenario set quietMs: 6000. A client that lost its change channel and has not tried
-// again yet is quiet, not settled: the settle waits for the re-open (bounded), and a check is
-// inconclusive, never failed, when the harness stopped waiting first.
+// again yet is quiet, not settled: the settle waits for the re-open, up to RECONNECT_WAIT_MS (6 s)
+// from the loss.
 import { addTool, endStreams, onStreamOpen, scriptBuilder } from '@toolshift/fake-server';
 import { expect, test } from 'vitest';
 import { tool } from '../../catalog/tools.js';
