@@ -29,6 +29,8 @@ export const FULL_ONLY = {
   'packages/scenarios/test/integration/false-positive-corpus.test.ts':
     'every correct-but-unusual client on the whole catalog in every era mode',
   'packages/scenarios/test/integration/defect-catalogue.test.ts': 'every defect variant on the whole catalog',
+  'packages/scenarios/test/integration/lazy-corpus-catalog.test.ts':
+    'every lazy client on the whole catalog in every era mode, and as a command program (a process per cell) over stdio',
   'packages/scenarios/test/integration/defect-catalogue-controls.test.ts':
     'the controls of every defect variant on the whole catalog',
   'packages/scenarios/test/integration/scheduling-keeps-verdicts.test.ts':

@@ -20,6 +20,10 @@ const prefixed = (serverId: string, text: string) =>
  *   server (and the other failing servers), its evidence from that server's transcript;
  * - `pass` when at least one server passed and none failed (`any`: at least one passed): the
  *   message lists each server's verdict (an `inconclusive` one says why), evidence notes name their server;
+ * - `inconclusive` with `cause: 'client'` when a server's verdict was left unjudged by the client
+ *   (see `InconclusiveCause`) and none failed — for `all`, even when another server passed (that
+ *   server's pass does not make up for the one the client kept from being judged); for `any`, only
+ *   when none passed;
  * - `inconclusive` when no server had anything to judge, with every server's reason.
  * A run with one server gives that server's verdict unchanged; an invariant that judges the run as
  * a whole (`acrossServers: 'run'`) is checked once, on the first server's record.
@@ -59,6 +63,18 @@ export function checkEveryServer(
     };
   }
   const passed = verdicts.filter((entry) => entry.verdict.status === 'pass');
+  const clientsDoing = verdicts.filter(
+    (entry) => entry.verdict.status === 'inconclusive' && entry.verdict.cause === 'client',
+  );
+  if (clientsDoing.length > 0 && (invariant.acrossServers !== 'any' || passed.length === 0)) {
+    const [first, ...others] = clientsDoing;
+    const also = others.length ? ` (and on ${others.map((entry) => entry.serverId).join(', ')})` : '';
+    return {
+      ...first!.verdict,
+      message: `${prefixed(first!.serverId, first!.verdict.message)}${also}`,
+      serverId: first!.serverId,
+    };
+  }
   const summary = verdicts
     .map(({ serverId, verdict }) =>
       verdict.status === 'pass'

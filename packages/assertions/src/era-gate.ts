@@ -22,7 +22,9 @@ export function erasSpoken(run: RunRecord): Era[] {
  * For an era-specific invariant: an `inconclusive` verdict naming what the client negotiated when
  * it never spoke `era` on the record's connection, else `undefined` (judge it). The cell's era
  * label never decides: a client may negotiate legacy in a modern-preferring cell, or either era on
- * a dual-era endpoint.
+ * a dual-era endpoint. Inconclusive causes: a client that spoke the other era rightly ran a run this
+ * check does not apply to (`not-applicable`: an essential check that does not apply blocks no pass);
+ * one that negotiated no era at all is staging here (`runner.era-negotiated` judges the handshake).
  * @see ../shared/spec/mcp-discovery-spec.md §1.4
  */
 export function unlessSpoken(run: RunRecord, era: Era, invariantId: string): Verdict | undefined {
@@ -40,5 +42,6 @@ export function unlessSpoken(run: RunRecord, era: Era, invariantId: string): Ver
     invariantId,
     `${run.serverId}: the client negotiated ${ERA_REVISION[other]} (${other}${accepted ? `: ${describeAttempt(accepted)}` : ''}), so this ${era}-era check does not apply.`,
     accepted ? [{ seq: accepted.seq, note: `${other} era negotiated` }] : [],
+    { cause: 'not-applicable' },
   );
 }

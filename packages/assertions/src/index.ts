@@ -17,6 +17,7 @@ export { citeClause } from './authority/spec-clause.js';
 export { SPEC_CLAUSES, specClause } from './authority/spec-clauses.js';
 export type { ServerVerdict } from './check-every-server.js';
 export { checkEveryServer } from './check-every-server.js';
+export { neverListed, noExposure, noModelRequest } from './client-left-unjudged.js';
 export type { DuplicateName } from './duplicate-names.js';
 export { duplicateNames } from './duplicate-names.js';
 export { erasSpoken, unlessSpoken } from './era-gate.js';
@@ -40,6 +41,7 @@ export type {
   CatalogTruth,
   ConnectionRecord,
   ExposedTool,
+  ListsTruth,
   ModelCallOutcome,
   ModelTool,
   Observation,
@@ -52,7 +54,9 @@ export type { SchemaChange, SchemaFinding, ServedSchema } from './schema-finding
 export { classifySchema, describeChanges, schemaChanges, servedSchemas } from './schema-findings.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';
 export { changeSignals, enumerations, enumerationTools, listExchanges, stepFrames } from './tool-listings.js';
-export type { FrameRef, Verdict, VerdictStatus } from './verdict.js';
-export { fail, inconclusive, pass } from './verdict.js';
+export type { UnheardChange } from './unheard-change.js';
+export { laterChangeUnheard, noChangeNotification, unheardChange } from './unheard-change.js';
+export type { FrameRef, InconclusiveCause, InconclusiveOptions, Verdict, VerdictStatus } from './verdict.js';
+export { clientLeftUnjudged, fail, inconclusive, pass } from './verdict.js';
 export type { SentMessage } from './wire-requests.js';
 export { requestFrames, sentMessages } from './wire-requests.js';

@@ -246,6 +246,20 @@ describe('era.negotiated', () => {
     expect(verdict.message).toContain('answered 401');
   });
 
+  test('issue 26: a probe of the era the endpoint does not serve, answered 401, is no era refusal — the client rightly stops for authorization', async () => {
+    // A legacy-only endpoint that answers every request 401: the client probes server/discover
+    // first, is told "requires authorization" and stops (it cannot know the era yet).
+    const wire = new Wire(['legacy'], true);
+    await wire.discover();
+    const verdict = check(wire.record('legacy', ['legacy']));
+    expect(verdict.status).toBe('inconclusive');
+    expect(verdict.message).toContain('answered 401');
+    // The same probe answered 400 (the era) still fails: the era check is not weakened.
+    const plain = new Wire(['legacy']);
+    await plain.discover();
+    expect(check(plain.record('legacy', ['legacy'])).status).toBe('fail');
+  });
+
   test('is inconclusive when the refusal was a fault the script injected (-32022 by a versionMismatch step)', async () => {
     const server = createFakeServer(
       scriptBuilder('mismatch')

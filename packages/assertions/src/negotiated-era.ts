@@ -238,14 +238,21 @@ export function inferEndpointEras(frames: readonly TranscriptFrame[]): Era[] | u
   return [...handled].filter((era) => !unserved.has(era));
 }
 
+/** HTTP statuses that refuse the credentials, not the era: an endpoint behind authorization answers them to any request. */
+const AUTHORIZATION_STATUSES: ReadonlySet<number> = new Set([401, 403]);
+
 /**
  * Whether a refusal is about the era or revision the client chose (a request of an era the endpoint
- * does not serve, or -32022); a refusal a script's fault injected is the scenario's doing, not one.
+ * does not serve, or -32022); a refusal a script's fault injected is the scenario's doing, not one,
+ * and neither is an authorization challenge (HTTP 401 or 403): an endpoint that wants credentials
+ * answers so to a request of any era, and a client told "requires authorization" rightly stops
+ * before it can learn the era (issue 26).
  */
 export function refusedForEra(attempt: EraAttempt, endpointEras: readonly Era[]): boolean {
   return (
     attempt.outcome === 'refused' &&
     attempt.fault === undefined &&
+    !AUTHORIZATION_STATUSES.has(attempt.httpStatus ?? 0) &&
     (!endpointEras.includes(attempt.era) || attempt.errorCode === UNSUPPORTED_PROTOCOL_VERSION)
   );
 }

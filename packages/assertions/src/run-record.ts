@@ -11,6 +11,11 @@ export interface ExposedTool {
   inputSchema?: unknown;
   outputSchema?: unknown;
   /**
+   * The tool's `_meta` as the host holds it (what it shows or passes on), when the client reports it:
+   * `registry.tool-meta-as-served` holds it to the `_meta` the server served.
+   */
+  _meta?: Record<string, unknown>;
+  /**
    * Set when the client deliberately exposes an input schema that differs from the one the server
    * served (e.g. normalized for a model provider), saying what it changed. A declared rewrite is not
    * a finding of `registry.schemas-as-served`; `registry.current-contracts` never counts a rewrite
@@ -122,8 +127,39 @@ export type Observation =
     }
   /** A warning the client surfaced to its user (e.g. a tool excluded for its schema). */
   | { kind: 'warning'; afterSeq: number; serverId: string; toolName?: string; message: string }
-  /** The discovery state the client reported for a server. */
-  | { kind: 'server-state'; afterSeq: number; serverId: string; state: string; detail?: string };
+  /**
+   * The discovery state the client reported for a server: when the runner asked (`observe-state`),
+   * or when the client said it changed (`reported: true`).
+   */
+  | {
+      kind: 'server-state';
+      afterSeq: number;
+      serverId: string;
+      state: string;
+      detail?: string;
+      reported?: true;
+    }
+  /** The resources (and resource templates) the host now shows for a server, complete (`[]` too). */
+  | {
+      kind: 'resources';
+      afterSeq: number;
+      serverId: string;
+      resources: ReadonlyArray<{ uri: string; name?: string }>;
+      resourceTemplates: ReadonlyArray<{ uriTemplate: string; name?: string }>;
+    }
+  /** The prompts the host now shows for a server, complete (`[]` too). */
+  | {
+      kind: 'prompts';
+      afterSeq: number;
+      serverId: string;
+      prompts: ReadonlyArray<{ name: string; description?: string }>;
+    }
+  /**
+   * The client connected to a server but could not build its tool set from the listing (its
+   * connect failed after the handshake: a listing it could not decode, a name it refused): `error`
+   * is what it reported. Registry checks fail with it as evidence.
+   */
+  | { kind: 'tool-set-error'; afterSeq: number; serverId: string; error: string };
 
 /** One connection the client holds: its server id, and the principal its credentials stand for. */
 export interface ConnectionRecord {
@@ -138,10 +174,22 @@ export interface CatalogTruth {
   tools: ReadonlyArray<{ name: string; inputSchema: unknown; outputSchema?: unknown; description?: string }>;
 }
 
+/**
+ * The keys of the server's other lists at the end of the run (resource URIs, template URI
+ * templates, prompt names), for lists it serves; a list it does not serve is absent.
+ */
+export interface ListsTruth {
+  resources?: readonly string[];
+  resourceTemplates?: readonly string[];
+  prompts?: readonly string[];
+}
+
 /** One server connection's side of a run: its transcript and final catalog. */
 export interface ServerRecord {
   transcript: readonly TranscriptFrame[];
   finalCatalog: CatalogTruth;
+  /** The server's resources, templates and prompts at the end of the run (as in `RunRecord`). */
+  finalLists?: ListsTruth;
   /**
    * The client's observations stamped against this server's transcript (the same observations, in
    * the same order, as every other server's record). Absent: the run's own `observations`.
@@ -149,6 +197,8 @@ export interface ServerRecord {
   observations?: readonly Observation[];
   /** Every connection to this server's fake server, when more than one shares it (as in `RunRecord`). */
   connections?: readonly ConnectionRecord[];
+  /** This server's credential digest (as in `RunRecord`). */
+  credentialDigest?: (credential: string) => string;
 }
 
 /** Everything an invariant may look at: the transcript, the client's observations and the server's truth. */
@@ -163,12 +213,20 @@ export interface RunRecord {
   endpointEras?: readonly Era[];
   /** The era the client negotiated on this connection, read from the wire (absent: computed from the transcript). */
   negotiated?: NegotiatedEra;
+  /**
+   * `true` for a client that reports nothing but its traffic (a wire-only client): its empty
+   * `observations` are unknown, not "it exposed nothing"; checks judge it as a client that keeps a
+   * registry (see `Invariant.judgesWireOnly`).
+   */
+  wireOnly?: boolean;
   /** The server connection id the client was given (the one this record is about). */
   serverId: string;
   transcript: readonly TranscriptFrame[];
   observations: readonly Observation[];
   /** The catalog the server held when the run ended. */
   finalCatalog: CatalogTruth;
+  /** The server's resources, templates and prompts when the run ended (absent: not recorded). */
+  finalLists?: ListsTruth;
   /**
    * Every connection of the run when there is more than one (e.g. two principals, or two server ids
    * on one fake server): lets checkers attribute transcript frames to a connection by principal.
@@ -180,6 +238,13 @@ export interface RunRecord {
    * with a fake server each. Observations' `afterSeq` refer to this record's transcript only.
    */
   servers?: Readonly<Record<string, ServerRecord>>;
+  /**
+   * The digest the server's transcript records for a request carrying `credential` (a bearer
+   * token): what a frame's `credentialDigest` is compared with, so checks can tell tokens apart
+   * without the transcript holding any. Absent for a record read back from a file (the key is never
+   * written down): a check that needs it is inconclusive.
+   */
+  credentialDigest?: (credential: string) => string;
 }
 
 /**
@@ -212,14 +277,23 @@ export function recordOf(run: RunRecord, serverId: string): RunRecord | undefine
   if (serverId === run.serverId) return run;
   const server = run.servers?.[serverId];
   if (!server) return undefined;
-  const { connections: _c, negotiated: _n, endpointEras: _e, ...rest } = run;
+  const {
+    connections: _c,
+    negotiated: _n,
+    endpointEras: _e,
+    credentialDigest: _d,
+    finalLists: _l,
+    ...rest
+  } = run;
   return {
     ...rest,
     serverId,
     transcript: server.transcript,
     finalCatalog: server.finalCatalog,
     observations: server.observations ?? run.observations,
+    ...(server.finalLists ? { finalLists: server.finalLists } : {}),
     ...(server.connections && server.connections.length > 1 ? { connections: server.connections } : {}),
+    ...(server.credentialDigest ? { credentialDigest: server.credentialDigest } : {}),
   };
 }
 

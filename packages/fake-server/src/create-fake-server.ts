@@ -13,9 +13,11 @@ import { authorizationRulesOf } from './script/authorization-rules.js';
 import { parseScript, parseStep } from './script/parse-script.js';
 import type { ScriptDocument, ScriptStep } from './script/script-document.js';
 import { scriptFaultUses } from './script/script-fault-uses.js';
+import { assertReachable, scriptUnreachable, transportUnreachable } from './script/script-reachability.js';
 import { StepScheduler } from './script/step-scheduler.js';
 import { worldInitOf } from './script/world-init.js';
 import { StepRunner } from './steps/step-runner.js';
+import { type CredentialDigest, createCredentialDigest } from './transcript/credential-digest.js';
 import { DisabledTranscript } from './transcript/disabled-transcript.js';
 import { InMemoryTranscript } from './transcript/in-memory-transcript.js';
 import { type FrameContext, Recorder } from './transcript/recorder.js';
@@ -111,14 +113,22 @@ export interface FakeServer {
   /** Number of open long-lived streams (legacy GET + modern listen). */
   openStreamCount(): number;
   /**
+   * The salted digest this server's transcript records for a request carrying `credential` (the
+   * `authorization` value after its scheme, e.g. a bearer token): compare it with a frame's
+   * `credentialDigest` to check which token a request carried without the transcript holding any.
+   * The key is random, made once per server and never recorded.
+   */
+  credentialDigest(credential: string): string;
+  /**
    * The `mutateBetweenPages` changes armed but not fired yet (no listing reached their page): a run
    * that ends with one never exercised what the script set up.
    */
   pendingPageMutations(): Array<{ stepId: string; afterPage: number; list: ListKind }>;
   /**
    * Declares a transport serving this server; returns the function that detaches it. Every fault
-   * the script injects must be one the transport can produce.
+   * the script injects must be one the transport can produce, and every trigger one it can fire.
    * @throws {ToolshiftError} FAULT_UNSUPPORTED_BY_TRANSPORT naming the first fault it cannot produce.
+   * @throws {ScriptError} SCRIPT_UNREACHABLE naming a trigger that can never fire over it (a GET-stream trigger over stdio).
    */
   attachTransport(transport: TransportDescriptor): () => void;
   /**
@@ -157,6 +167,8 @@ export interface FakeServer {
  * Creates a fake server from a script (a document, or a value to validate). `atStart` steps run
  * before this returns.
  * @throws {ScriptError} SCRIPT_INVALID / SCRIPT_UNKNOWN_TOOL when `script` is not a valid script.
+ * @throws {ScriptError} SCRIPT_UNREACHABLE when a field can never fire on the server it configures
+ *   (its eras or capabilities: see `scriptUnreachable`).
  */
 export function createFakeServer(
   script: ScriptDocument | unknown,
@@ -167,6 +179,7 @@ export function createFakeServer(
   if (options.seed !== undefined) doc.seed = options.seed;
   // An authorization server makes the endpoint a protected resource.
   if (doc.authorizationServer && !doc.auth) doc.auth = {};
+  assertReachable(scriptUnreachable(doc), '<inline>');
   return new FakeServerImpl(doc, options);
 }
 
@@ -184,6 +197,7 @@ class FakeServerImpl implements FakeServer {
   private exitProcess: ((code: number, step: ExitProcessStep) => void) | undefined;
   private readonly exitListeners = new Set<(code: number, step: ExitProcessStep) => void>();
   private readonly sessionIds: 'seeded' | 'random';
+  private readonly digest: CredentialDigest = createCredentialDigest();
 
   constructor(
     readonly script: ScriptDocument,
@@ -195,7 +209,7 @@ class FakeServerImpl implements FakeServer {
     };
     this.transcript =
       options.transcript === 'disabled' ? new DisabledTranscript(source) : new InMemoryTranscript(source);
-    this.recorder = new Recorder(this.transcript);
+    this.recorder = new Recorder(this.transcript, this.digest);
     this.sessionIds = options.sessionIds ?? 'seeded';
     this.build();
   }
@@ -247,12 +261,17 @@ class FakeServerImpl implements FakeServer {
     return this.parts.engines.openStreamCount();
   }
 
+  credentialDigest(credential: string): string {
+    return this.digest(credential);
+  }
+
   pendingPageMutations(): Array<{ stepId: string; afterPage: number; list: ListKind }> {
     return this.parts.steps.pendingPageMutations();
   }
 
   attachTransport(transport: TransportDescriptor): () => void {
     assertTransportSupports(transport, scriptFaultUses(this.script));
+    assertReachable(transportUnreachable(this.script, transport.kind), `<${transport.kind} transport>`);
     this.transports.add(transport);
     return () => this.transports.delete(transport);
   }

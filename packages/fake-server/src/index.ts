@@ -162,6 +162,8 @@ export { ScriptBuilder, scriptBuilder } from './script/script-builder.js';
 export type { ScriptDocument, ScriptStep } from './script/script-document.js';
 export { ScriptDocumentSchema } from './script/script-document.js';
 export { renderScriptJsonSchema } from './script/script-json-schema.js';
+export type { Unreachable } from './script/script-reachability.js';
+export { assertReachable, scriptUnreachable, transportUnreachable } from './script/script-reachability.js';
 export { scriptToJson, scriptToYaml } from './script/serialize-script.js';
 export type { StreamSettings } from './script/stream-settings.js';
 export type { ScriptTool } from './script/tool-schema.js';

@@ -1,9 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertTransportSupports, TRANSPORTS } from '@toolshift/fake-server';
+import {
+  assertTransportSupports,
+  scriptUnreachable,
+  TRANSPORTS,
+  transportUnreachable,
+} from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
-import { describeSource, type ScenarioSource } from '../src/scenario.js';
+import { scriptForCell } from '../src/runner/cell-eras.js';
+import { checkId, describeSource, essentialCheckIds, type ScenarioSource } from '../src/scenario.js';
 import { parseScenario } from '../src/scenario-file/parse-scenario.js';
 import { DISCOVERY_CASES, SEED_000_FIXTURES } from './cases.js';
 import { SCENARIOS } from './index.js';
@@ -41,6 +47,51 @@ describe('the scenario catalog', () => {
           () => assertTransportSupports(TRANSPORTS[transport], faults),
           `${scenario.id} over ${transport}`,
         ).not.toThrow();
+    }
+  });
+
+  test('no script field can never fire in a cell the scenario runs in (era, transport, capability)', () => {
+    const problems: string[] = [];
+    for (const scenario of SCENARIOS)
+      for (const era of scenario.eras)
+        for (const server of scenario.servers) {
+          if (!server.script) continue;
+          const script = scriptForCell(server.script, era);
+          const found = [
+            ...scriptUnreachable(script),
+            ...scenario.transports.flatMap((transport) =>
+              transportUnreachable(script, transport).map((f) => ({ ...f, why: `${transport}: ${f.why}` })),
+            ),
+          ];
+          for (const f of found) problems.push(`${scenario.id} (${era}) ${server.id}${f.pointer}: ${f.why}`);
+        }
+    expect(problems).toEqual([]);
+  });
+
+  test('every scenario’s essential checks are checks of it, and it has at least one', () => {
+    for (const scenario of SCENARIOS) {
+      const ids = new Set(scenario.checks.map(checkId));
+      const essential = essentialCheckIds(scenario);
+      expect(essential.size, scenario.id).toBeGreaterThan(0);
+      for (const id of essential) expect(ids.has(id), `${scenario.id}: essential '${id}'`).toBe(true);
+    }
+  });
+
+  test('a scenario whose title is about a change has its change checks essential (issue 26)', () => {
+    const aboutChange =
+      /\b(add(s|ed)?|remov(e|es|ed)|renam(e|es|ed)|chang(e|es|ed)|announc(e|es|ed)|notif(y|ies|ication)|list_changed|restart(s|ed)?|re-?list(s|ed)?)\b/i;
+    const judged = SCENARIOS.filter(
+      (scenario) =>
+        aboutChange.test(scenario.title) &&
+        scenario.checks.some((check) => check.invariant.startsWith('change.')),
+    );
+    expect(judged.length).toBeGreaterThan(10);
+    for (const scenario of judged) {
+      const essential = essentialCheckIds(scenario);
+      for (const check of scenario.checks.filter((each) => each.invariant.startsWith('change.')))
+        expect(essential.has(checkId(check)), `${scenario.id}: ${checkId(check)} is not essential`).toBe(
+          true,
+        );
     }
   });
 

@@ -48,6 +48,7 @@ import { lc11SecondUserFromSharedCache } from './list-changed/lc-11-second-user-
 import { promptsAddedAtRuntime } from './lists/prompts-added-at-runtime.scenario.js';
 import { resourcesAddedAtRuntime } from './lists/resources-added-at-runtime.scenario.js';
 import { resourcesAndToolsNotifiedTogether } from './lists/resources-and-tools-notified-together.scenario.js';
+import { toolMetaChanged } from './lists/tool-meta-changed.scenario.js';
 import { nm01PrefixedNamesOver64 } from './names/nm-01-prefixed-names-over-64.scenario.js';
 import { nm02ComposedNameTooLong } from './names/nm-02-composed-name-too-long.scenario.js';
 import { nm04SameNameLastWins } from './names/nm-04-same-name-last-wins.scenario.js';
@@ -100,6 +101,7 @@ export const SCENARIOS: readonly Scenario[] = [
   toolRemoved,
   resourcesAddedAtRuntime,
   promptsAddedAtRuntime,
+  toolMetaChanged,
   resourcesAndToolsNotifiedTogether,
   outputSchemaDroppedAfterChange,
   toolResultIsErrorWithStructuredContent,

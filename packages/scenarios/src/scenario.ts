@@ -114,7 +114,7 @@ const ConnectAction = action(
       ),
     ),
   },
-  "The client connects and finishes its initial discovery (every server in order, or one). A connect rejected before the connection worked fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. A connect rejected after the connection worked (the adapter says so with a `tool-set` phase, or the transcript shows an answered handshake) is a failure to build the tool set: it counts as a warning to the user, the runner check `runner.tool-set-built` is inconclusive with the reason, and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it. With `reuseCache` a host that caches listings across sessions may start the connection from its cache (clients without one ignore it). With `releaseIfBlocked: { server, ms, quietMs }`, a client still connecting after every server's wire has been quiet for `quietMs` while `server` holds a response on its logical clock is waiting on that response (a host that connects every server at once): the runner advances that server's clock by `ms`, once, and records a note saying so, instead of leaving the client to time out on a hold the scenario releases only later.",
+  "The client connects and finishes its initial discovery (every server in order, or one). A connect rejected before the connection worked fails the cell with `runner.client-connected`, unless `allowFailure`: then it counts as the client reporting the failure to its user (a warning) and the run goes on. A connect rejected after the connection worked (the adapter says so with a `tool-set` phase, or the transcript shows an answered handshake) is a failure to build the tool set: it counts as a warning to the user, the runner check `runner.tool-set-built` fails with the client's error (inconclusive with `allowFailure`, or when the runner's own bound cut the connect short), the registry checks fail with it too, and the run goes on. With `background` the next actions run while the client connects (e.g. a `wait-for` then a `step` that lands mid-discovery); the next `settle`, and the end of the run, wait for it. With `reuseCache` a host that caches listings across sessions may start the connection from its cache (clients without one ignore it). With `releaseIfBlocked: { server, ms, quietMs }`, a client still connecting after every server's wire has been quiet for `quietMs` while `server` holds a response on its logical clock is waiting on that response (a host that connects every server at once): the runner advances that server's clock by `ms`, once, and records a note saying so, instead of leaving the client to time out on a hold the scenario releases only later.",
 );
 const SettleAction = action(
   'settle',
@@ -378,6 +378,14 @@ export const ScenarioSchema = Type.Object(
     servers: Type.Array(ScenarioServerSchema, { minItems: 1 }),
     clientActions: Type.Array(ClientActionSchema, { minItems: 1 }),
     checks: Type.Array(ScenarioCheckSchema, { minItems: 1 }),
+    essential: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        minItems: 1,
+        uniqueItems: true,
+        description:
+          "The ids of the checks that make the scenario's title true (default: every check). A cell passes only when each of them passed (or is n/a for a client judged on the wire only); one that was inconclusive makes the cell inconclusive, or a failure when the client's own behaviour left it unjudged (it never opened the change channel, never listed, its tool set failed to build). A failing check fails the cell whether it is essential or not.",
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -394,6 +402,11 @@ export function describeSource(source: ScenarioSource): string {
   if ('seed' in source) return `seed ${source.seed}`;
   if ('spec' in source) return `spec ${source.spec}`;
   return `case ${source.case}`;
+}
+
+/** The ids of the scenario's essential checks: its `essential` list, or every check's id. */
+export function essentialCheckIds(scenario: Pick<Scenario, 'checks' | 'essential'>): ReadonlySet<string> {
+  return new Set(scenario.essential ?? scenario.checks.map(checkId));
 }
 
 /** The id a check is reported under: its own `id`, or its invariant id. */

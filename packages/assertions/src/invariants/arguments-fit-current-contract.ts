@@ -119,6 +119,8 @@ export const argumentsFitCurrentContract: Invariant = {
         );
       }
     }
+    // Staging: no tools/call reached the server after an exposure (a client may rightly decline a
+    // call; one that exposed nothing is judged by the registry checks).
     if (checked === 0)
       return inconclusive(this.id, 'No tools/call could be checked against an exposed contract.');
     return pass(this.id, `The arguments of ${checked} tools/call(s) fit the contract in force.`);

@@ -57,6 +57,7 @@ export const callsOnlyListedTools: Invariant = {
         );
       }
     }
+    // Staging: no call reached the server after an exposure (answering the caller itself is right here).
     if (checked === 0) return inconclusive(this.id, 'No tools/call reached the server after an exposure.');
     return pass(this.id, `All ${checked} tools/call(s) named a listed tool.`);
   },

@@ -20,6 +20,7 @@ export const callsSucceed: Invariant = {
   },
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'call' && o.serverId === run.serverId);
+    // Staging: the scenario made no call to this server.
     if (calls.length === 0)
       return inconclusive(this.id, `${run.serverId}: the scenario made no calls to it.`);
     const answers = listExchanges(connectionFrames(run, run.serverId)).filter((e) => e.tools && e.response);
@@ -40,6 +41,7 @@ export const callsSucceed: Invariant = {
       }
       evidence.push({ seq: callAnswerSeq(run.transcript, call), note: `call to ${call.toolName} succeeded` });
     }
+    // Staging: the scenario called only tools this server never offered (another server's, in a multi-server run).
     if (evidence.length === 0)
       return inconclusive(
         this.id,

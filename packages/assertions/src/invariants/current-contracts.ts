@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { noExposure } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
@@ -30,7 +31,8 @@ export const currentContracts: Invariant = {
   check(run, params = {}) {
     const exact = params.exact === true;
     const last = run.observations.filter((o) => o.kind === 'exposure').at(-1);
-    if (!last) return inconclusive(this.id, 'The client exposed no tools.');
+    // No exposure: a tool set that failed to build fails; the client's doing or staging as noExposure decides.
+    if (!last) return noExposure(this.id, run);
     const mine = last.tools.filter((tool) => tool.serverId === run.serverId);
     const duplicated = duplicateNamesVerdict(
       this.id,
@@ -77,6 +79,7 @@ export const currentContracts: Invariant = {
       }
       compared.push(tool.name);
     }
+    // Staging: the client reports no schemas (a host that shows names only), or exposes nothing still served.
     if (compared.length === 0)
       return inconclusive(
         this.id,

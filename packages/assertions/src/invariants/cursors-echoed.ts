@@ -1,3 +1,4 @@
+import { neverListed } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { listExchanges } from '../tool-listings.js';
@@ -41,6 +42,10 @@ export const cursorsEchoed: Invariant = {
         previous = exchange;
       else previous = { ...exchange, nextCursor: previous.nextCursor };
     }
+    // Never listed: the client's doing when the run used the tools; else staging. A listing that never
+    // reached a second page is staging here (following nextCursor is discovery.follows-every-cursor's).
+    if (listExchanges(connectionFrames(run, run.serverId)).length === 0)
+      return neverListed(this.id, run, 'no cursor to echo');
     if (continuations === 0) return inconclusive(this.id, 'No listing in this run had a second page.');
     return pass(this.id, `${continuations} continuation request(s) carried the server's cursor verbatim.`);
   },

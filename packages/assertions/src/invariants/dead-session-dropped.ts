@@ -34,6 +34,7 @@ export const deadSessionDropped: Invariant = {
     const lost = frames.filter(
       (f) => f.direction === 'out' && f.httpStatus === 404 && f.sessionId !== undefined && f.era === 'legacy',
     );
+    // Staging: no session expired under the client (or it never reused one that did).
     if (lost.length === 0) return inconclusive(this.id, 'No request was answered 404 for a session id.');
     const deadIds = new Set(lost.map((frame) => frame.sessionId!));
     const first = lost[0]!;

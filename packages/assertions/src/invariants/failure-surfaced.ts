@@ -1,5 +1,6 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
 import { SEED_000 } from '../authority/authority.js';
+import { neverListed } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { enumerations, listExchanges } from '../tool-listings.js';
@@ -41,6 +42,8 @@ export const failureSurfaced: Invariant = {
     const failures = listExchanges(frames).filter(
       (exchange) => exchange.response && failed(exchange.response),
     );
+    // Never listed: the client's doing when the run used the tools; else staging. No failed answer: staging.
+    if (listExchanges(frames).length === 0) return neverListed(this.id, run, 'no failure to surface');
     if (failures.length === 0) return inconclusive(this.id, 'No tools/list answer failed in this run.');
     const complete = enumerations(listExchanges(frames)).filter((e) => e.complete);
     for (const failure of failures) {

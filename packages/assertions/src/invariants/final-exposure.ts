@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { noExposure } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
@@ -15,7 +16,8 @@ const SHAPE = {
  * The scenario's expectation of the end state, stated by tool name: when the run ends the client
  * exposes `exactly` these tools of this server, or at least `includes` and none of `excludes`.
  * For runs where the server's full catalog is not the truth (a principal sees a subset).
- * A name exposed twice fails; a client that reported no exposure at all gives nothing to judge; a
+ * A name exposed twice fails; a client that reported no exposure at all is judged by `noExposure`
+ * (a tool set that failed to build fails); a
  * name this server never offered nor holds is, in a run with several servers, left to the one that did (a check no `server:`
  * narrows runs on every server).
  * Params: `exactly`, `includes`, `excludes` (tool names; at least one).
@@ -34,11 +36,10 @@ export const finalExposure: Invariant = {
   check(run, params = {}) {
     const exposures = run.observations.filter((o) => o.kind === 'exposure');
     const last = exposures.at(-1);
-    if (!last)
-      return inconclusive(
-        this.id,
-        `${run.serverId}: the client reported no exposure in this run: nothing to judge.`,
-      );
+    // No exposure: a tool set that failed to build fails (issue 26); otherwise noExposure decides
+    // whether it is the client's doing (it never listed though the run used the tools, or reported
+    // no tool set from a complete listing) or staging (it lists per use; no listing completed).
+    if (!last) return noExposure(this.id, run);
     const listed = last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name);
     const duplicated = duplicateNamesVerdict(
       this.id,
@@ -55,6 +56,7 @@ export const finalExposure: Invariant = {
     const exactly = mineOf(params.exactly);
     const includes = [...(mineOf(params.includes) ?? []), ...(exactly ?? [])];
     const excludes = mineOf(params.excludes) ?? [];
+    // Staging: in a multi-server run, none of the names is this server's (another server's record judges them).
     if (includes.length === 0 && excludes.length === 0 && (exactly === undefined || exactly.length === 0))
       return inconclusive(
         this.id,

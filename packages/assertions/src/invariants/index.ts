@@ -18,6 +18,7 @@ import { legacyLifecycle } from './legacy-lifecycle.js';
 import { listRelistedAfterSignal } from './list-relisted-after-signal.js';
 import { listRequests } from './list-requests.js';
 import { listingOrderKept } from './listing-order-kept.js';
+import { listsReportedCurrent } from './lists-reported-current.js';
 import { matchesFinalCatalog } from './matches-final-catalog.js';
 import { modelCallsRouted } from './model-calls-routed.js';
 import { modelCostReported } from './model-cost-reported.js';
@@ -44,11 +45,13 @@ import { relistsAfterSignal } from './relists-after-signal.js';
 import { resubscribedAfterReconnect } from './resubscribed-after-reconnect.js';
 import { sameSessionRelist } from './same-session-relist.js';
 import { schemasAsServed } from './schemas-as-served.js';
+import { stateAgreesWithTools } from './state-agrees-with-tools.js';
 import { stateReported } from './state-reported.js';
 import { stopsOnRepeatedCursor } from './stops-on-repeated-cursor.js';
 import { subscribesToToolChanges } from './subscribes-to-tool-changes.js';
 import { tokenForThisResource } from './token-for-this-resource.js';
 import { toolErrorSurfaced } from './tool-error-surfaced.js';
+import { toolMetaAsServed } from './tool-meta-as-served.js';
 import { userTold } from './user-told.js';
 import { wireHeader } from './wire-header.js';
 import { wireMethodNeverSent } from './wire-method-never-sent.js';
@@ -112,6 +115,9 @@ export const INVARIANTS: Readonly<Record<string, Invariant>> = Object.fromEntrie
       wireMethodOrder,
       tokenForThisResource,
       codeRedeemedOnce,
+      toolMetaAsServed,
+      listsReportedCurrent,
+      stateAgreesWithTools,
     ],
   ].map((invariant) => [invariant.id, invariant]),
 );
@@ -136,6 +142,7 @@ export {
   listingOrderKept,
   listRelistedAfterSignal,
   listRequests,
+  listsReportedCurrent,
   matchesFinalCatalog,
   modelCallsRouted,
   modelCostReported,
@@ -163,11 +170,13 @@ export {
   resubscribedAfterReconnect,
   sameSessionRelist,
   schemasAsServed,
+  stateAgreesWithTools,
   stateReported,
   stopsOnRepeatedCursor,
   subscribesToToolChanges,
   tokenForThisResource,
   toolErrorSurfaced,
+  toolMetaAsServed,
   userTold,
   wireHeader,
   wireMethodNeverSent,

@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { neverListed } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames } from '../run-record.js';
@@ -43,6 +44,14 @@ export const invalidSchemaReported: Invariant = {
     const received = listExchanges(connectionFrames(run, run.serverId)).find((exchange) =>
       exchange.tools?.some((candidate) => candidate.name === tool),
     );
+    // Never listed: the client's doing when the run used the tools. A listing that never carried the
+    // tool (another principal's view, a page the client never reached) is staging.
+    if (
+      warning?.kind !== 'warning' &&
+      !received &&
+      listExchanges(connectionFrames(run, run.serverId)).length === 0
+    )
+      return neverListed(this.id, run, `nothing to leave '${tool}' out of`);
     if (warning?.kind !== 'warning' && !received)
       return inconclusive(
         this.id,

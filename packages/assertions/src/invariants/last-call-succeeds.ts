@@ -28,6 +28,7 @@ export const lastCallSucceeds: Invariant = {
       (o): o is Call => o.kind === 'call' && o.serverId === run.serverId && o.toolName === tool,
     );
     const last = calls.at(-1);
+    // Staging: the scenario never called the tool.
     if (last === undefined) return inconclusive(this.id, `The run never called '${tool}'.`);
     if (last.outcome.ok)
       return pass(this.id, `${run.serverId}: the last of ${calls.length} call(s) to '${tool}' succeeded.`, [

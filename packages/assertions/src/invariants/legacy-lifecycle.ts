@@ -58,6 +58,7 @@ export const legacyLifecycle: Invariant = {
         if (current) bySession.set(current, [frame]);
       } else if (current) bySession.get(current)!.push(frame);
     }
+    // Staging: a legacy era was spoken (unlessSpoken) but no session was initialized on this record.
     if (bySession.size === 0) return inconclusive(this.id, 'No legacy session was initialized.');
     for (const frames of bySession.values()) {
       const initialized = frames.findIndex((f) => message(f)?.method === 'notifications/initialized');

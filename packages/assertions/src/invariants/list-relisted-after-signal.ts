@@ -3,7 +3,8 @@ import { SEED_002 } from '../authority/authority.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames } from '../run-record.js';
-import { fail, inconclusive, pass } from '../verdict.js';
+import { type ChangeFamily, noChangeNotification } from '../unheard-change.js';
+import { fail, pass } from '../verdict.js';
 import { sentMessages } from '../wire-requests.js';
 
 const SHAPE = { fields: { list: 'string' }, required: ['list'] } as const;
@@ -46,11 +47,9 @@ export const listRelistedAfterSignal: Invariant = {
         frame.kind === 'message' &&
         (frame.message as { method?: unknown } | undefined)?.method === family.signal,
     );
-    if (signals.length === 0)
-      return inconclusive(
-        this.id,
-        `${run.serverId}: no ${family.signal} reached the client: nothing to act on.`,
-      );
+    // No notification: the client's doing when the list changed while it kept no channel open for
+    // it (the server's note says so and the client never opened one); else staging.
+    if (signals.length === 0) return noChangeNotification(this.id, run, String(params.list) as ChangeFamily);
     const listings = sentMessages(frames).filter((message) => family.methods.includes(message.method));
     const missed = signals.filter((signal) => !listings.some((listing) => listing.frame.seq > signal.seq));
     const last = signals.at(-1) as TranscriptFrame;

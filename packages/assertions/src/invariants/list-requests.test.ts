@@ -131,3 +131,17 @@ test('discovery.list-requests with answeringModelCalls counts from the call’s 
   expect(listRequests.validateParams!({ atLeast: 1, answeringModelCalls: true })).toContain('atMost');
   expect(listRequests.validateParams!({ atMost: 1, answeringModelCalls: true })).toBeUndefined();
 });
+
+test('issue 26: exactly 0 passes a client that sent no tools/list (the very case it asserts) and fails one that listed', () => {
+  const silent = new History();
+  silent.exchange('initialize', {}, { protocolVersion: '2025-11-25' });
+  expect(listRequests.check(silent.record(), { exactly: 0 })).toMatchObject({ status: 'pass' });
+  const listed = new History();
+  listed.listing([{ name: 'a' }]);
+  const verdict = listRequests.check(listed.record(), { exactly: 0 });
+  expect(verdict.status).toBe('fail');
+  expect(verdict.message).toContain('expected none');
+  // A lone atMost holds with no request too; atLeast 1 with none is not a pass.
+  expect(listRequests.check(silent.record(), { atMost: 2 }).status).toBe('pass');
+  expect(listRequests.check(silent.record(), { atLeast: 1 }).status).toBe('inconclusive');
+});

@@ -1,3 +1,4 @@
+import { neverListed } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import { connectionFrames, type RunRecord } from '../run-record.js';
@@ -50,7 +51,9 @@ function requestsAnsweringModelCalls(run: RunRecord, requests: readonly ListExch
  *   Not judged for a client that lists per use (`listsPerUse`), nor for one that first listed only
  *   after the catalog had already changed (it lists lazily: a count calibrated for a client that
  *   lists at connect does not apply).
- * A client that never listed has nothing to count. Params: `exactly`, `atMost`, `atLeast` (integers),
+ * A client that never listed passes `exactly: 0` (and a lone `atMost`): no request is what they
+ * allow; for any other count it is inconclusive — its own doing when the run used the tools (see
+ * `neverListed`), staging otherwise. Params: `exactly`, `atMost`, `atLeast` (integers),
  * `answeringModelCalls` (boolean, only with `atMost` alone).
  */
 export const listRequests: Invariant = {
@@ -82,6 +85,7 @@ export const listRequests: Invariant = {
     };
     if (answeringModelCalls === true && atMost !== undefined) {
       const perCall = requestsAnsweringModelCalls(run, requests);
+      // Staging: the model made no call.
       if (perCall.length === 0) return inconclusive(this.id, 'The model made no calls: nothing to count.');
       const most = perCall.reduce((a, b) => (b.length > a.length ? b : a));
       const notes = most.slice(0, 12).map((exchange) => ({
@@ -101,13 +105,29 @@ export const listRequests: Invariant = {
         notes,
       );
     }
-    if (count === 0)
-      return inconclusive(this.id, `${run.serverId}: the client never sent tools/list: nothing to count.`);
+    // No request at all: exactly that is what `exactly: 0` asserts (issue 26); `atMost` holds too.
+    if (
+      count === 0 &&
+      (exactly === 0 || (exactly === undefined && atLeast === undefined && atMost !== undefined))
+    )
+      return pass(
+        this.id,
+        `${run.serverId}: the client sent no tools/list request${exactly === 0 ? ', exactly as expected' : ` (at most ${atMost})`}.`,
+      );
+    // Never listed where listings are expected: the client's doing when the run used the tools; else staging.
+    if (count === 0) return neverListed(this.id, run, 'nothing to count');
     const evidence: FrameRef[] = requests.slice(0, 12).map((exchange) => ({
       seq: exchange.request.seq,
       note: `tools/list cursor ${exchange.cursor === undefined ? '(page one)' : JSON.stringify(exchange.cursor)}`,
     }));
     const held: string[] = [];
+    if (exactly === 0)
+      return fail(
+        this.id,
+        `${run.serverId}: the client sent ${count} tools/list request(s); expected none.`,
+        evidence,
+        'it listed where the scenario expects no listing at all',
+      );
     if (exactly !== undefined) {
       const all = enumerations(requests);
       const complete = all.filter((listing) => listing.complete);
@@ -151,6 +171,7 @@ export const listRequests: Invariant = {
       const firstChange = frames.find((frame) => frame.catalogRevision > (frames[0]?.catalogRevision ?? 0));
       const lazy = firstChange !== undefined && requests[0]!.request.seq > firstChange.seq;
       if (listsPerUse(run, run.serverId) || lazy) {
+        // Staging: a count calibrated for a client listing at connect does not apply to one listing per use or lazily.
         if (held.length === 0)
           return inconclusive(
             this.id,

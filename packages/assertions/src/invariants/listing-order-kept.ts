@@ -1,3 +1,4 @@
+import { noExposure } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
@@ -21,7 +22,8 @@ export const listingOrderKept: Invariant = {
   },
   check(run) {
     const last = run.observations.filter((o) => o.kind === 'exposure').at(-1);
-    if (!last) return inconclusive(this.id, 'The client exposed nothing.');
+    // No exposure: as noExposure decides (a failed tool set fails). No complete listing / fewer than two tools: staging.
+    if (!last) return noExposure(this.id, run);
     const listing = enumerations(listExchanges(connectionFrames(run, run.serverId)))
       .filter((e) => e.complete && e.completedAtSeq! <= last.afterSeq)
       .at(-1);
@@ -42,6 +44,7 @@ export const listingOrderKept: Invariant = {
     const exposed = last.tools
       .filter((tool) => tool.serverId === run.serverId && position.has(tool.name))
       .map((tool) => tool.name);
+    // Staging: fewer than two tools of the listing are exposed, so no order shows.
     if (exposed.length < 2)
       return inconclusive(
         this.id,

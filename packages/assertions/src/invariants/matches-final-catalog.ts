@@ -1,13 +1,16 @@
 import { SEED_002 } from '../authority/authority.js';
+import { noExposure } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { stepFrames } from '../tool-listings.js';
-import { fail, inconclusive, pass } from '../verdict.js';
+import { fail, pass } from '../verdict.js';
 
 /**
  * When the run settles, the client exposes exactly the tools the server holds: nothing missing,
- * nothing removed still offered, no name twice. A client that reported no exposure at all (it keeps
- * no registry of its own, or was never used) gives nothing to compare: inconclusive.
+ * nothing removed still offered, no name twice. A client that reported no exposure at all is judged
+ * by `noExposure`: a tool set it failed to build fails; one it never listed for though the run used
+ * it, or never reported from a complete listing, is its own doing; one that lists per use keeps no
+ * registry to compare (inconclusive).
  */
 export const matchesFinalCatalog: Invariant = {
   id: 'registry.matches-final-catalog',
@@ -26,11 +29,9 @@ export const matchesFinalCatalog: Invariant = {
       seq: frame.seq,
       note: frame.note ?? `step ${frame.step}`,
     }));
-    if (!last)
-      return inconclusive(
-        this.id,
-        `${run.serverId}: the client reported no exposure in this run (the server holds ${expected.length} tool(s)): nothing to compare.`,
-      );
+    // No exposure: a tool set that failed to build fails (issue 26); otherwise noExposure decides
+    // between the client's doing and staging.
+    if (!last) return noExposure(this.id, run);
     const names = last.tools.filter((tool) => tool.serverId === run.serverId).map((tool) => tool.name);
     const duplicated = duplicateNamesVerdict(
       this.id,

@@ -50,6 +50,22 @@ function servedDescriptions(views: ReadonlyArray<{ serverId: string; record: Run
 }
 
 /**
+ * Whether `record`'s server still offered `toolName` when a call began (after `seq`): read from the
+ * catalog in force then — the final catalog when nothing changed since, else a listing the server
+ * answered at that catalog revision. `undefined` when nothing in the record tells.
+ */
+function offeredAt(record: RunRecord, toolName: string, seq: number): boolean | undefined {
+  const revision = record.transcript.filter((frame) => frame.seq <= seq).at(-1)?.catalogRevision;
+  if (revision === undefined) return undefined;
+  if (revision === record.finalCatalog.catalogRevision)
+    return record.finalCatalog.tools.some((tool) => tool.name === toolName);
+  const listing = listExchanges(record.transcript).find(
+    (exchange) => exchange.tools !== undefined && exchange.response?.catalogRevision === revision,
+  );
+  return listing ? listing.tools!.some((tool) => tool.name === toolName) : undefined;
+}
+
+/**
  * The identity behind a model call: for a tool the model chose by its description, the one
  * (server, tool) whose served description that is (the servers' own listings, not the name the
  * model saw), falling back to the identity the client's request claimed when descriptions do not
@@ -93,7 +109,11 @@ function intendedTarget(
  * ran comes from every server's transcript (which server received which `tools/call` while the
  * call ran), never from the name alone. For this record's server: a call aimed at it must arrive
  * there with the tool's original MCP name and nowhere else; a call aimed elsewhere (or at a name
- * the request never offered) must not arrive there. Inconclusive when no call was aimed at this
+ * the request never offered) must not arrive there. A call aimed at a tool this server no longer
+ * offered when the call began (removed, or gone with a restart, since the model was shown it) is
+ * routed right when nothing runs for it (the client refused it) or only that tool's own name
+ * reaches this server; any other tool running for it is a redirect (issue 26: a correct client
+ * refusing a removed tool was failed for not running it). Inconclusive when no call was aimed at this
  * server and none ran on it. Needs `startedAfterSeq` on model calls; with `servers` on the record
  * it sees calls that went to other servers too.
  */
@@ -108,6 +128,7 @@ export const modelCallsRouted: Invariant = {
   },
   check(run) {
     const calls = run.observations.flatMap((o, index) => (o.kind === 'model-call' ? [{ o, index }] : []));
+    // Staging: the model made no call (runner.model-found-tool / model-request-built say why).
     if (calls.length === 0) return inconclusive(this.id, 'The model made no calls.');
     const views = serverIds(run).flatMap((serverId) => {
       const record = recordOf(run, serverId);
@@ -152,6 +173,7 @@ export const modelCallsRouted: Invariant = {
       }
       judged += 1;
       const where = (entry: Ran) => `tools/call '${entry.name}' on ${entry.serverId} (#${entry.seq})`;
+      // Staging here: which tool an ambiguous name meant is unknowable; model.names-valid fails the names.
       if (intended === 'ambiguous')
         return inconclusive(
           this.id,
@@ -162,6 +184,24 @@ export const modelCallsRouted: Invariant = {
         ? `${JSON.stringify(call.name)} (${intended.serverId}/${intended.toolName}, ${intended.basis})`
         : `${JSON.stringify(call.name)}, a name its request did not offer`;
       if (aimedAtMe) {
+        const began = call.startedAfterSeq ?? call.afterSeq;
+        const gone =
+          offeredAt(views.find((view) => view.serverId === me)!.record, intended.toolName, began) === false;
+        if (gone && ran.every((entry) => entry.serverId === me && entry.name === intended.toolName)) {
+          const forwarded = onMe[0];
+          evidence.push(
+            forwarded
+              ? {
+                  seq: forwarded.seq,
+                  note: `forwarded ${intended.toolName}, which ${me} no longer offers, as named`,
+                }
+              : {
+                  seq: call.afterSeq,
+                  note: `refused ${call.name}: ${me} no longer offers ${intended.toolName}`,
+                },
+          );
+          continue;
+        }
         const hit = onMe.find((entry) => entry.name === intended.toolName);
         const stray = onMe.find((entry) => entry.name !== intended.toolName);
         const elsewhere = ran.find((entry) => entry.serverId !== me);
@@ -203,6 +243,7 @@ export const modelCallsRouted: Invariant = {
           : 'an unknown name was forwarded to the server instead of being refused locally',
       );
     }
+    // Staging: no call concerned this server (another server's record judges them).
     if (judged === 0 && refused === 0)
       return inconclusive(
         this.id,

@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { noModelRequest } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import type { Observation } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -23,8 +24,10 @@ export const modelCostReported: Invariant = {
     const request = run.observations
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
-    if (!request) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (!request) return noModelRequest(this.id, run);
     const evidence = [{ seq: request.afterSeq, note: 'latest model request' }];
+    // Staging: a request offering no tools has no definitions to cost (model.request-offers judges what it lacks).
     if (request.tools.length === 0)
       return inconclusive(this.id, 'The latest model request offers no tools: no definitions to cost.');
     if (request.estimatedTokens === undefined || request.perServerTokens === undefined)

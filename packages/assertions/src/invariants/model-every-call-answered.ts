@@ -19,6 +19,7 @@ export const modelEveryCallAnswered: Invariant = {
   authority: { level: 'advice', basis: "the model provider's rule: every tool call gets a tool result" },
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'model-call');
+    // Staging: the model made no call.
     if (calls.length === 0) return inconclusive(this.id, 'The model made no calls.');
     const requests = run.observations.filter((o): o is ModelRequest => o.kind === 'model-request');
     const catalog = new Set(run.finalCatalog.tools.map((tool) => tool.name));
@@ -57,6 +58,7 @@ export const modelEveryCallAnswered: Invariant = {
         );
       }
     }
+    // Staging: no call concerned this server.
     if (judged === 0)
       return inconclusive(
         this.id,

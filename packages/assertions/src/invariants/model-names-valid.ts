@@ -1,6 +1,7 @@
+import { noModelRequest } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
-import { fail, inconclusive, pass } from '../verdict.js';
+import { fail, pass } from '../verdict.js';
 
 const SHAPE = { fields: { pattern: 'string', maxLength: 'integer' } } as const;
 const DEFAULT_PATTERN = '^[a-zA-Z0-9_-]{1,64}$';
@@ -30,7 +31,8 @@ export const modelNamesValid: Invariant = {
     const rule = new RegExp((params.pattern as string | undefined) ?? DEFAULT_PATTERN);
     const maxLength = (params.maxLength as number | undefined) ?? Number.POSITIVE_INFINITY;
     const requests = run.observations.filter((o) => o.kind === 'model-request' && o.error === undefined);
-    if (requests.length === 0) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (requests.length === 0) return noModelRequest(this.id, run);
     let names = 0;
     for (const request of requests) {
       if (request.kind !== 'model-request') continue;

@@ -85,7 +85,7 @@ describe('model.no-cross-principal-tools', () => {
     expect(modelNoCrossPrincipalTools.check(solo.record()).status).toBe('inconclusive');
     expect(modelNoCrossPrincipalTools.check(twoPrincipals().record())).toMatchObject({
       status: 'inconclusive',
-      message: 'The client built no model request.',
+      message: 'The client built no model request (the run asked for none).',
     });
     const untraced = twoPrincipals();
     untraced.observations.push(modelRequest(untraced.lastSeq, [modelTool('other', 'elsewhere', 'other')]));

@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { noModelRequest } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import type { Observation } from '../run-record.js';
 import { listExchanges } from '../tool-listings.js';
@@ -32,6 +33,7 @@ export const modelNoCrossPrincipalTools: Invariant = {
     },
   },
   check(run) {
+    // Staging (the scenario's shape): one principal, nothing to leak between.
     if (!run.connections || new Set(run.connections.map((c) => c.principal)).size < 2)
       return inconclusive(
         this.id,
@@ -40,7 +42,8 @@ export const modelNoCrossPrincipalTools: Invariant = {
     const requests = run.observations.filter(
       (o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined,
     );
-    if (requests.length === 0) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (requests.length === 0) return noModelRequest(this.id, run);
     const served = listExchanges(run.transcript).flatMap((exchange) => {
       if (!exchange.tools || !exchange.response) return [];
       const scope = (exchange.response.message as { result?: { cacheScope?: unknown } } | undefined)?.result
@@ -79,6 +82,7 @@ export const modelNoCrossPrincipalTools: Invariant = {
         );
       }
     }
+    // Staging: no offered tool could be traced to a listing of this server.
     if (checked === 0)
       return inconclusive(
         this.id,

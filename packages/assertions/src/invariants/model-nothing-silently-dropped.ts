@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { neverListed, noModelRequest } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, type Observation } from '../run-record.js';
@@ -34,10 +35,15 @@ export const modelNothingSilentlyDropped: Invariant = {
     const request = run.observations
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
-    if (!request) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (!request) return noModelRequest(this.id, run);
     const listing = enumerations(listExchanges(connectionFrames(run, run.serverId)))
       .filter((e) => e.complete && e.completedAtSeq! <= request.afterSeq)
       .at(-1);
+    // Never listed, yet it built a model request: the client's doing (it cannot have offered this
+    // server's tools). A listing that did not complete before the request: staging.
+    if (!listing && listExchanges(connectionFrames(run, run.serverId)).length === 0)
+      return neverListed(this.id, run, 'nothing it listed could be checked against the request');
     if (!listing)
       return inconclusive(
         this.id,
@@ -62,6 +68,7 @@ export const modelNothingSilentlyDropped: Invariant = {
         o.kind === 'warning' && o.serverId === run.serverId && o.toolName ? [o.toolName] : [],
       ),
     );
+    // Staging: the server listed no tools.
     if (listed.length === 0)
       return inconclusive(this.id, `${run.serverId}: its latest listing before the request was empty.`);
     const silent = listed.filter((name) => !offered.has(name) && !withheld.has(name) && !warned.has(name));

@@ -22,6 +22,8 @@ export const modelProviderAccepted: Invariant = {
     const answers = run.transcript.filter(
       (frame) => frame.kind === 'model' && frame.direction === 'out' && frame.model?.api !== 'models',
     );
+    // Staging: no model request reached the fake provider (a host that builds requests the runner
+    // forwards records them; one asked for none sends none). A failed build is model.requests-built's.
     if (answers.length === 0)
       return inconclusive(
         this.id,

@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { noModelRequest } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
@@ -49,7 +50,8 @@ export const modelRequestOffers: Invariant = {
     const request = run.observations
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
-    if (!request) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (!request) return noModelRequest(this.id, run);
     const mine = request.tools.filter((t) => t.serverId === run.serverId).map((t) => t.toolName);
     const duplicated = duplicateNamesVerdict(
       this.id,
@@ -64,6 +66,7 @@ export const modelRequestOffers: Invariant = {
     const includes = ((params.includes as string[] | undefined) ?? []).filter(ours);
     const notStrict = params.excludesInStrictMode === true && request.strictTools === 0;
     const excludes = notStrict ? [] : ((params.excludes as string[] | undefined) ?? []).filter(ours);
+    // Staging: none of the expected names is this server's (another server's record judges them).
     if (includes.length === 0 && excludes.length === 0)
       return inconclusive(
         this.id,

@@ -19,6 +19,7 @@ export const modelRequestsBuilt: Invariant = {
   acrossServers: 'run',
   check(run) {
     const requests = run.observations.filter((o) => o.kind === 'model-request');
+    // Staging: the run asked for no model request (a failed one fails below).
     if (requests.length === 0) return inconclusive(this.id, 'The client built no model request.');
     const failed = requests.find((r) => r.kind === 'model-request' && r.error !== undefined);
     if (failed && failed.kind === 'model-request') {

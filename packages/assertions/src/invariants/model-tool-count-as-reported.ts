@@ -1,4 +1,5 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
+import { noModelRequest } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import type { Observation, RunRecord } from '../run-record.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
@@ -28,8 +29,10 @@ export const modelToolCountAsReported: Invariant = {
     const requests = run.observations.filter(
       (o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined,
     );
-    if (requests.length === 0) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (requests.length === 0) return noModelRequest(this.id, run);
     const reported = requests.filter((request) => request.reportedToolCount !== undefined);
+    // Staging: a host that shows no tool count has nothing to hold the wire to.
     if (reported.length === 0)
       return inconclusive(
         this.id,

@@ -1,7 +1,8 @@
+import { noModelRequest } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import type { Observation } from '../run-record.js';
-import { fail, inconclusive, pass } from '../verdict.js';
+import { fail, pass } from '../verdict.js';
 
 type ModelRequest = Extract<Observation, { kind: 'model-request' }>;
 const SHAPE = { fields: { max: 'integer' }, required: ['max'] } as const;
@@ -23,7 +24,8 @@ export const modelToolCountWithinLimit: Invariant = {
   check(run, params = {}) {
     const max = params.max as number;
     const requests = run.observations.filter((o): o is ModelRequest => o.kind === 'model-request');
-    if (requests.length === 0) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (requests.length === 0) return noModelRequest(this.id, run);
     const over = requests.find((request) => request.error === undefined && request.tools.length > max);
     if (over) {
       return fail(

@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { noModelRequest } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { paramProblem } from '../param-shape.js';
 import type { Observation } from '../run-record.js';
@@ -95,7 +96,9 @@ export const modelToolDefinitionSound: Invariant = {
     const request = run.observations
       .filter((o): o is ModelRequest => o.kind === 'model-request' && o.error === undefined)
       .at(-1);
-    if (!request) return inconclusive(this.id, 'The client built no model request.');
+    // No usable model request: the client's doing when building the one asked for failed; staging when none was asked.
+    if (!request) return noModelRequest(this.id, run);
+    // Staging: the tool is not this server's (a multi-server run).
     if (!namesForServer(run)(tool))
       return inconclusive(this.id, `${run.serverId}: this server never offered '${tool}'.`);
     const evidence = [{ seq: request.afterSeq, note: 'latest model request' }];

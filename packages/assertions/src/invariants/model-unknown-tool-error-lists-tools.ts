@@ -37,6 +37,7 @@ export const modelUnknownToolErrorListsTools: Invariant = {
         );
       }
     }
+    // Staging: the model never called a name its request did not offer.
     if (checked === 0)
       return inconclusive(this.id, 'The model never called a name its request did not offer.');
     return pass(this.id, `${checked} call(s) to unknown names came back naming the valid tools.`);

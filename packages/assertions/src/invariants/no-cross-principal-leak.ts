@@ -1,5 +1,6 @@
 import { SEED_000 } from '../authority/authority.js';
 import { canonicalForm as canonical } from '../canonical-form.js';
+import { noExposure } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { listExchanges } from '../tool-listings.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
@@ -27,6 +28,7 @@ export const noCrossPrincipalLeak: Invariant = {
     },
   },
   check(run) {
+    // Staging (the scenario's shape): one principal, nothing to leak between.
     if (!run.connections || new Set(run.connections.map((c) => c.principal)).size < 2) {
       return inconclusive(this.id, 'The run has fewer than two principals.');
     }
@@ -72,6 +74,9 @@ export const noCrossPrincipalLeak: Invariant = {
         }
       }
     }
+    // No exposure at all: as noExposure decides. Exposed tools no listing of the run explains: staging.
+    if (checked === 0 && !run.observations.some((o) => o.kind === 'exposure'))
+      return noExposure(this.id, run);
     if (checked === 0)
       return inconclusive(this.id, 'No exposed tool could be traced to a listing served in this run.');
     return pass(

@@ -28,3 +28,26 @@ test('era.no-modern-flow-in-legacy-session is inconclusive for a client that onl
   expect(verdict.status).toBe('inconclusive');
   expect(verdict.message).toContain('negotiated 2026-07-28');
 });
+
+test('on stdio and in-memory the connection an initialize made legacy is the session: judged there too (issue 26)', () => {
+  const clean = new History('legacy');
+  clean.exchange(
+    'initialize',
+    {},
+    { protocolVersion: '2025-11-25' },
+    { transport: 'stdio', streamId: 'conn-1' },
+  );
+  clean.listing([{ name: 'a' }], 1, { transport: 'stdio', streamId: 'conn-1' });
+  expect(noModernFlowInLegacy.check(clean.record())).toMatchObject({ status: 'pass' });
+  const mixed = new History('legacy');
+  mixed.exchange(
+    'initialize',
+    {},
+    { protocolVersion: '2025-11-25' },
+    { transport: 'stdio', streamId: 'conn-1' },
+  );
+  mixed.exchange('subscriptions/listen', META, {}, { transport: 'stdio', streamId: 'conn-1' });
+  const verdict = noModernFlowInLegacy.check(mixed.record());
+  expect(verdict.status).toBe('fail');
+  expect(verdict.evidence[0]?.note).toBe('subscriptions/listen on a legacy connection');
+});

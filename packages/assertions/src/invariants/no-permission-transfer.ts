@@ -22,6 +22,7 @@ export const noPermissionTransfer: Invariant = {
   },
   check(run) {
     const permissions = run.observations.filter((o) => o.kind === 'permission');
+    // Staging: the user granted or refused nothing (the scenario's shape, or a client that never asks).
     if (permissions.length === 0)
       return inconclusive(this.id, 'The user granted or refused nothing in this run.');
     let checked = 0;
@@ -55,6 +56,7 @@ export const noPermissionTransfer: Invariant = {
         );
       }
     }
+    // Staging: no call reached the server (declining is judged by the call checks).
     if (checked === 0) return inconclusive(this.id, 'No tools/call reached the server.');
     return pass(this.id, `Each of ${checked} tools/call(s) ran under a permission for its own identity.`);
   },

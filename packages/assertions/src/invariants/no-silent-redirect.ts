@@ -18,6 +18,7 @@ export const noSilentRedirect: Invariant = {
   authority: { level: 'advice', basis: `${SEED_000}: never redirect a call to a similar name (host policy)` },
   check(run) {
     const calls = run.observations.filter((o) => o.kind === 'call');
+    // Staging: the run made no call.
     if (calls.length === 0) return inconclusive(this.id, 'The run made no calls.');
     let checked = 0;
     for (const serverId of connectionIds(run)) {
@@ -43,6 +44,7 @@ export const noSilentRedirect: Invariant = {
         );
       }
     }
+    // Staging: no call reached the server (a client may rightly refuse one).
     if (checked === 0) return inconclusive(this.id, 'No tools/call reached the server.');
     return pass(this.id, `All ${checked} tools/call(s) named the tool the caller asked for.`);
   },

@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { neverListed, noExposure } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
@@ -20,9 +21,13 @@ export const noStaleExposure: Invariant = {
       (e) => e.complete,
     );
     const exposures = run.observations.filter((o) => o.kind === 'exposure');
-    if (complete.length === 0 || exposures.length === 0) {
-      return inconclusive(this.id, 'The run has no complete listing or no exposure to compare.');
-    }
+    // No exposure: as noExposure decides (a failed tool set fails). Never listed: the client's doing
+    // when the run used the tools. A listing that never completed: staging.
+    if (exposures.length === 0) return noExposure(this.id, run);
+    if (listExchanges(connectionFrames(run, run.serverId)).length === 0)
+      return neverListed(this.id, run, 'no listing to hold its exposures to');
+    if (complete.length === 0)
+      return inconclusive(this.id, 'The run has no complete listing to compare the exposures with.');
     let checked = 0;
     const everListed = new Set(
       complete.flatMap((listing) => enumerationTools(listing).map((tool) => tool.name)),
@@ -59,6 +64,7 @@ export const noStaleExposure: Invariant = {
         }
       }
     }
+    // Staging: no exposure came after a complete listing.
     if (checked === 0) return inconclusive(this.id, 'No exposure was observed after a complete listing.');
     return pass(this.id, `${checked} exposure(s) after complete listings held only listed tools.`);
   },

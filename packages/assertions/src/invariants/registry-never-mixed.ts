@@ -1,5 +1,6 @@
 import { SEED_002 } from '../authority/authority.js';
 import { memoizedCanonicalForm } from '../canonical-form.js';
+import { noExposure } from '../client-left-unjudged.js';
 import { duplicateNamesVerdict } from '../duplicate-names.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds, type ExposedTool } from '../run-record.js';
@@ -100,6 +101,9 @@ export const registryNeverMixed: Invariant = {
         );
       }
     }
+    // No exposure at all: as noExposure decides. Exposures holding none of this run's tools: staging.
+    if (checked === 0 && !run.observations.some((o) => o.kind === 'exposure'))
+      return noExposure(this.id, run);
     if (checked === 0) return inconclusive(this.id, 'The client exposed no tools of the run.');
     return pass(this.id, `All ${checked} exposure(s) were drawn from a single complete listing.`);
   },

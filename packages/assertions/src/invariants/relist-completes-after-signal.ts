@@ -3,6 +3,7 @@ import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { changeSignals, enumerations, listExchanges } from '../tool-listings.js';
 import { listsPerUse, toolUses } from '../tool-uses.js';
+import { laterChangeUnheard, noChangeNotification } from '../unheard-change.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 /**
@@ -25,8 +26,8 @@ export const relistCompletesAfterSignal: Invariant = {
   check(run) {
     const frames = connectionFrames(run, run.serverId);
     const signals = changeSignals(frames);
-    if (signals.length === 0)
-      return inconclusive(this.id, 'The server sent no change notification in this run.');
+    // No notification: the client's doing when the catalog changed while it kept no channel open; else staging.
+    if (signals.length === 0) return noChangeNotification(this.id, run);
     const exchanges = listExchanges(frames);
     const all = enumerations(exchanges);
     const registry = !listsPerUse(run, run.serverId);
@@ -58,6 +59,7 @@ export const relistCompletesAfterSignal: Invariant = {
           : 'no listing started after the notification',
       );
     }
+    // Staging: every notification came before the first listing, or (listing per use) no use followed it.
     if (judged === 0)
       return inconclusive(
         this.id,
@@ -65,6 +67,8 @@ export const relistCompletesAfterSignal: Invariant = {
           ? `${run.serverId}: each of the ${signals.length} change notification(s) came before the client first listed: nothing to re-list.`
           : `${run.serverId}: the client lists per use and used no tool after the ${signals.length} change notification(s).`,
       );
+    const unheard = laterChangeUnheard(this.id, run);
+    if (unheard) return unheard;
     return pass(
       this.id,
       `${run.serverId}: a complete fresh listing followed each of the ${judged} change notification(s)${registry ? '' : ' before the next use'}.`,

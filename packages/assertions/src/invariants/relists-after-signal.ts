@@ -3,6 +3,7 @@ import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { changeSignals, listExchanges } from '../tool-listings.js';
 import { listsPerUse, toolUses } from '../tool-uses.js';
+import { laterChangeUnheard, noChangeNotification } from '../unheard-change.js';
 import { type FrameRef, fail, inconclusive, pass } from '../verdict.js';
 
 /**
@@ -26,8 +27,9 @@ export const relistsAfterSignal: Invariant = {
   check(run) {
     const frames = connectionFrames(run, run.serverId);
     const signals = changeSignals(frames);
-    if (signals.length === 0)
-      return inconclusive(this.id, 'The server sent no change notification in this run.');
+    // No notification: the client's doing when the catalog changed while it kept no channel open
+    // (never opened the GET stream or subscriptions/listen, or closed its connection); else staging.
+    if (signals.length === 0) return noChangeNotification(this.id, run);
     const exchanges = listExchanges(frames);
     const pageOneRequests = exchanges.filter((exchange) => exchange.cursor === undefined);
     const registry = !listsPerUse(run, run.serverId);
@@ -68,6 +70,8 @@ export const relistsAfterSignal: Invariant = {
       }
       evidence.push({ seq: relist.request.seq, note: `page-one tools/list after #${signal.seq}` });
     }
+    // Every notification came before the first listing (a client listing lazily) or no use followed
+    // it (a client listing per use): staging, nothing could be stale.
     if (evidence.length === 0)
       return inconclusive(
         this.id,
@@ -75,6 +79,9 @@ export const relistsAfterSignal: Invariant = {
           ? `${run.serverId}: each of the ${signals.length} change notification(s) came before the client first listed: nothing to re-list.`
           : `${run.serverId}: the client lists per use and used no tool after the ${signals.length} change notification(s): nothing could be stale.`,
       );
+    // A later change it no longer heard of (it closed its own channel): the client's doing.
+    const unheard = laterChangeUnheard(this.id, run);
+    if (unheard) return unheard;
     return pass(
       this.id,
       registry

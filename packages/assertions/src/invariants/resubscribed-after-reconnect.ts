@@ -123,7 +123,22 @@ export const resubscribedAfterReconnect: Invariant = {
         }
       }
     }
-    if (losses === 0) return inconclusive(this.id, 'No stream or session was lost in this run.');
+    if (losses === 0) {
+      // The script ended every stream of a kind (or restarted the server) and found none of the
+      // client's to end: it never opened the channel this check is about — the client's doing. Any
+      // other run without a loss is staging.
+      const emptied = run.transcript.find(
+        (frame) => frame.kind === 'step' && /^ended 0 (listen |get )?stream\(s\)/.test(frame.note ?? ''),
+      );
+      if (emptied && listExchanges(connectionFrames(run, run.serverId)).length > 0)
+        return inconclusive(
+          this.id,
+          `${run.serverId}: step '${emptied.step}' ended the server's change streams at #${emptied.seq} and found none open: the client had no change channel to lose (and so none to re-open).`,
+          [{ seq: emptied.seq, note: emptied.note ?? 'streams ended' }],
+          { cause: 'client' },
+        );
+      return inconclusive(this.id, 'No stream or session was lost in this run.');
+    }
     return pass(this.id, `The client recovered from each of ${losses} lost stream(s) or session(s).`);
   },
 };

@@ -3,6 +3,7 @@ import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames } from '../run-record.js';
 import { changeSignals, listExchanges } from '../tool-listings.js';
+import { noChangeNotification } from '../unheard-change.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 
 const method = (frame: TranscriptFrame) => (frame.message as { method?: string } | undefined)?.method;
@@ -29,10 +30,14 @@ export const sameSessionRelist: Invariant = {
     if (notLegacy) return notLegacy;
     const frames = connectionFrames(run, run.serverId);
     const signals = changeSignals(frames).filter((signal) => sessionOf(signal) !== undefined);
-    if (signals.length === 0) return inconclusive(this.id, 'No change notification was sent in a session.');
+    // No notification in a session: the client's doing when it kept no channel open for one (see
+    // noChangeNotification); else staging.
+    if (signals.length === 0) return noChangeNotification(this.id, run);
     const pageOnes = listExchanges(frames).filter((exchange) => exchange.cursor === undefined);
     for (const signal of signals) {
       const relist = pageOnes.find((exchange) => exchange.request.seq > signal.seq);
+      // Staging here: no re-list at all leaves no session to compare (change.relists-after-signal
+      // judges whether one was due: a client listing per use or lazily may rightly not re-list).
       if (!relist) return inconclusive(this.id, `No re-list followed the notification at #${signal.seq}.`);
       const reinit = frames.find(
         (f) =>

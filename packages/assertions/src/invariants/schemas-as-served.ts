@@ -1,4 +1,5 @@
 import { SEED_000 } from '../authority/authority.js';
+import { noExposure } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { describeChanges, schemaChanges, servedSchemas } from '../schema-findings.js';
 import { fail, inconclusive, pass } from '../verdict.js';
@@ -51,6 +52,9 @@ export const schemasAsServed: Invariant = {
         );
       }
     }
+    // No exposure at all: as noExposure decides. Exposures without schemas (a host showing names only): staging.
+    if (compared === 0 && !run.observations.some((o) => o.kind === 'exposure'))
+      return noExposure(this.id, run);
     if (compared === 0)
       return inconclusive(this.id, 'No exposure reported a schema for a tool the server had listed.');
     return pass(

@@ -24,6 +24,7 @@ export const stateReported: Invariant = {
     const last = run.observations
       .filter((o) => o.kind === 'server-state' && o.serverId === run.serverId)
       .at(-1);
+    // Staging: the scenario never asked for the state (observe-state).
     if (last?.kind !== 'server-state')
       return inconclusive(this.id, 'The run never observed the discovery state.');
     const evidence = [

@@ -1,3 +1,4 @@
+import { neverListed } from '../client-left-unjudged.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, connectionIds } from '../run-record.js';
 import { enumerations, listExchanges } from '../tool-listings.js';
@@ -43,6 +44,10 @@ export const stopsOnRepeatedCursor: Invariant = {
         }
       }
     }
+    // Never listed: the client's doing when the run used the tools. Listings that never followed a
+    // cursor: staging here (discovery.follows-every-cursor judges a cursor left unfollowed).
+    if (listings === 0 && listExchanges(connectionFrames(run, run.serverId)).length === 0)
+      return neverListed(this.id, run, 'no cursor it could have repeated');
     if (listings === 0)
       return inconclusive(this.id, 'No listing of this run followed a cursor: none could repeat one.');
     return pass(this.id, `No cursor was requested twice in ${listings} multi-page listing(s).`);

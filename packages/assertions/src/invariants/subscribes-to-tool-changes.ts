@@ -1,4 +1,5 @@
 import { SEED_002 } from '../authority/authority.js';
+import { neverListed } from '../client-left-unjudged.js';
 import { unlessSpoken } from '../era-gate.js';
 import type { Invariant } from '../invariant.js';
 import { connectionFrames, negotiationOf } from '../run-record.js';
@@ -37,10 +38,12 @@ export const subscribesToToolChanges: Invariant = {
     const negotiation = negotiationOf(run);
     const inForce = negotiation.attempts.filter((attempt) => attempt.outcome === 'accepted').at(-1);
     if (negotiation.era === 'legacy' && inForce) {
+      // Not applicable: the era in force at the end is 2025-11-25 (a probe answered after its deadline).
       return inconclusive(
         this.id,
         `${run.serverId}: the client's 2026-07-28 request was answered, but it then negotiated 2025-11-25 (initialize #${inForce.seq}), the era in force at the end (a probe answer that came after its deadline), so this 2026-07-28 check does not apply.`,
         [{ seq: inForce.seq, note: 'legacy era negotiated last' }],
+        { cause: 'not-applicable' },
       );
     }
     const frames = connectionFrames(run, run.serverId);
@@ -49,11 +52,9 @@ export const subscribesToToolChanges: Invariant = {
       return frame.direction === 'in' && message?.method === 'subscriptions/listen';
     });
     const exchanges = listExchanges(frames);
-    if (!listen && exchanges.length === 0)
-      return inconclusive(
-        this.id,
-        `${run.serverId}: the client neither subscribed nor listed: nothing a missed notification could leave stale.`,
-      );
+    // Neither subscribed nor listed: the client's doing when the run used the tools; else staging
+    // (nothing a missed notification could leave stale).
+    if (!listen && exchanges.length === 0) return neverListed(this.id, run, 'it never subscribed either');
     if (!listen && listsPerUse(run, run.serverId)) {
       const uses = toolUses(run, run.serverId);
       const pageOnes = exchanges.filter((exchange) => exchange.cursor === undefined);

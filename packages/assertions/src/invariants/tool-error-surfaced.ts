@@ -29,6 +29,7 @@ export const toolErrorSurfaced: Invariant = {
       (o) => o.kind === 'call' && o.serverId === run.serverId && o.toolName === tool,
     );
     const last = calls.at(-1);
+    // Staging: the scenario never called the tool.
     if (last?.kind !== 'call') return inconclusive(this.id, `The run never called '${tool}'.`);
     const seen = last.outcome.ok ? JSON.stringify(last.outcome.result) : last.outcome.error;
     const evidence = [{ seq: last.afterSeq, note: `last call to ${tool}` }];

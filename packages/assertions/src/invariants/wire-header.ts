@@ -5,7 +5,10 @@ import { connectionFrames } from '../run-record.js';
 import { fail, inconclusive, pass } from '../verdict.js';
 import { requestFrames } from '../wire-requests.js';
 
-/** The request headers a transcript records (names lower-cased; `authorization` as its scheme only). */
+/**
+ * The request headers a transcript records (names lower-cased; `authorization` as its scheme only,
+ * its credential as a salted digest in the frame's `credentialDigest`).
+ */
 export const RECORDED_HEADERS = [
   'mcp-protocol-version',
   'mcp-session-id',
@@ -51,7 +54,11 @@ interface Params {
  * `present` (default true) or absent, and may have to `equals` a value or `matches` a regular
  * expression; on every picked request, or on at least one with `atLeastOne`. Inconclusive when no
  * request matches the filters (nothing to judge). Headers are those a transcript records
- * ({@link RECORDED_HEADERS}); `authorization` is its scheme (`Bearer`).
+ * ({@link RECORDED_HEADERS}). `authorization` is recorded as its scheme and a salted digest of its
+ * credential, never the secret: `equals: 'Bearer'` compares the scheme only (and the message says
+ * the credential was not compared); `equals: 'Bearer <token>'` compares the scheme and the token,
+ * by digest (`run.credentialDigest`; inconclusive for a record read back without it); `matches`
+ * is refused for it (a pattern cannot be matched against a digest).
  */
 export const wireHeader: Invariant = {
   id: 'wire.header',
@@ -78,6 +85,8 @@ export const wireHeader: Invariant = {
     }
     if (params?.present === false && (params.equals !== undefined || params.matches !== undefined))
       return 'present: false cannot be combined with equals or matches';
+    if (header === 'authorization' && params?.matches !== undefined)
+      return "matches cannot apply to authorization: a transcript keeps its scheme and a salted digest of the credential, never the value. Use equals: '<scheme>' or '<scheme> <token>'";
     return undefined;
   },
   check(run, raw = {}) {
@@ -108,20 +117,43 @@ export const wireHeader: Invariant = {
       );
     const present = params.present ?? true;
     const pattern = params.matches === undefined ? undefined : new RegExp(params.matches);
+    const credential = header === 'authorization' ? authorizationExpectation(params.equals) : undefined;
+    // A token can only be compared through the server's key: without it, say so rather than guess.
+    if (credential?.token !== undefined && !run.credentialDigest)
+      return inconclusive(
+        this.id,
+        `${run.serverId}: the expected token cannot be compared: the transcript keeps a salted digest of each credential, and this record has no key to digest the expected one (a transcript read back from a file).`,
+      );
+    const wanted = credential?.token !== undefined ? run.credentialDigest!(credential.token) : undefined;
     const expectation = !present
       ? `without ${header}`
-      : `with ${header}${params.equals !== undefined ? ` = ${JSON.stringify(params.equals)}` : ''}${pattern ? ` matching /${params.matches}/` : ''}`;
+      : credential
+        ? `with an authorization header of scheme ${JSON.stringify(credential.scheme)}${wanted ? ' carrying the expected token (compared by salted digest)' : ' (its credential not compared)'}`
+        : `with ${header}${params.equals !== undefined ? ` = ${JSON.stringify(params.equals)}` : ''}${pattern ? ` matching /${params.matches}/` : ''}`;
     const ok = (frame: TranscriptFrame) => {
       const value = frame.headers?.[header];
       if (!present) return value === undefined;
       if (value === undefined) return false;
+      if (credential)
+        return (
+          value.toLowerCase() === credential.scheme.toLowerCase() &&
+          (wanted === undefined || frame.credentialDigest === wanted)
+        );
       if (params.equals !== undefined && value !== params.equals) return false;
       return !pattern || pattern.test(value);
     };
     const good = picked.filter(ok);
     const bad = picked.filter((frame) => !ok(frame));
+    const tokenNote = (frame: TranscriptFrame) =>
+      wanted === undefined
+        ? ''
+        : frame.credentialDigest === undefined
+          ? ' with no credential'
+          : frame.credentialDigest === wanted
+            ? ' with the expected token'
+            : ' with another token';
     const note = (frame: TranscriptFrame) =>
-      `${methodOf(frame) ?? frame.httpMethod ?? 'request'}: ${header} ${frame.headers?.[header] === undefined ? 'absent' : JSON.stringify(frame.headers[header])}`;
+      `${methodOf(frame) ?? frame.httpMethod ?? 'request'}: ${header} ${frame.headers?.[header] === undefined ? 'absent' : `${JSON.stringify(frame.headers[header])}${tokenNote(frame)}`}`;
     if (params.atLeastOne ? good.length > 0 : bad.length === 0)
       return pass(
         this.id,
@@ -138,6 +170,18 @@ export const wireHeader: Invariant = {
     );
   },
 };
+
+/** An `equals` for `authorization`: the scheme, and the token when one is given (`Bearer abc`). */
+function authorizationExpectation(
+  equals: string | undefined,
+): { scheme: string; token?: string } | undefined {
+  if (equals === undefined) return undefined;
+  const trimmed = equals.trim();
+  const space = trimmed.indexOf(' ');
+  if (space === -1) return { scheme: trimmed };
+  const token = trimmed.slice(space + 1).trim();
+  return token === '' ? { scheme: trimmed.slice(0, space) } : { scheme: trimmed.slice(0, space), token };
+}
 
 function methodOf(frame: TranscriptFrame): string | undefined {
   const message = frame.message as { method?: unknown } | undefined;

@@ -25,6 +25,7 @@ export const wireMethodNeverSent: Invariant = {
   check(run, raw = {}) {
     const params = raw as { method: string; tool?: string };
     const sent = sentMessages(connectionFrames(run, run.serverId));
+    // Staging: nothing was sent on this connection (runner.client-connected judges a client that never connected).
     if (sent.length === 0)
       return inconclusive(this.id, `${run.serverId}: the client sent nothing: nothing to judge.`);
     const what = params.tool === undefined ? params.method : `${params.method} of '${params.tool}'`;

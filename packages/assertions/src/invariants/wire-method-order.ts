@@ -33,6 +33,7 @@ export const wireMethodOrder: Invariant = {
       params.afterStep === undefined
         ? 0
         : frames.find((frame) => frame.kind === 'step' && frame.step === params.afterStep)?.seq;
+    // Staging: the step the order is measured from never ran.
     if (from === undefined)
       return inconclusive(
         this.id,
@@ -40,6 +41,7 @@ export const wireMethodOrder: Invariant = {
       );
     const sent = sentMessages(frames).filter((message) => message.frame.seq > from);
     const laters = sent.filter((message) => message.method === params.later);
+    // Staging: the later method was never sent (a check that it must be is another check's).
     if (laters.length === 0)
       return inconclusive(
         this.id,

@@ -35,6 +35,7 @@ export const wireRequestCount: Invariant = {
       atMost?: number;
     };
     const sent = sentMessages(connectionFrames(run, run.serverId));
+    // Staging: nothing was sent on this connection (runner.client-connected judges a client that never connected).
     if (sent.length === 0)
       return inconclusive(this.id, `${run.serverId}: the client sent nothing: nothing to count.`);
     const what = params.tool === undefined ? params.method : `${params.method} of '${params.tool}'`;

@@ -70,6 +70,12 @@ export interface EraEngine {
   /** Answers one request. Never throws: bad input becomes a wire error. */
   handle(request: EraRequest): EraOutcome;
   /**
+   * Whether this era answers requests of `method` itself (its handshake or its method registry);
+   * requests of any other method are foreign to it: a script's answer or request count for them is
+   * applied before the engine (see `request-path/foreign-method-stage.ts`).
+   */
+  knows(method: string): boolean;
+  /**
    * Sends the tools-changed signal on every open stream of this era that should carry it;
    * `audience`, when given, limits it to the principals it returns true for.
    */

@@ -19,6 +19,7 @@ describe('error codes', () => {
       'ADMIN_FORBIDDEN',
       'ADMIN_UNAUTHORIZED',
       'ADMIN_UNSUPPORTED_MEDIA_TYPE',
+      'SCRIPT_UNREACHABLE',
     ]);
   });
 

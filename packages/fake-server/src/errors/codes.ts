@@ -29,6 +29,14 @@ export const FAKE_SERVER_ERROR_CODES = [
   'ADMIN_UNAUTHORIZED',
   /** The admin API refused a POST whose `Content-Type` is not `application/json` (HTTP 415), so no cross-origin "simple request" can change the server. `data`: `{ contentType }`. Send the body as JSON with that header. */
   'ADMIN_UNSUPPORTED_MEDIA_TYPE',
+  /**
+   * A script field can never fire on the server it configures (its eras, its capabilities, or the
+   * transport attaching): e.g. an `onStreamOpen: listen` trigger on a 2025-11-25-only server, an
+   * answer for a notification. Thrown by `createFakeServer` and when a transport attaches.
+   * `data`: `{ source, pointer, rule, unreachable: [{ pointer, rule }] }`. Fix the field at `pointer`
+   * as the message says (serve the era, turn the capability on, or drop the field).
+   */
+  'SCRIPT_UNREACHABLE',
 ] as const;
 
 /** One of {@link FAKE_SERVER_ERROR_CODES}. */

@@ -8,7 +8,8 @@ import { UNAVAILABLE } from './unavailable.js';
  * Deliver: writes a deferred answer on its stream or records the JSON answer (a refused notification
  * on a stdio or in-memory channel gets no answer at all: JSON-RPC never answers one), then counts the
  * request as answered (`afterRequests` triggers) and a served page (`betweenPages` triggers, page
- * mutations) — only for an answer below 400 the script's faults did not replace or distort.
+ * mutations) — only for an answer below 400 the script's faults did not replace or distort, or, for a
+ * request of a method its era does not answer (the foreign-method stage), for any answer.
  */
 export function deliverStage(exchange: Exchange, server: ServerParts): WireResponse {
   const { outcome, classified } = exchange;
@@ -32,8 +33,12 @@ export function deliverStage(exchange: Exchange, server: ServerParts): WireRespo
   if (outcome?.deferred && exchange.payload) outcome.deferred.write(exchange.payload);
   else if (!exchange.recorded) server.recorder.outbound(exchange.frame, response);
   exchange.recorded = true;
-  if (classified?.kind === 'request' && response.status < 400 && !exchange.frame.fault) {
-    server.scheduler.requestAnswered(classified.method, toolOf(classified));
+  if (
+    classified?.kind === 'request' &&
+    (response.status < 400 || exchange.foreign) &&
+    !exchange.frame.fault
+  ) {
+    server.scheduler.requestAnswered(classified.method, toolOf(classified), exchange.foreign === true);
     if (outcome?.pageServed !== undefined)
       server.steps.pageServed(outcome.pageServed.page, outcome.pageServed.list);
   }

@@ -32,6 +32,8 @@ export interface Exchange {
   payload?: AnswerPayload;
   /** True once the outbound frame is recorded (a distortion that cut a stream records it itself). */
   recorded?: boolean;
+  /** True for a request of a method its era does not answer itself (see the foreign-method stage). */
+  foreign?: boolean;
 }
 
 /** The tool a `tools/call` names, for fault targets and trigger counts. */

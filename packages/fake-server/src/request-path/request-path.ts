@@ -8,6 +8,7 @@ import { deliverStage } from './deliver-stage.js';
 import { distortStage } from './distort-stage.js';
 import { engineStage } from './engine-stage.js';
 import type { Exchange } from './exchange.js';
+import { foreignMethodStage } from './foreign-method-stage.js';
 import { holdStage } from './hold-stage.js';
 import { parseStage } from './parse-stage.js';
 import { preemptFaultStage } from './preempt-fault-stage.js';
@@ -18,7 +19,8 @@ import { UNAVAILABLE } from './unavailable.js';
 
 /**
  * The accept half of the request path, in order: parse, authenticate, preempt faults, challenge,
- * steps, engine. The first stage that answers ends it.
+ * steps, foreign methods (a method the era does not answer itself: counted, and answered when the
+ * script says so, before the era's own checks), engine. The first stage that answers ends it.
  */
 export const ACCEPT_STAGES: readonly RequestStage[] = [
   parseStage,
@@ -26,6 +28,7 @@ export const ACCEPT_STAGES: readonly RequestStage[] = [
   preemptFaultStage,
   challengeStage,
   stepsStage,
+  foreignMethodStage,
   engineStage,
 ];
 

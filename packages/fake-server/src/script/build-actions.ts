@@ -83,7 +83,7 @@ export function changeSchema(
 /** A `changeMetadata` action (`null` removes a field). */
 export function changeMetadata(
   name: string,
-  metadata: Pick<ChangeMetadataAction, 'title' | 'description' | 'annotations'>,
+  metadata: Pick<ChangeMetadataAction, 'title' | 'description' | 'annotations' | '_meta'>,
   options: NotifyOption = {},
 ): ChangeMetadataAction {
   return { action: 'changeMetadata', name, ...metadata, ...options };

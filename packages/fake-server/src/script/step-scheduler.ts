@@ -36,13 +36,17 @@ export class StepScheduler {
   }
 
   /** After a request of `method` (a `tools/call` of `tool`) passed the era's checks, before its method runs. */
-  requestReceived(method: string, tool: string | undefined): void {
-    this.countRequest('received', method, tool);
+  requestReceived(method: string, tool: string | undefined, foreign = false): void {
+    this.countRequest('received', method, tool, foreign);
   }
 
-  /** After a request of `method` (a `tools/call` of `tool`) was answered with a status below 400. */
-  requestAnswered(method: string, tool: string | undefined): void {
-    this.countRequest('answered', method, tool);
+  /**
+   * After a request of `method` (a `tools/call` of `tool`) was answered with a status below 400 —
+   * or, `foreign`, a request of a method its era does not answer itself, answered in any way: it
+   * counts toward triggers naming its method only, never toward unfiltered ones.
+   */
+  requestAnswered(method: string, tool: string | undefined, foreign = false): void {
+    this.countRequest('answered', method, tool, foreign);
   }
 
   /** After page `page` (1-based) of an enumeration of `list` (default tools) was served. */
@@ -108,14 +112,20 @@ export class StepScheduler {
     return this.due.splice(0);
   }
 
-  private countRequest(phase: 'received' | 'answered', method: string, tool: string | undefined): void {
+  private countRequest(
+    phase: 'received' | 'answered',
+    method: string,
+    tool: string | undefined,
+    foreign: boolean,
+  ): void {
     const counts = this.counts[phase];
     const bump = (key: string): number => {
       const next = (counts.get(key) ?? 0) + 1;
       counts.set(key, next);
       return next;
     };
-    const total = bump('*');
+    // A foreign request (a method its era does not answer) counts only where a trigger names its method.
+    const total = foreign ? Number.NaN : bump('*');
     const forMethod = bump(method);
     const forTool = tool === undefined ? 0 : bump(`${method}#${tool}`);
     this.queue((trigger) => {

@@ -15,6 +15,9 @@ export const ScriptTool = Type.Object(
     ),
     outputSchema: Type.Optional(Type.Object({}, { additionalProperties: true })),
     annotations: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    _meta: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: "The tool's _meta, served as written." }),
+    ),
   },
   {
     additionalProperties: true,

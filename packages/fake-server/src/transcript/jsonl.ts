@@ -3,7 +3,11 @@ import type { TranscriptFrame } from './transcript-frame.js';
 
 /** Options for {@link transcriptToJsonl}. */
 export interface JsonlOptions {
-  /** Drop `wallTimeMs`, so two runs of the same script and seed export byte-identical text. Default true. */
+  /**
+   * Drop the fields that differ between two runs of the same script and seed — `wallTimeMs`, and
+   * `credentialDigest` (keyed by a random key per server) — so they export byte-identical text.
+   * Default true.
+   */
   omitWallTime?: boolean;
 }
 
@@ -16,7 +20,7 @@ export function transcriptToJsonl(frames: readonly TranscriptFrame[], options: J
   let out = '';
   for (const frame of frames) {
     if (omitWallTime) {
-      const { wallTimeMs: _ignored, ...rest } = frame;
+      const { wallTimeMs: _ignored, credentialDigest: _keyed, ...rest } = frame;
       out += `${stringifyWithExactIds(rest)}\n`;
     } else {
       out += `${stringifyWithExactIds(frame)}\n`;

@@ -3,6 +3,7 @@ import { EventStream, type StreamEndMode } from '../exchange/event-stream.js';
 import { stringifyWithExactIds } from '../exchange/exact-integer-id.js';
 import type { TransportKind, WireRequest } from '../exchange/wire-request.js';
 import type { WireResponse } from '../exchange/wire-response.js';
+import { type CredentialDigest, splitAuthorization } from './credential-digest.js';
 import type { Transcript } from './transcript.js';
 import type { ClientMistake, Era, FrameDraft, TranscriptFrame } from './transcript-frame.js';
 
@@ -48,7 +49,7 @@ function pickHeaders(
     const lower = name.toLowerCase();
     const value = headers[name] as string;
     if (names.has(lower) || lower.startsWith('mcp-param-')) kept.push([lower, value]);
-    else if (lower === 'authorization') kept.push([lower, value.split(' ')[0] ?? '']);
+    else if (lower === 'authorization') kept.push([lower, splitAuthorization(value).scheme]);
   }
   if (kept.length === 0) return undefined;
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -62,7 +63,15 @@ function pickHeaders(
  * transcripts have the same shape on every transport.
  */
 export class Recorder {
-  constructor(readonly transcript: Transcript) {}
+  /**
+   * @param transcript where frames go.
+   * @param digest keys the credential of an inbound `authorization` header into the frame's
+   *   `credentialDigest` (absent: no digest is recorded).
+   */
+  constructor(
+    readonly transcript: Transcript,
+    private readonly digest?: CredentialDigest,
+  ) {}
 
   /** Records a frame received from the client: a parsed message, or the raw text that did not parse. */
   inbound(
@@ -74,6 +83,11 @@ export class Recorder {
     if (request.httpMethod) draft.httpMethod = request.httpMethod;
     const headers = pickHeaders(request.headers, INBOUND_HEADERS);
     if (headers !== undefined) draft.headers = headers;
+    const authorization = Object.entries(request.headers).find(
+      ([name]) => name.toLowerCase() === 'authorization',
+    )?.[1];
+    const credential = authorization === undefined ? undefined : splitAuthorization(authorization).credential;
+    if (credential !== undefined && this.digest) draft.credentialDigest = this.digest(credential);
     return this.transcript.record(Object.assign(draft, body));
   }
 

@@ -65,6 +65,13 @@ export interface TranscriptFrame {
   httpStatus?: number;
   /** Protocol-relevant headers (lower-cased names); `authorization` is reduced to its scheme. */
   headers?: Record<string, string>;
+  /**
+   * The credential of an inbound `authorization` header (after its scheme), as a salted digest
+   * (`hmac-sha256:<32 hex>`, keyed per transcript by a random key the transcript never holds), never
+   * the secret: two requests with the same token carry the same digest; compare an expected token
+   * with `FakeServer.credentialDigest(token)`. Ignored when comparing transcripts (like `wallTimeMs`).
+   */
+  credentialDigest?: string;
   /** The JSON-RPC message, when the frame carried a parseable one. */
   message?: JSONRPCMessage;
   /** The raw text, when it did not parse as JSON-RPC (or was deliberately broken by a fault). */

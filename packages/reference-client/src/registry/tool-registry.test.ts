@@ -49,6 +49,31 @@ describe('ToolRegistry', () => {
     expect(views.map((v) => v.map((t) => t.name))).toEqual([['a', 'b'], ['b', 'c'], []]);
   });
 
+  it('a changed _meta alone (the same contract) is a visible change; a non-object _meta is ignored, the tool kept', () => {
+    const withMeta = (meta: unknown) =>
+      buildCatalogSnapshot(
+        {
+          entries: [{ name: 'chart', inputSchema: { type: 'object' }, _meta: meta }],
+          pageCount: 1,
+          ttlMs: 0,
+          cacheScope: 'public',
+          warnings: [],
+        },
+        { serverId: 's', era: 'modern', protocolRevision: '2026-07-28', gate, nowMs: 0, ttlMs: 1000 },
+      );
+    const registry = new ToolRegistry();
+    registry.addServer('s');
+    const v1 = withMeta({ ui: 'v1' });
+    const v2 = withMeta({ ui: 'v2' });
+    expect(v1.catalogHash).toBe(v2.catalogHash);
+    registry.swap('s', v1);
+    expect(registry.swap('s', withMeta({ ui: 'v1' }))).toBe(false);
+    expect(registry.swap('s', v2)).toBe(true);
+    expect(registry.tools()[0]?._meta).toEqual({ ui: 'v2' });
+    const hostile = withMeta('not an object');
+    expect(hostile.tools.map((tool) => [tool.name, tool._meta])).toEqual([['chart', undefined]]);
+  });
+
   it('keeps swapping when a listener throws', () => {
     const registry = new ToolRegistry();
     registry.addServer('s');

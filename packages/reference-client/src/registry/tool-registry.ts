@@ -1,5 +1,6 @@
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
 import type { DiscoveredTool } from '../snapshot/discovered-tool.js';
+import { jsonEqual } from '../snapshot/json-equal.js';
 import type { ToolKey } from './tool-key.js';
 
 /** Called after every registry swap with the new, complete view. */
@@ -47,8 +48,9 @@ export class ToolRegistry {
   /**
    * Installs `snapshot` as the server's verified listing (or withdraws it with `undefined`) and, when
    * the view changed, rebuilds it and notifies listeners.
-   * @returns whether the view changed (a snapshot with the same `catalogHash` changes nothing
-   * visible, but is still installed for its fresher timestamps).
+   * @returns whether the view changed (a snapshot with the same `catalogHash` and every tool's same
+   * `_meta` changes nothing visible, but is still installed for its fresher timestamps; a changed
+   * `_meta` under the same contract is a change the host shows).
    */
   swap(serverId: string, snapshot: CatalogSnapshot | undefined): boolean {
     const before = this.snapshots.get(serverId);
@@ -57,7 +59,8 @@ export class ToolRegistry {
     const changed =
       before === undefined || snapshot === undefined
         ? before !== snapshot
-        : before.catalogHash !== snapshot.catalogHash;
+        : before.catalogHash !== snapshot.catalogHash ||
+          snapshot.tools.some((tool) => !jsonEqual(tool._meta, before.tool(tool.name)?._meta));
     if (!changed) return false;
     const tools: DiscoveredTool[] = [];
     for (const id of this.order) {

@@ -21,6 +21,8 @@ export interface GatedTool {
   outputSchema?: JsonObject;
   annotations?: JsonObject;
   execution?: JsonObject;
+  /** The tool's `_meta` as served, when it is a JSON object (extension data the host may show; not part of the contract). */
+  _meta?: JsonObject;
 }
 
 /** The gate's verdict on one tool entry. */
@@ -113,6 +115,9 @@ export class SchemaGate {
     if (outputSchema !== undefined) tool.outputSchema = outputSchema;
     if (raw.annotations !== undefined) tool.annotations = raw.annotations as JsonObject;
     if (raw.execution !== undefined) tool.execution = raw.execution as JsonObject;
+    // `_meta` is kept when it is a bounded JSON object; anything else is ignored, never a reason to drop the tool.
+    if (isObject(raw._meta) && checkJsonBounds(raw._meta, this.limits, '/_meta') === undefined)
+      tool._meta = raw._meta as JsonObject;
     return { ok: true, tool };
   }
 

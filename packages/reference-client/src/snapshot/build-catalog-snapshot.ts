@@ -143,12 +143,21 @@ export function buildCatalogSnapshot(
   );
 }
 
-const FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+  'execution',
+  '_meta',
+] as const;
 
 /**
  * The previous record of this entry when nothing it holds changed (key order aside): the
  * unchanged-refresh fast path, skipping the gate, canonicalization and hashing. Extra fields the
- * record does not keep (`icons`, `_meta`) do not count.
+ * record does not keep (`icons`) do not count; a new `_meta` makes a new record (with the same
+ * contract hash: `_meta` is not part of the contract).
  */
 function reusable(entry: unknown, previous: CatalogSnapshot | undefined): DiscoveredTool | undefined {
   if (!previous || typeof entry !== 'object' || entry === null) return undefined;

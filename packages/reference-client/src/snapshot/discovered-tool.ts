@@ -33,6 +33,8 @@ export interface DiscoveredTool {
   readonly annotations?: JsonObject;
   /** Legacy (2025-11-25) `execution`, e.g. `{ taskSupport }`. */
   readonly execution?: JsonObject;
+  /** The tool's `_meta` as the server last served it (an object; not part of the contract hash). */
+  readonly _meta?: JsonObject;
   /** When this contract was first seen with this hash, host clock (epoch ms). */
   readonly discoveredAtMs: number;
   /** SHA-256 hex of the canonical execution-relevant contract; a proposal's `discoveryRevision`. */

@@ -31,5 +31,11 @@ export const au02ExpiredTokenStatus: Scenario = {
   checks: [
     { invariant: 'state.reported', params: { state: 'authRequired' }, cites: { case: 'AU-02 E1' } },
     { invariant: 'discovery.failure-surfaced', cites: { case: 'AU-02 E2' } },
+    // Judged for hosts that report their state as it changes: authRequired must not offer the tools.
+    {
+      invariant: 'state.agrees-with-tools',
+      cites: { seed: '000 (discovery state machine: authRequired contributes no tools)' },
+    },
   ],
+  essential: ['state.reported', 'discovery.failure-surfaced'],
 };

@@ -45,7 +45,7 @@ export const tokenRotatedDuringListing: Scenario = {
     },
     {
       invariant: 'wire.header',
-      params: { header: 'authorization', method: 'tools/list', equals: 'Bearer', atLeastOne: true },
+      params: { header: 'authorization', method: 'tools/list', equals: 'Bearer token-2', atLeastOne: true },
       cites: { spec: '2026-07-28 §6 (every request carries the bearer token)' },
       authority: { level: 'must', clauses: ['auth-bearer-every-request'] },
     },

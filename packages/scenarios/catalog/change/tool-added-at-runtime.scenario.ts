@@ -46,4 +46,12 @@ export const toolAddedAtRuntime: Scenario = {
       cites: { seed: '002 (do not mix the modern flow into a legacy session)' },
     },
   ],
+  // Re-listing and calling the new tool make the title true; staleness and era hygiene are judged beside it.
+  essential: [
+    'modern.subscribes-to-tool-changes',
+    'change.relists-after-signal',
+    'change.relist-completes-after-signal',
+    'registry.matches-final-catalog',
+    'calls.current-tools-callable',
+  ],
 };

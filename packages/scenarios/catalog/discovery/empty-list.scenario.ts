@@ -18,4 +18,6 @@ export const emptyList: Scenario = {
       cites: { seed: '002 (do not mix the modern flow into a legacy session)' },
     },
   ],
+  // Listing to the end and exposing nothing make the title true; era hygiene is judged beside it.
+  essential: ['discovery.follows-every-cursor', 'registry.matches-final-catalog'],
 };

@@ -44,4 +44,7 @@ export const lg02MoreThan128Tools: Scenario = {
       cites: { case: 'LG-02 E2' },
     },
   ],
+  // Staying under the limit and reporting every tool left out make the title true; a host count its UI
+  // shows (model.tool-count-as-reported) is judged for hosts that report one.
+  essential: ['model.provider-accepted', 'model.tool-count-within-limit', 'crm-reported', 'erp-reported'],
 };

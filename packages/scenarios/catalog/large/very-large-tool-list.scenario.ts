@@ -30,4 +30,11 @@ export const veryLargeToolList: Scenario = {
     { invariant: 'registry.matches-final-catalog', cites: { seed: '000 fixture "very large tool list"' } },
     { invariant: 'calls.current-tools-callable', cites: { seed: '000 fixture "very large tool list"' } },
   ],
+  // Every page read, all 2,000 exposed, the last one callable; echoing cursors verbatim is judged beside it.
+  essential: [
+    'discovery.follows-every-cursor',
+    'discovery.list-requests',
+    'registry.matches-final-catalog',
+    'calls.current-tools-callable',
+  ],
 };

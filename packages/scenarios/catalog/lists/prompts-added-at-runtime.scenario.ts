@@ -42,5 +42,13 @@ export const promptsAddedAtRuntime: Scenario = {
       params: { method: 'prompts/list', atLeast: 2 },
       cites: { spec: '2025-11-25 §4.1 (re-list after list_changed)' },
     },
+    {
+      // What the user sees, not only the wire: judged for hosts that report the prompts they show.
+      invariant: 'lists.reported-current',
+      params: { list: 'prompts' },
+      cites: { spec: '2026-07-28 §4.2 (promptsListChanged)' },
+    },
   ],
+  // The title is about the re-list on the wire; a host that does not report what it shows is judged on that.
+  essential: ['change.list-relisted-after-signal', 'wire.request-count'],
 };

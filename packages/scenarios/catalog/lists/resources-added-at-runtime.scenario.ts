@@ -38,5 +38,13 @@ export const resourcesAddedAtRuntime: Scenario = {
       params: { method: 'resources/list', atLeast: 2 },
       cites: { spec: '2025-11-25 §4.1 (re-list after list_changed)' },
     },
+    {
+      // What the user sees, not only the wire: judged for hosts that report the resources they show.
+      invariant: 'lists.reported-current',
+      params: { list: 'resources' },
+      cites: { spec: '2026-07-28 §4.2 (resourcesListChanged)' },
+    },
   ],
+  // The title is about the re-list on the wire; a host that does not report what it shows is judged on that.
+  essential: ['change.list-relisted-after-signal', 'wire.request-count'],
 };

@@ -43,4 +43,11 @@ export const toolAddedToPaginatedList: Scenario = {
       cites: { seed: '002 (new tools available without restart)' },
     },
   ],
+  // Re-listing from page one to the last page makes the title true; the rest is judged beside it.
+  essential: [
+    'discovery.follows-every-cursor',
+    'change.relists-after-signal',
+    'change.relist-completes-after-signal',
+    'registry.matches-final-catalog',
+  ],
 };

@@ -49,6 +49,8 @@ export const sc06HostCallWithStaleArgument: Scenario = {
   ],
   checks: [
     { invariant: 'registry.matches-final-catalog', cites: { case: 'SC-06 E1' } },
+    // "Holding the new contract": without it a client that never re-listed passes the rest vacuously.
+    { invariant: 'registry.current-contracts', cites: { case: 'SC-06 E1' } },
     { invariant: 'execution.arguments-fit-current-contract', cites: { case: 'SC-06 E2' } },
     {
       invariant: 'calls.last-call-succeeds',

@@ -123,6 +123,24 @@ export interface ClientObserver {
    * `permission` too). Absent: the user approves everything.
    */
   approve?(question: ApprovalQuestion): boolean;
+  /**
+   * `resources`: the resources (and resource templates) the host now shows for a server, complete
+   * (`[]` too); call it whenever they change. `lists.reported-current` judges the last report.
+   */
+  resources?(serverId: string, shown: ShownResources): void;
+  /** `prompts`: the prompts the host now shows for a server, complete (`[]` too); call it whenever they change. */
+  prompts?(serverId: string, prompts: ReadonlyArray<{ name: string; description?: string }>): void;
+  /**
+   * `discovery-state`: the server's discovery state changed (`ready`, `stale`, `authRequired`, …);
+   * `state.agrees-with-tools` holds each report to the tools offered at that moment.
+   */
+  state?(serverId: string, state: ReportedState): void;
+}
+
+/** The resources and resource templates a host shows for one server. */
+export interface ShownResources {
+  resources: ReadonlyArray<{ uri: string; name?: string }>;
+  resourceTemplates: ReadonlyArray<{ uriTemplate: string; name?: string }>;
 }
 
 /**

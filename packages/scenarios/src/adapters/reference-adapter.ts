@@ -62,6 +62,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
   private readonly store = new InMemorySnapshotStore();
   private readonly configs = new Map<string, ServerConfig>();
   private readonly warned = new Set<string>();
+  /** The state last reported per server, so a report goes out only when it changed. */
+  private readonly reportedStates = new Map<string, string>();
   private readonly exposures = new Map<string, ToolExposure>();
   private firstServer: string | undefined;
   private credentialGeneration = 0;
@@ -109,7 +111,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
     const transport = target.transport;
     this.observer = observer;
     this.firstServer ??= target.serverId;
-    this.unsubscribe ??= this.host.onRegistryChange(() => this.report());
+    this.unsubscribe ??= this.follow();
     const config: ServerConfig = {
       serverId: target.serverId,
       // HTTP and msw: a URL; stdio: a server process the host spawns (and respawns); in-memory: a
@@ -262,7 +264,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
     await this.endSessions();
     await this.host.close();
     this.host = this.makeHost();
-    this.unsubscribe = this.host.onRegistryChange(() => this.report());
+    this.unsubscribe = this.follow();
     for (const config of this.configs.values()) await this.host.addServer(config);
     for (const serverId of this.configs.keys()) this.noteState(serverId);
     this.report();
@@ -280,7 +282,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
     await this.host.flush();
     await this.host.close();
     this.host = this.makeHost();
-    this.unsubscribe = this.host.onRegistryChange(() => this.report());
+    this.unsubscribe = this.follow();
     for (const config of this.configs.values()) await this.host.addServer(config);
     for (const serverId of this.configs.keys()) this.noteState(serverId);
     this.report();
@@ -324,6 +326,54 @@ export class ReferenceClientAdapter implements ClientAdapter {
       });
   }
 
+  /** Follows the host's registry, resources and prompts; returns the function that stops following. */
+  private follow(): () => void {
+    const stops = [
+      this.host.onRegistryChange(() => this.report()),
+      this.host.onResourcesChange(() => this.reportLists()),
+      this.host.onPromptsChange(() => this.reportLists()),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }
+
+  /** Reports the resources and prompts the host shows for each server (it lists no resource templates). */
+  private reportLists(): void {
+    const observer = this.observer;
+    if (!observer) return;
+    const resources = this.host.resources();
+    const prompts = this.host.prompts();
+    for (const serverId of this.configs.keys()) {
+      observer.resources?.(serverId, {
+        resources: resources
+          .filter((resource) => resource.serverId === serverId)
+          .map((resource) => ({ uri: resource.uri, name: resource.name })),
+        resourceTemplates: [],
+      });
+      observer.prompts?.(
+        serverId,
+        prompts
+          .filter((prompt) => prompt.serverId === serverId)
+          .map((prompt) => ({
+            name: prompt.name,
+            ...(prompt.description !== undefined ? { description: prompt.description } : {}),
+          })),
+      );
+    }
+  }
+
+  /** Reports each server's discovery state when it changed since the last report. */
+  private reportStates(): void {
+    for (const serverId of this.configs.keys()) {
+      const reported = this.serverState(serverId);
+      const key = `${reported.state}\u0000${reported.detail ?? ''}`;
+      if (this.reportedStates.get(serverId) === key) continue;
+      this.reportedStates.set(serverId, key);
+      this.observer?.state?.(serverId, reported);
+    }
+  }
+
   /** Reports the verified registry as the exposure, and each gate exclusion once as a warning. */
   private report(): void {
     const observer = this.observer;
@@ -349,9 +399,12 @@ export class ReferenceClientAdapter implements ClientAdapter {
           // The registry holds the server's contract; a normalized copy goes to the models.
           inputSchema: tool.serverInputSchema ?? tool.inputSchema,
           ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+          ...(tool._meta !== undefined ? { _meta: tool._meta as Record<string, unknown> } : {}),
         }),
       ),
     );
+    // The state a host shows next to the tools it offers (after the exposure, as a UI updates both).
+    this.reportStates();
   }
 }
 

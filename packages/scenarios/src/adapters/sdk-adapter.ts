@@ -21,6 +21,7 @@ export function toExposed(serverId: string, tools: readonly Tool[]): ExposedTool
     ...(tool.description !== undefined ? { description: tool.description } : {}),
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool._meta !== undefined ? { _meta: tool._meta as Record<string, unknown> } : {}),
   }));
 }
 

@@ -31,13 +31,16 @@ export interface ReplayFile {
   interleaving: string[];
   /** What failed, one line each. */
   failures: string[];
-  /** sha256 of the canonical transcript, `wallTimeMs` left out. */
+  /** sha256 of the canonical transcript, `wallTimeMs` and `credentialDigest` left out. */
   transcriptDigest: string;
 }
 
-/** sha256 (hex) of a transcript in RFC 8785 canonical form, wall-clock fields left out. */
+/**
+ * sha256 (hex) of a transcript in RFC 8785 canonical form, wall-clock fields and credential
+ * digests left out (each server keys those with a random key of its own, so two runs differ).
+ */
 export function transcriptDigest(frames: readonly TranscriptFrame[]): string {
-  const stripped = frames.map(({ wallTimeMs: _wall, ...frame }) => frame);
+  const stripped = frames.map(({ wallTimeMs: _wall, credentialDigest: _credential, ...frame }) => frame);
   return createHash('sha256')
     .update(canonicalize(stripped) ?? '')
     .digest('hex');

@@ -49,7 +49,8 @@ describe(`a property failure round-trips through a replay file (list-changed-rac
     expect(first.diverged).toBeUndefined();
     expect(first.identical).toBe(true);
     expect(transcriptDigest(first.run.record.transcript)).toBe(replay.transcriptDigest);
-    const strip = (frames: typeof first.run.record.transcript) => frames.map(({ wallTimeMs: _w, ...f }) => f);
+    const strip = (frames: typeof first.run.record.transcript) =>
+      frames.map(({ wallTimeMs: _w, credentialDigest: _c, ...f }) => f);
     expect(strip(second.run.record.transcript)).toEqual(strip(first.run.record.transcript));
     expect(first.failures).toEqual(replay.failures);
     expect(first.run.path).toEqual(replay.interleaving);

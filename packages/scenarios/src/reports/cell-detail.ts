@@ -53,7 +53,9 @@ export function cellDetail(result: CellResult): string {
     // A wire-only client: say how much of the scenario the wire could settle.
     const unjudged = result.verdicts.filter((verdict) => verdict.status === 'n/a');
     if (unjudged.length === 0) return '';
-    return `judged on the wire: ${result.verdicts.length - unjudged.length} of ${result.verdicts.length} checks (n/a: ${unjudged.map((verdict) => verdict.checkId).join(', ')})`;
+    const essential = result.verdicts.filter((verdict) => verdict.essential === true);
+    const passedEssential = essential.filter((verdict) => verdict.status === 'pass').length;
+    return `judged on the wire: ${result.verdicts.length - unjudged.length} of ${result.verdicts.length} checks, ${passedEssential} of ${essential.length} essential ones passed (n/a: ${unjudged.map((verdict) => verdict.checkId).join(', ')})`;
   }
   const seqs = failure.evidence.map((ref) => `#${ref.seq}`);
   const more = seqs.length - MAX_EVIDENCE;

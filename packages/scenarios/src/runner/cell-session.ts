@@ -107,6 +107,36 @@ export class CellSession {
       permission: (decision) => this.log.add({ kind: 'permission', ...decision }),
       // The scenario plays the user and approves every call the client asks about.
       approve: () => true,
+      resources: (serverId, shown) =>
+        this.log.add({
+          kind: 'resources',
+          serverId,
+          resources: shown.resources.map(({ uri, name }) => ({
+            uri,
+            ...(name !== undefined ? { name } : {}),
+          })),
+          resourceTemplates: shown.resourceTemplates.map(({ uriTemplate, name }) => ({
+            uriTemplate,
+            ...(name !== undefined ? { name } : {}),
+          })),
+        }),
+      prompts: (serverId, prompts) =>
+        this.log.add({
+          kind: 'prompts',
+          serverId,
+          prompts: prompts.map(({ name, description }) => ({
+            name,
+            ...(description !== undefined ? { description } : {}),
+          })),
+        }),
+      state: (serverId, reported) =>
+        this.log.add({
+          kind: 'server-state',
+          serverId,
+          state: reported.state,
+          ...(reported.detail !== undefined ? { detail: reported.detail } : {}),
+          reported: true,
+        }),
     };
     this.agentTurns =
       features.includes('agent-turn') && !features.includes('model-exposure') && adapter.agentTurn
@@ -127,7 +157,9 @@ export class CellSession {
     const result = end.kind === 'completed' && stopped ? stopped : end;
     if (result.kind !== 'error') {
       const quiet = await this.settleOn(this.servers.list, 'quiet', false);
-      if (!quiet.settled) this.log.add({ kind: 'note', text: `the run ended unsettled: ${quiet.reason}` });
+      if (!quiet.settled) {
+        this.log.add({ kind: 'note', text: `the run ended unsettled: ${quiet.reason}` });
+      }
     }
     return result;
   }
@@ -170,7 +202,9 @@ export class CellSession {
           true,
           action,
         );
-        if (!outcome.settled) this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
+        if (!outcome.settled) {
+          this.log.add({ kind: 'note', text: `settle timed out: ${outcome.reason}` });
+        }
         return undefined;
       }
       case 'step':
@@ -223,10 +257,14 @@ export class CellSession {
               ? this.lastRequest
               : await this.modelRequest(action.provider);
           if (!request) {
+            // The client's doing (its request failed to build). Runner checks are never essential:
+            // the model checks carry it (noModelRequest), and model.requests-built fails on it.
             this.runnerVerdicts.push({
               ...inconclusive(
                 'runner.model-request-built',
                 `The client could not build the model request (${this.lastRequestError ?? 'no request'}), so the model could not pick a tool described as "${wanted}"; the checks of its calls have nothing to judge.`,
+                [],
+                { cause: 'client' },
               ),
               checkId: 'runner.model-request-built',
             });
@@ -418,7 +456,9 @@ export class CellSession {
         const declared = phaseOf(error);
         const handshake = handshakeEvidence(server.fake.transcript.frames, before);
         if ((declared ?? (handshake ? 'tool-set' : 'connect')) !== 'connect') {
-          this.toolSetFailed(server.id, message, declared !== undefined, handshake ?? []);
+          // A connect the runner's bound cut short is wall-clock staging, never a verdict on the client.
+          const lenient = action.allowFailure === true || error instanceof BoundExceededError;
+          this.toolSetFailed(server.id, message, declared !== undefined, handshake ?? [], lenient);
           continue;
         }
         if (action.allowFailure) {
@@ -459,29 +499,43 @@ export class CellSession {
 
   /**
    * The client connected (it says so, or the wire shows an answered handshake) but its connect
-   * failed afterwards, while it listed and built its tool set: a loud failure the host shows its
-   * user (a warning), not a failed connection. Whether it was right (a refused duplicate name) or a
-   * bug (a throw on a schema it does not understand) is for the scenario's checks to judge, so the
-   * runner's own verdict is inconclusive, naming what happened; the run goes on.
+   * failed afterwards, while it listed and built its tool set: a tool set that failed to build is a
+   * failure (issue 26) — `runner.tool-set-built` fails with the client's error, and a
+   * `tool-set-error` observation makes the registry checks fail with it too — unless the scenario's
+   * `connect` allows failure (`allowFailure`: the scenario expects the client may refuse, e.g. a
+   * listing it must not accept) or the runner's own bound cut the connect short (wall-clock time is
+   * no verdict), when the runner's verdict is inconclusive and the scenario's checks judge what it
+   * exposes. Either way the host shows its user a warning and the run goes on.
    */
-  private toolSetFailed(serverId: string, message: string, declared: boolean, handshake: FrameRef[]): void {
+  private toolSetFailed(
+    serverId: string,
+    message: string,
+    declared: boolean,
+    handshake: FrameRef[],
+    lenient: boolean,
+  ): void {
     const how = declared
       ? 'the client says its connection worked'
       : `its handshake was answered: ${handshake.map((ref) => `#${ref.seq} ${ref.note}`).join(', ')}`;
     this.log.add({ kind: 'warning', serverId, message: `could not build its tool set: ${message}` });
+    if (!lenient) this.log.add({ kind: 'tool-set-error', serverId, error: message });
     this.log.add({
       kind: 'note',
       text: `connect to ${serverId}: the connection worked (${how}), but building the tool set failed: ${message}`,
     });
-    this.runnerVerdicts.push({
-      ...inconclusive(
-        'runner.tool-set-built',
-        `The client connected to ${serverId} (${how}) but failed to build its tool set: ${message}. Counted as a failure it reports to its user; the checks judge what it exposes.`,
-        handshake,
-      ),
-      checkId: 'runner.tool-set-built',
-      serverId,
-    });
+    const verdict = lenient
+      ? inconclusive(
+          'runner.tool-set-built',
+          `The client connected to ${serverId} (${how}) but failed to build its tool set: ${message}. Counted as a failure it reports to its user (the scenario allows the connect to fail, or the runner's bound cut it short); the checks judge what it exposes.`,
+          handshake,
+        )
+      : fail(
+          'runner.tool-set-built',
+          `The client connected to ${serverId} (${how}) but failed to build its tool set: ${message}.`,
+          handshake,
+          'the server answered; the client could not turn the answer into a tool set',
+        );
+    this.runnerVerdicts.push({ ...verdict, checkId: 'runner.tool-set-built', serverId });
   }
 
   /** Waits for background connects; returns how the run must stop if one failed. */

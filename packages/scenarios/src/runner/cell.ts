@@ -13,11 +13,11 @@ export interface Cell {
 
 /**
  * How a cell ended, after comparing with the expected-failures baseline:
- * `pass` (at least one check passed and none failed); `fail` (unexpected); `known-failure` (failed as
+ * `pass` (every essential check passed and none failed); `fail` (unexpected); `known-failure` (failed as
  * the baseline expects); `stale` (the baseline expects a failure but the cell passed);
- * `inconclusive` (the cell ran, but every check was inconclusive: the run never reached what the
- * checks judge, so it says nothing either way; a baseline entry for it stays, neither met nor
- * stale); `error` (the harness itself failed); `n/a` (the client lacks a transport or feature the
+ * `inconclusive` (the cell ran, but an essential check was inconclusive, or no check passed: the
+ * run never reached what the scenario is about, so it says nothing either way; a baseline entry
+ * for it stays, neither met nor stale); `error` (the harness itself failed); `n/a` (the client lacks a transport or feature the
  * scenario needs; never counted as a pass).
  */
 export type CellStatus = 'pass' | 'fail' | 'known-failure' | 'stale' | 'inconclusive' | 'error' | 'n/a';
@@ -56,6 +56,12 @@ export interface CheckVerdict extends Omit<Verdict, 'status'> {
   clauses?: string[];
   /** For `advice`: its basis. */
   basis?: string;
+  /**
+   * `true` for a check the scenario names essential (every scenario check, unless its `essential`
+   * list names fewer); `false` for one it does not. Absent on runner checks. A cell passes only
+   * when each essential check passed (see `rawStatusOf`).
+   */
+  essential?: boolean;
 }
 
 /** What one server connection of a cell spoke: the endpoint's eras, and the era the client negotiated on the wire. */
@@ -123,9 +129,20 @@ export function cellKey(cell: Cell): string {
 }
 
 /**
- * A finished cell's status before the baseline: `error` when the harness failed, `fail` when a check
- * failed, `pass` when at least one check passed, else `inconclusive` (every check was inconclusive,
- * or there was none).
+ * A finished cell's status before the baseline, from its verdicts (after `markEssential`, which
+ * marks the scenario's essential checks and turns an essential check the client left unjudged into
+ * a failure):
+ * - `error` when the harness failed;
+ * - `fail` when any check failed, essential or not;
+ * - `inconclusive` when an essential check was inconclusive (the run never reached what it judges:
+ *   a pass would claim what was not judged), or when no check passed (every check inconclusive or
+ *   `n/a`, or none at all);
+ * - `pass` otherwise: every essential check passed, or is `n/a` (a client judged on the wire only)
+ *   or does not apply (`cause: 'not-applicable'`: another era's check), and at least one check passed.
+ * Verdicts carrying no `essential` mark at all (a caller that did not mark them) count as essential
+ * when they are scenario checks, so the rule never loosens by omission; runner checks (`runner.*`)
+ * are never essential: they decide a cell by failing. This is the one place a cell's status is
+ * decided (the client-process runner calls it too).
  */
 export function rawStatusOf(
   verdicts: readonly CheckVerdict[],
@@ -133,6 +150,12 @@ export function rawStatusOf(
 ): Exclude<CellResult['rawStatus'], 'n/a'> {
   if (harnessError) return 'error';
   if (verdicts.some((verdict) => verdict.status === 'fail')) return 'fail';
-  if (verdicts.some((verdict) => verdict.status === 'pass')) return 'pass';
-  return 'inconclusive';
+  const marked = verdicts.some((verdict) => verdict.essential !== undefined);
+  const essential = verdicts.filter((verdict) =>
+    marked ? verdict.essential === true : !verdict.checkId.startsWith('runner.'),
+  );
+  // An essential check that does not apply to this run (another era's check) blocks nothing, like n/a.
+  if (essential.some((verdict) => verdict.status === 'inconclusive' && verdict.cause !== 'not-applicable'))
+    return 'inconclusive';
+  return verdicts.some((verdict) => verdict.status === 'pass') ? 'pass' : 'inconclusive';
 }

@@ -34,21 +34,31 @@ export function judgeEraNegotiation(records: ReadonlyMap<string, RunRecord>): Er
 
 /**
  * Scenario checks on a connection whose era negotiation failed would only repeat that failure
- * ("never exposed any tools", "never sent tools/list"): their failures become `inconclusive`,
- * naming the era failure and keeping their own message and evidence.
+ * ("never exposed any tools", "never sent tools/list"): their failures become `inconclusive`, and
+ * their inconclusive verdicts lose a `client` cause (it is the same era failure), naming the era
+ * failure and keeping their own message and evidence.
  */
 export function setAsideEraConsequences(
   verdicts: readonly CheckVerdict[],
   eraFailures: readonly CheckVerdict[],
 ): CheckVerdict[] {
   const failed = new Set(eraFailures.map((verdict) => verdict.serverId));
-  return verdicts.map((verdict) =>
-    verdict.status === 'fail' && verdict.serverId !== undefined && failed.has(verdict.serverId)
-      ? {
-          ...verdict,
-          status: 'inconclusive',
-          message: `Not judged: the client never negotiated an era with ${verdict.serverId} (${ERA_NEGOTIATED_CHECK}). It would fail with: ${verdict.message}`,
-        }
-      : verdict,
-  );
+  return verdicts.map((verdict) => {
+    if (verdict.serverId === undefined || !failed.has(verdict.serverId)) return verdict;
+    if (verdict.status === 'fail')
+      return {
+        ...verdict,
+        status: 'inconclusive',
+        message: `Not judged: the client never negotiated an era with ${verdict.serverId} (${ERA_NEGOTIATED_CHECK}). It would fail with: ${verdict.message}`,
+      };
+    // An inconclusive the client's doing would only repeat the era failure too: staging here.
+    if (verdict.status === 'inconclusive' && verdict.cause === 'client') {
+      const { cause: _repeat, ...staging } = verdict;
+      return {
+        ...staging,
+        message: `Not judged: the client never negotiated an era with ${verdict.serverId} (${ERA_NEGOTIATED_CHECK}). ${verdict.message}`,
+      };
+    }
+    return verdict;
+  });
 }

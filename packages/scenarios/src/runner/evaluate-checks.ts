@@ -3,6 +3,7 @@ import {
   checkEveryServer,
   connectionFrames,
   INVARIANTS,
+  type ListsTruth,
   negotiatedEra,
   type RunRecord,
   type ServerRecord,
@@ -37,8 +38,10 @@ export function runRecordFor(
         {
           transcript: server.fake.transcript.frames.filter((frame) => frame.seq <= end),
           finalCatalog: server.fake.snapshot(),
+          finalLists: finalListsOf(server.fake),
           observations: log.forServer(server.id),
           ...(connections.length > 1 ? { connections } : {}),
+          credentialDigest: (credential: string) => server.fake.credentialDigest(credential),
         },
       ];
     }),
@@ -52,7 +55,9 @@ export function runRecordFor(
     transcript: own.transcript,
     observations: own.observations!,
     finalCatalog: own.finalCatalog,
+    ...(own.finalLists ? { finalLists: own.finalLists } : {}),
     ...(own.connections ? { connections: own.connections } : {}),
+    ...(own.credentialDigest ? { credentialDigest: own.credentialDigest } : {}),
     servers: all,
   };
   return { ...record, negotiated: negotiatedEra(connectionFrames(record, serverId)) };
@@ -68,6 +73,21 @@ export function runRecords(
   return new Map(
     servers.list.map((server) => [server.id, runRecordFor(server.id, era, servers, log, endSeqs)]),
   );
+}
+
+/** The keys of a fake server's resources, templates and prompts now, for the lists it serves. */
+function finalListsOf(fake: CellServers['list'][number]['fake']): ListsTruth {
+  const keys = <K extends 'resources' | 'resourceTemplates' | 'prompts'>(kind: K, field: string) => {
+    const list = fake.list(kind);
+    return list.served
+      ? { [kind]: list.items.map((item) => String((item as unknown as Record<string, unknown>)[field])) }
+      : {};
+  };
+  return {
+    ...keys('resources', 'uri'),
+    ...keys('resourceTemplates', 'uriTemplate'),
+    ...keys('prompts', 'name'),
+  };
 }
 
 /** Every connection of the cell to the fake server `fake`, with the principal its credentials stand for. */
@@ -137,7 +157,9 @@ export function evaluateChecks(
               ([id, record]) =>
                 [
                   id,
-                  invariant.judgesWireOnly ? { ...record, observations: [] } : wireOnlyRecord(record),
+                  invariant.judgesWireOnly
+                    ? { ...record, observations: [], wireOnly: true }
+                    : wireOnlyRecord(record),
                 ] as const,
             ),
           )

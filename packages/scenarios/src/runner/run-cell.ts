@@ -1,7 +1,7 @@
 import { fail, inconclusive } from '@toolshift/assertions';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
-import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
+import { type CellEra, essentialCheckIds, type Scenario, type ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
 import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
@@ -11,6 +11,7 @@ import { stampAuthority } from './check-authority.js';
 import { isIsolated } from './client-process/isolated-client.js';
 import type { ClientProcessCell, ClientProcessCellEnd } from './client-process/remote-cell.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
+import { markEssential } from './essential-checks.js';
 import { evaluateChecks, runRecords } from './evaluate-checks.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
@@ -129,17 +130,22 @@ export async function runCell(
   const negotiation = judgeEraNegotiation(records);
   // The era failure comes first: it is the cause the table shows, not its consequences.
   const spoken = new Map(negotiation.connections.map((connection) => [connection.serverId, connection.era]));
+  // An essential check the client left unjudged by its own doing is a failure (see markEssential);
+  // every verdict then carries the authority of its check in the era the client spoke.
   const verdicts = stampAuthority(
-    [
-      // The client's process ending mid-cell explains what follows: it comes first.
-      ...(ended?.processVerdict ? [ended.processVerdict] : []),
-      ...unfired,
-      ...negotiation.verdicts,
-      ...setAsideEraConsequences(
-        [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
-        negotiation.verdicts,
-      ),
-    ],
+    markEssential(
+      [
+        // The client's process ending mid-cell explains what follows: it comes first.
+        ...(ended?.processVerdict ? [ended.processVerdict] : []),
+        ...unfired,
+        ...negotiation.verdicts,
+        ...setAsideEraConsequences(
+          [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
+          negotiation.verdicts,
+        ),
+      ],
+      essentialCheckIds(scenario),
+    ),
     scenario,
     (serverId) => spoken.get(serverId ?? servers.list[0]!.id) ?? (era === 'dual' ? 'modern' : era),
   );
@@ -212,7 +218,8 @@ function withPremise(
 
 /**
  * A runner verdict (inconclusive) for every `mutateBetweenPages` step that was armed but never
- * fired: no listing reached the page after which its change was to land.
+ * fired: no listing reached the page after which its change was to land. Staging (the premise of
+ * the scenario never happened); `withPremise` keeps a cell that would pass inconclusive.
  */
 function unfiredPageMutations(servers: CellServers): CheckVerdict[] {
   // A connection made with sameServerAs shares its fake server: judge each fake once.

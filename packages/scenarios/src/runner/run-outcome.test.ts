@@ -17,7 +17,19 @@ function summaryOf(results: Array<Partial<CellResult> & { status: CellStatus }>)
 }
 
 test('a cell passes only with a passing check and no failing one; all-inconclusive (or no check) is inconclusive', () => {
-  expect(rawStatusOf([verdict('pass'), verdict('inconclusive')], false)).toBe('pass');
+  // Unmarked scenario checks all count as essential: one inconclusive check keeps the cell from passing.
+  expect(rawStatusOf([verdict('pass'), verdict('inconclusive', 'y.check')], false)).toBe('inconclusive');
+  expect(
+    rawStatusOf(
+      [
+        { ...verdict('pass'), essential: true },
+        { ...verdict('inconclusive', 'y'), essential: false },
+      ],
+      false,
+    ),
+  ).toBe('pass');
+  // Runner checks are never essential: a staging wait that timed out does not keep a cell from passing.
+  expect(rawStatusOf([verdict('pass'), verdict('inconclusive', 'runner.awaited-frame')], false)).toBe('pass');
   expect(rawStatusOf([verdict('inconclusive'), verdict('inconclusive')], false)).toBe('inconclusive');
   expect(rawStatusOf([], false)).toBe('inconclusive');
   expect(rawStatusOf([verdict('pass'), verdict('fail')], false)).toBe('fail');
@@ -54,6 +66,6 @@ test('a run of inconclusive and n/a cells exits 4 naming both', () => {
   ]);
   expect(outcome.exitCode).toBe(4);
   expect(outcome.unjudged).toBe(
-    'no cell passed or failed: 1 cell was inconclusive (every check in it lacked what it judges): calls.last-call-succeeds: calls.last-call-succeeds inconclusive (1 cell); the other 1 cell was n/a: the client lacks reconnect (1 cell)',
+    'no cell passed or failed: 1 cell was inconclusive (an essential check in it lacked what it judges): calls.last-call-succeeds: calls.last-call-succeeds inconclusive (1 cell); the other 1 cell was n/a: the client lacks reconnect (1 cell)',
   );
 });

@@ -1,4 +1,5 @@
 import type { CellResult, CellStatus } from './cell.js';
+import { firstInconclusive } from './essential-checks.js';
 
 /**
  * What a whole run amounts to: `0` the results match the baseline; `1` an unexpected failure, a
@@ -44,9 +45,9 @@ function tally(reasons: readonly string[]): string {
   return `${shown.join('; ')}${more > 0 ? `; and ${more} other ${more === 1 ? 'reason' : 'reasons'}` : ''}`;
 }
 
-/** Why an inconclusive cell could not be judged: its first inconclusive check's message. */
+/** Why an inconclusive cell could not be judged: its first inconclusive essential check's message (else its first inconclusive check's). */
 export function inconclusiveReason(result: CellResult): string {
-  const first = result.verdicts.find((verdict) => verdict.status === 'inconclusive');
+  const first = firstInconclusive(result.verdicts);
   return first ? `${first.checkId}: ${first.message}` : 'the scenario has no check';
 }
 
@@ -68,7 +69,7 @@ export function runOutcome(results: readonly CellResult[], counts: Record<CellSt
     };
   const cells = (n: number) => `${n} ${n === 1 ? 'cell was' : 'cells were'}`;
   const parts = [
-    `${inconclusive.length === results.length ? 'every cell was' : cells(inconclusive.length)} inconclusive (every check in it lacked what it judges): ${tally(inconclusive.map(inconclusiveReason))}`,
+    `${inconclusive.length === results.length ? 'every cell was' : cells(inconclusive.length)} inconclusive (an essential check in it lacked what it judges): ${tally(inconclusive.map(inconclusiveReason))}`,
   ];
   if (notApplicable.length > 0)
     parts.push(

@@ -10,6 +10,17 @@ import { StallAwareDeadline } from '@toolshift/fake-server';
 import canonicalize from 'canonicalize';
 import { describeExposureMismatch } from './exposure-mismatch.js';
 import { type ListingInFlight, listingInFlight, type ReportedExposure } from './listing-in-flight.js';
+import { type PendingReconnect, pendingReconnect } from './pending-reconnect.js';
+
+/**
+ * How long a settle waits, ms of wall time, for a client to re-open a change channel it lost (a
+ * dropped listen or GET stream, a failed listen, a lost session) before calling the wire quiet:
+ * a client in its reconnect back-off is quiet, not settled (issue 26). Counted from the loss, so
+ * back-offs up to this long never end a run before the re-open (three doubling back-offs from 1 s
+ * with 20 % jitter: the third is at most 4.8 s); a client that has not tried again by then is judged
+ * as one that never will (`reconnect.resubscribed-and-relisted`), and costs a settle this much at most.
+ */
+export const RECONNECT_WAIT_MS = 6000;
 
 /** One server connection the client should converge on: its id and the fake server behind it. */
 export interface SettleTarget {
@@ -40,10 +51,20 @@ export interface SettleOptions {
    * listing the client completed but has not shown yet keeps the wire from counting as settled.
    */
   exposures?: (serverId: string) => readonly ReportedExposure[];
+  /**
+   * How long to wait for a client to re-open a change channel it lost, from the loss, ms (default
+   * {@link RECONNECT_WAIT_MS}); it may outlast `timeoutMs`.
+   */
+  reconnectWaitMs?: number;
 }
 
-/** Whether the client converged, and if not, how far it was. */
-export type SettleOutcome = { settled: true } | { settled: false; reason: string };
+/**
+ * Whether the client converged, and if not, how far it was: `reconnect` when it ended still waiting
+ * for the client to re-open a change channel it lost (it may still have been in its back-off).
+ */
+export type SettleOutcome =
+  | { settled: true }
+  | { settled: false; reason: string; reconnect?: PendingReconnect & { serverId: string } };
 
 /** Canonical forms of schema objects already seen: settle compares the same objects on every wake. */
 const canonicalForms = new WeakMap<object, string>();
@@ -117,9 +138,12 @@ export function unansweredSignal(server: FakeServer): { seq: number; principal?:
  * Waits until the client has reacted to the last change notification of every target's server
  * (a page-one `tools/list` followed it), no listing is in flight on any target's connection (no
  * unanswered `tools/list`, no `nextCursor` the client has not followed yet, no completed listing it
- * has not shown yet: see {@link listingInFlight}), its latest exposure equals every target's catalog
- * (unless `until: 'quiet'`), and no frame has crossed any target's wire for `quietMs` — or until
- * `timeoutMs` passes (which also bounds the wait for a client that abandons a listing silently).
+ * has not shown yet: see {@link listingInFlight}), the client has re-opened every change channel it
+ * lost (see {@link pendingReconnect}: a client in its back-off is quiet, not settled), its latest
+ * exposure equals every target's catalog (unless `until: 'quiet'`), and no frame has crossed any
+ * target's wire for `quietMs` — or until `timeoutMs` passes (which also bounds the wait for a client
+ * that abandons a listing silently; the wait for a re-open is bounded by `reconnectWaitMs` from the
+ * loss instead, which may be longer).
  * Stalls of this process's event loop count neither toward the timeout nor as quiet time.
  * Event-driven: it wakes on every transcript frame and exposure, not on a polling sleep; before it
  * declares the wire quiet it lets I/O that arrived meanwhile be read (a busy machine can run the
@@ -173,6 +197,22 @@ export async function settle(
     }
     return undefined;
   };
+  const reconnectWaitMs = options.reconnectWaitMs ?? RECONNECT_WAIT_MS;
+  /** The loss a re-open is awaited for, and the bound of that wait (a deadline from when it was first seen). */
+  let awaited: { key: string; deadline: StallAwareDeadline } | undefined;
+  const reconnecting = (): (PendingReconnect & { serverId: string }) | undefined => {
+    for (const target of targets) {
+      const frames =
+        target.principal === undefined
+          ? target.server.transcript.frames
+          : target.server.transcript.frames.filter(
+              (frame) => frame.principal === target.principal || frame.direction === 'server',
+            );
+      const pending = pendingReconnect(frames);
+      if (pending) return { ...pending, serverId: target.serverId };
+    }
+    return undefined;
+  };
   /** Without the client's exposure history: its latest exposure, as if reported just now. */
   const currentExposure = (serverId: string): ReportedExposure[] => {
     const exposed = latestExposure();
@@ -186,16 +226,33 @@ export async function settle(
       const off = misaligned();
       const signal = ignoredSignal();
       const listing = inFlight();
+      const pending = reconnecting();
+      if (pending && awaited?.key !== `${pending.serverId}#${pending.seq}`) {
+        awaited?.deadline.dispose();
+        // Bounded from the loss, not from this settle: a later settle does not wait for the same loss again.
+        const since = Math.max(0, Date.now() - (pending.atWallMs ?? Date.now()));
+        awaited = {
+          key: `${pending.serverId}#${pending.seq}`,
+          deadline: new StallAwareDeadline(Math.max(0, reconnectWaitMs - since)),
+        };
+      }
+      const reopen = pending && awaited!.deadline.remainingMs() > 0 ? pending : undefined;
       const quiet = quietFor();
-      if (!off && !signal && !listing && quiet >= quietMs) {
+      if (!off && !signal && !listing && !reopen && quiet >= quietMs) {
         // Let I/O that is already waiting be read before calling the wire quiet.
         const before = lastActivity;
         await new Promise<void>((resolve) => setImmediate(resolve));
         if (lastActivity === before) return { settled: true };
         continue;
       }
-      const remaining = deadline.remainingMs();
+      const remaining = Math.max(deadline.remainingMs(), reopen ? awaited!.deadline.remainingMs() : 0);
       if (remaining <= 0) {
+        if (pending)
+          return {
+            settled: false,
+            reason: `the client had not re-opened its change channel ${reconnectWaitMs} ms after it lost it (${pending.what}, #${pending.seq} on ${pending.serverId}): it may still be in its back-off`,
+            reconnect: pending,
+          };
         if (off)
           return {
             settled: false,
@@ -213,7 +270,7 @@ export async function settle(
           reason: `the wire never went quiet for ${quietMs} ms within ${timeoutMs} ms`,
         };
       }
-      const wait = off || signal || listing ? remaining : Math.min(remaining, quietMs - quiet);
+      const wait = off || signal || listing || reopen ? remaining : Math.min(remaining, quietMs - quiet);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, wait));
         wake = () => {
@@ -225,6 +282,7 @@ export async function settle(
     }
   } finally {
     deadline.dispose();
+    awaited?.deadline.dispose();
     for (const stop of stops) stop();
   }
 }

@@ -104,6 +104,36 @@ describe('parseScenario', () => {
   });
 });
 
+describe('parseScenario refuses what can never happen in the cells it runs (issue 26)', () => {
+  test('a script step that can never fire in one of its eras is a load error naming the field', () => {
+    const error = failure((doc) => {
+      doc.servers[0].script.steps.push({
+        id: 'drop-listen',
+        action: { action: 'endStreams', streams: 'listen' },
+      });
+    });
+    expect(error.pointer).toBe('/servers/0/script/steps/1/action/action');
+    expect(error.rule).toBe('script-reachable');
+    expect(error.message).toContain('can never fire in a legacy cell');
+  });
+
+  test('a GET-stream trigger in a scenario that runs over stdio is a load error too', () => {
+    const error = failure((doc) => {
+      doc.transports = ['http', 'stdio'];
+      doc.servers[0].script.steps[0].trigger = { onStreamOpen: 'get' };
+    });
+    expect(error.message).toContain('can never fire over stdio');
+  });
+
+  test('an essential check must be a check of the scenario', () => {
+    const error = failure((doc) => {
+      doc.essential = ['registry.matches-final-catalog'];
+    });
+    expect(error.pointer).toBe('/essential/0');
+    expect(error.rule).toBe('known-check');
+  });
+});
+
 describe('parseScenario reports every problem at once, naming the rule that failed', () => {
   test('three mistakes in one document give three problems in one error', () => {
     const e = failure((doc) => {

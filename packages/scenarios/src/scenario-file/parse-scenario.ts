@@ -1,7 +1,14 @@
 import { INVARIANTS } from '@toolshift/assertions';
-import { isToolshiftError, parseScript, type ScriptDocument } from '@toolshift/fake-server';
+import {
+  isToolshiftError,
+  parseScript,
+  type ScriptDocument,
+  scriptUnreachable,
+  transportUnreachable,
+} from '@toolshift/fake-server';
 import { Ajv } from 'ajv';
 import { ScenarioError } from '../errors/scenario-error.js';
+import { scriptForCell } from '../runner/cell-eras.js';
 import { checkId, type Scenario, ScenarioSchema } from '../scenario.js';
 import { type ScenarioProblem, schemaProblems } from './schema-problems.js';
 
@@ -96,6 +103,29 @@ export function parseScenario(
       report(pointer, data.rule ?? 'script', `${at}/script is not a valid script: ${error.message}`);
     }
   });
+  // A script field that can never fire in a cell the scenario runs in (its eras, transports and the
+  // script's capabilities) is a load error, not a silent no-op mid-run.
+  if (!schemaBroken('/eras') && !schemaBroken('/transports'))
+    servers.forEach((server, index) => {
+      const script = scripts.get(server?.id);
+      if (!script || server.sameServerAs !== undefined) return;
+      const seen = new Set<string>();
+      for (const era of list<Scenario['eras'][number]>(doc.eras)) {
+        const cell = scriptForCell(script, era);
+        const found = [
+          ...scriptUnreachable(cell).map((f) => ({ ...f, where: `in a ${era} cell` })),
+          ...list<Scenario['transports'][number]>(doc.transports).flatMap((transport) =>
+            transportUnreachable(cell, transport).map((f) => ({ ...f, where: `over ${transport}` })),
+          ),
+        ];
+        for (const f of found) {
+          const pointer = `/servers/${index}/script${f.pointer}`;
+          if (seen.has(pointer)) continue;
+          seen.add(pointer);
+          report(pointer, 'script-reachable', `${pointer} can never fire ${f.where}: ${f.why}`);
+        }
+      }
+    });
   const serverIds = new Set(servers.flatMap((server) => (typeof server?.id === 'string' ? [server.id] : [])));
   const knownServer = (ref: string | undefined, pointer: string) => {
     if (ref !== undefined && !serverIds.has(ref))
@@ -146,6 +176,18 @@ export function parseScenario(
     if (checkIds.has(id))
       report(`${at}/id`, 'unique-check-id', `${at} repeats check id '${id}'; give one of them an id.`);
     checkIds.add(id);
+  });
+  // A check already reported broken would only be named again here: judge `essential` against sound checks.
+  const checksSound = !problems.some((problem) => problem.pointer.startsWith('/checks'));
+  list<string>(doc.essential).forEach((id, index) => {
+    const at = `/essential/${index}`;
+    if (!checksSound || schemaBroken(at) || typeof id !== 'string') return;
+    if (!checkIds.has(id))
+      report(
+        at,
+        'known-check',
+        `${at} '${id}' is not the id of a check of this scenario (${[...checkIds].join(', ')}). Name a check's id (its invariant id unless it has its own).`,
+      );
   });
   if (problems.length > 0) {
     const message =

@@ -40,6 +40,7 @@ export const GROUP_SCENARIOS: Readonly<Record<CapabilityGroup, readonly string[]
     'seed-002-legacy-without-list-changed',
     'resources-added-at-runtime',
     'prompts-added-at-runtime',
+    'tool-meta-changed',
     'resources-and-tools-notified-together',
   ],
   removal: ['tool-removed', 'lc-01-tool-removed-after-call', 'rm-*'],

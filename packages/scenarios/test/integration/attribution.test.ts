@@ -54,14 +54,14 @@ class RefusesDuplicates extends SdkClientAdapter {
   }
 }
 
-test('a loud duplicate-name refusal after a working connection is a tool-set failure, not a failed connection', async () => {
+test('a loud duplicate-name refusal after a working connection is a failed tool set (issue 26), not a failed connection', async () => {
   const result = await runCell(
     scenario('same-name-on-two-servers'),
     'legacy',
     client('refuses-duplicates', () => new RefusesDuplicates()),
     { transport: 'http', settleTimeoutMs: 1000 },
   );
-  expect(runner(result)).toEqual(['runner.tool-set-built inconclusive']);
+  expect(runner(result)).toEqual(['runner.tool-set-built fail']);
   expect(message(result, 'runner.tool-set-built')).toMatch(
     /^The client connected to personal \(its handshake was answered: #\d+ initialize request, #\d+ initialize answered, #\d+ notifications\/initialized\) but failed to build its tool set: refusing to build a tool set with two tools named send_email\./,
   );
@@ -91,11 +91,16 @@ test('an adapter may declare the phase: ClientPhaseError("tool-set") is a tool-s
     })),
     { transport: 'http', settleTimeoutMs: 500 },
   );
-  expect(runner(result)).toEqual(['runner.tool-set-built inconclusive']);
+  expect(runner(result)).toEqual(['runner.tool-set-built fail']);
   expect(message(result, 'runner.tool-set-built')).toContain(
     'The client connected to primary (the client says its connection worked) but failed to build its tool set: the provider adapter rejected search_docs.',
   );
   expect(result.rawStatus).toBe('fail');
+  // The registry checks fail with the client's error as their evidence, never inconclusive (issue 26).
+  expect(result.verdicts.find((v) => v.checkId === 'registry.matches-final-catalog')).toMatchObject({
+    status: 'fail',
+    message: expect.stringContaining('the provider adapter rejected search_docs'),
+  });
 }, 60_000);
 
 test('a connect that fails before any handshake is answered is a failed connection', async () => {
@@ -189,7 +194,8 @@ test('a command program answering connect with phase "tool-set" gets a tool-set 
     transport: 'http',
     settleTimeoutMs: 500,
   });
-  expect(runner(result)).toEqual(['runner.tool-set-built inconclusive']);
+  expect(runner(result)).toEqual(['runner.tool-set-built fail']);
+  expect(result.rawStatus).toBe('fail');
   expect(message(result, 'runner.tool-set-built')).toContain(
     'failed to build its tool set: duplicate tool name search_docs',
   );

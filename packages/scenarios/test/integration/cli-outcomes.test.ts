@@ -55,7 +55,7 @@ test('a run whose every cell is inconclusive exits 4 and shows inconclusive in t
     '0 pass, 0 expected failures, 0 unexpected failures, 0 stale baseline entries, 2 inconclusive',
   );
   expect(stdout).toContain(
-    "Result: nothing was judged, so this is not a match (exit 4): no cell passed or failed: every cell was inconclusive (every check in it lacked what it judges): calls.last-call-succeeds: The run never called 'search_docs'. (2 cells)",
+    "Result: nothing was judged, so this is not a match (exit 4): no cell passed or failed: every cell was inconclusive (an essential check in it lacked what it judges): calls.last-call-succeeds: The run never called 'search_docs'. (2 cells)",
   );
   expect(code).toBe(4);
   const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));

@@ -22,10 +22,13 @@ test('a client that ignores change notifications fails tool-added-at-runtime in 
   const legacy = summary.results.find((r) => r.era === 'legacy')!;
   // Legacy: the notification is pushed on the GET stream unsolicited, and no tools/list follows it.
   expect(legacy.verdicts.find((v) => v.checkId === 'change.relists-after-signal')!.status).toBe('fail');
-  // Modern: the defect never subscribes, so the server has nobody to notify.
+  // Modern: the defect never subscribes, so the server has nobody to notify — its own doing (issue 26):
+  // the essential change check it left unjudged counts as a failure, with the server's note as evidence.
   const modern = summary.results.find((r) => r.era === 'modern')!;
-  expect(modern.verdicts.find((v) => v.checkId === 'change.relists-after-signal')!.status).toBe(
-    'inconclusive',
-  );
+  expect(modern.verdicts.find((v) => v.checkId === 'change.relists-after-signal')).toMatchObject({
+    status: 'fail',
+    cause: 'client',
+    message: expect.stringContaining('never sent subscriptions/listen'),
+  });
   expect(modern.verdicts.find((v) => v.checkId === 'modern.subscribes-to-tool-changes')!.status).toBe('fail');
 }, 60_000);

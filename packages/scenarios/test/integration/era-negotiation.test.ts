@@ -93,8 +93,8 @@ describe('runner.era-negotiated: a client that cannot speak the cell era fails w
       );
       const follows = result.verdicts.find((verdict) => verdict.checkId === 'registry.matches-final-catalog');
       expect(follows?.status).toBe('inconclusive');
-      // With no exposure reported it has nothing to judge of its own (issue 9, point 13), before any setting aside.
-      expect(follows?.message).toContain('the client reported no exposure in this run');
+      // It never listed, and the run (stopped at the connect) used no tool: nothing of its own to judge.
+      expect(follows?.message).toContain('the client never sent tools/list');
     },
     60_000,
   );

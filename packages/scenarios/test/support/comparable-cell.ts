@@ -4,6 +4,7 @@ import type { CellResult } from '../../src/runner/cell.js';
 /**
  * What two runs of one cell must agree on, with only what must differ normalized away:
  * - wall-clock time: `wallTimeMs` on frames, and wall-clock figures in verdict texts;
+ * - credential digests (`credentialDigest`): each server keys them with a random key of its own;
  * - the endpoint's origin (`http://127.x.y.z:<port>`): an ephemeral port over HTTP, a per-server
  *   loopback address over msw; the endpoint path (`/mcp`) is the same on both;
  * - the `transport` field of frames, when transports are compared with each other.
@@ -37,7 +38,7 @@ export function comparableCell(
   options: { withTransport?: boolean } = {},
 ): ComparableCell {
   const frame = (each: TranscriptFrame) => {
-    const { wallTimeMs: _wall, transport, ...rest } = each;
+    const { wallTimeMs: _wall, credentialDigest: _credential, transport, ...rest } = each;
     const kept = options.withTransport === false ? rest : { ...rest, transport };
     return JSON.stringify(kept).replace(ORIGIN, '<origin>');
   };

@@ -43,6 +43,10 @@ export class LegacyEngine implements EraEngine {
     return connectionId !== undefined && this.byConnection.has(connectionId);
   }
 
+  knows(method: string): boolean {
+    return method === 'initialize' || Object.hasOwn(LEGACY_METHODS, method);
+  }
+
   /** The live sessions (read-only view for the admin API and tests). */
   liveSessions(): LegacySession[] {
     return [...this.sessions.values()];

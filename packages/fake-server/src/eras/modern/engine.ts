@@ -32,6 +32,10 @@ export class ModernEngine implements EraEngine {
 
   constructor(private readonly world: World) {}
 
+  knows(method: string): boolean {
+    return Object.hasOwn(MODERN_METHODS, method);
+  }
+
   /** Live subscriptions (read-only view for the admin API and tests). */
   liveSubscriptions(): Subscription[] {
     return [...this.subscriptions.values()];

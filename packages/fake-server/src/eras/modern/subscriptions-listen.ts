@@ -106,7 +106,9 @@ function acknowledge(subscription: Subscription): void {
  * Sends a tagged `notifications/<family>/list_changed` (tools, resources, prompts) on every open
  * subscription acknowledged (or, under `afterFirstNotification`, about to be acknowledged) for it
  * and in `audience`. A withheld ack means no notification may be sent; that loss is recorded as a
- * note.
+ * note. On an endpoint serving 2026-07-28, a signal for everyone (no `audience`) that no open
+ * subscription asked for is recorded as a note too (`… no open subscriptions/listen stream asked
+ * for it …`): the evidence that a change was announced while no client listened.
  */
 export function announceToSubscriptions(
   world: World,
@@ -116,11 +118,20 @@ export function announceToSubscriptions(
 ): void {
   const key = listenFilterKey(family);
   const method = listChangedMethod(family);
+  let open = 0;
   for (const subscription of subscriptions.values()) {
     if (!subscription.honored[key] || !subscription.stream.open) continue;
+    open += 1;
     if (audience && !audience(subscription.principal)) continue;
     notify(world, subscription, method, {});
   }
+  if (open === 0 && !audience && world.settings.eras.has('modern'))
+    world.recorder.note(
+      `${method}: no open subscriptions/listen stream asked for it, so it was not delivered`,
+      {
+        era: 'modern',
+      },
+    );
 }
 
 /**

@@ -278,11 +278,23 @@ export class CommandClientAdapter implements ClientAdapter {
                 ...(message.toolName !== undefined ? { toolName: message.toolName } : {}),
               });
               return;
-            case 'state':
-              this.states.set(message.serverId, {
+            case 'state': {
+              const reported = {
                 state: message.state,
                 ...(message.detail !== undefined ? { detail: message.detail } : {}),
+              };
+              this.states.set(message.serverId, reported);
+              this.observer?.state?.(message.serverId, reported);
+              return;
+            }
+            case 'resources':
+              this.observer?.resources?.(message.serverId, {
+                resources: message.resources,
+                resourceTemplates: message.resourceTemplates ?? [],
               });
+              return;
+            case 'prompts':
+              this.observer?.prompts?.(message.serverId, message.prompts);
               return;
             case 'hello':
               return;

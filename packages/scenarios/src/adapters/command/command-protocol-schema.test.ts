@@ -31,6 +31,10 @@ describe('the command-protocol JSON Schema', () => {
     { type: 'note', text: '' },
     { type: 'warning', serverId: 'a', toolName: 't', message: 'm' },
     { type: 'state', serverId: 'a', state: 'ready' },
+    { type: 'tools', serverId: 'a', tools: [{ name: 'x', _meta: { 'ui/resourceUri': 'ui://x' } }] },
+    { type: 'resources', serverId: 'a', resources: [{ uri: 'file:///a', name: 'a' }] },
+    { type: 'resources', serverId: 'a', resources: [], resourceTemplates: [{ uriTemplate: 'file:///{p}' }] },
+    { type: 'prompts', serverId: 'a', prompts: [{ name: 'review', description: 'Review a change' }] },
     { type: 'response', id: 1, ok: true },
     { type: 'response', id: 2, ok: false, error: 'e', code: 'UNSUPPORTED_REQUEST', phase: 'tool-set' },
   ])('accepts the program message %j', (message) => {
@@ -50,6 +54,9 @@ describe('the command-protocol JSON Schema', () => {
     [{ type: 'response', id: 1, ok: false }, "required property 'error'"],
     [{ type: 'response', id: 1, ok: false, error: 'e', phase: 'later' }, "'later' is not a phase"],
     [{ type: 'log', text: 'x' }, 'unknown program message type "log"'],
+    [{ type: 'tools', serverId: 'a', tools: [{ name: 'x', _meta: 'not an object' }] }, '/tools/0/_meta'],
+    [{ type: 'resources', serverId: 'a', resources: [{ name: 'no uri' }] }, "required property 'uri'"],
+    [{ type: 'prompts', serverId: 'a' }, "required property 'prompts'"],
   ])('refuses the program message %j, naming %s', (message, naming) => {
     expect(checkMessage('program', message)?.message).toContain(naming);
   });

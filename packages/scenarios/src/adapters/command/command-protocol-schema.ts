@@ -25,7 +25,15 @@ export interface SchemaViolation {
 
 /** The `$defs` entry for each message `type` on either side. */
 const DEFINITION_BY_TYPE: Readonly<Record<'program' | 'runner', Readonly<Record<string, string>>>> = {
-  program: { hello: 'hello', tools: 'tools', note: 'note', warning: 'warning', state: 'state' },
+  program: {
+    hello: 'hello',
+    tools: 'tools',
+    note: 'note',
+    warning: 'warning',
+    state: 'state',
+    resources: 'resources',
+    prompts: 'prompts',
+  },
   runner: {
     connect: 'connect',
     call: 'call',

@@ -147,6 +147,15 @@ export type ProgramMessage =
   | { type: 'warning'; serverId: string; toolName?: string; message: string }
   /** `discovery-state`: the client's discovery state for a server changed. */
   | { type: 'state'; serverId: string; state: string; detail?: string }
+  /** `resources`: the complete set of resources (and templates) the host now shows for a server. */
+  | {
+      type: 'resources';
+      serverId: string;
+      resources: Array<{ uri: string; name?: string }>;
+      resourceTemplates?: Array<{ uriTemplate: string; name?: string }>;
+    }
+  /** `prompts`: the complete set of prompts the host now shows for a server. */
+  | { type: 'prompts'; serverId: string; prompts: Array<{ name: string; description?: string }> }
   /** The answer to the runner's request `id`. */
   | { type: 'response'; id: number; ok: true; result?: unknown }
   /**

@@ -10,6 +10,7 @@ import { ignoresNextCursor } from './ignores-next-cursor.js';
 import { ignoresResourceAndPromptChanges } from './ignores-resource-and-prompt-changes.js';
 import { ignoresTtl } from './ignores-ttl.js';
 import { keepsOldToken } from './keeps-old-token.js';
+import { keepsStaleToolMeta } from './keeps-stale-tool-meta.js';
 import { loopsOnRepeatedCursor } from './loops-on-repeated-cursor.js';
 import { mergesListings } from './merges-listings.js';
 import { neverRelistsAfterReconnect } from './never-relists-after-reconnect.js';
@@ -26,6 +27,7 @@ import { resumesFromStaleCursor } from './resumes-from-stale-cursor.js';
 import { session404Terminal } from './session-404-terminal.js';
 import { skipsRevalidation } from './skips-revalidation.js';
 import { slowRelist } from './slow-relist.js';
+import { stateStuckReady } from './state-stuck-ready.js';
 import { toolsFixedAtStartup } from './tools-fixed-at-startup.js';
 import { toolsSharedByServerUrl } from './tools-shared-by-server-url.js';
 import { trustsReadOnlyHint } from './trusts-read-only-hint.js';
@@ -64,6 +66,8 @@ export const DEFECTS: readonly DefectFactory[] = [
   dottedServerPrefix,
   offersWithheldTools,
   toolsSharedByServerUrl,
+  keepsStaleToolMeta,
+  stateStuckReady,
 ];
 
 export type { DefectFactory, DefectInfo } from './defect-factory.js';

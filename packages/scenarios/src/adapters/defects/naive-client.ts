@@ -278,7 +278,9 @@ export class NaiveClient implements ClientAdapter {
     const token = target.bearerToken;
     const resume = this.resumeSessionId;
     this.resumeSessionId = undefined;
+    const fetchImpl = this.transportFetch();
     const transport = new StreamableHTTPClientTransport(new URL(target.url), {
+      ...(fetchImpl !== undefined ? { fetch: fetchImpl } : {}),
       ...(token !== undefined ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
       ...(resume !== undefined ? { sessionId: resume } : {}),
       reconnectionOptions: {
@@ -297,6 +299,11 @@ export class NaiveClient implements ClientAdapter {
     this.client = client;
     this.transport = transport;
     await this.subscribe();
+  }
+
+  /** The `fetch` its HTTP transport uses (default: the global one); a variant may filter what reaches the wire. */
+  protected transportFetch(): typeof fetch | undefined {
+    return undefined;
   }
 
   protected async subscribe(): Promise<void> {
@@ -326,7 +333,12 @@ export class NaiveClient implements ClientAdapter {
     const serverId = this.target!.serverId;
     this.observer?.exposure(
       [...this.registry.values()].map(
-        (tool): ExposedTool => ({ serverId, name: tool.name, inputSchema: tool.inputSchema }),
+        (tool): ExposedTool => ({
+          serverId,
+          name: tool.name,
+          inputSchema: tool.inputSchema,
+          ...(tool._meta !== undefined ? { _meta: tool._meta as Record<string, unknown> } : {}),
+        }),
       ),
     );
   }
