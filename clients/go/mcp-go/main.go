@@ -6,11 +6,14 @@
 // notifications to OnNotification handlers and, on 2026-07-28, delivers them only through the
 // ListenAsync subscription the docs show. This host opens that subscription, notes each signal and
 // lists again before every model request (and on a manual refresh): "pass by re-asking" where it
-// passes.
+// passes. When a request fails with transport.ErrSessionTerminated (the server answered 404 for
+// the session), the host calls Initialize again, as the library's transports page shows ("If the
+// session is terminated, you must reinitialize the client"); the failed request is not retried.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -67,9 +70,7 @@ func (c *connection) open() error {
 	if err := mcpClient.Start(ctx); err != nil {
 		return err
 	}
-	var request mcp.InitializeRequest
-	request.Params.ClientInfo = mcp.Implementation{Name: "toolshift-mcp-go-driver", Version: "1.0.0"}
-	if _, err := mcpClient.Initialize(ctx, request); err != nil {
+	if _, err := mcpClient.Initialize(ctx, initializeRequest()); err != nil {
 		_ = mcpClient.Close()
 		return err
 	}
@@ -86,6 +87,24 @@ func (c *connection) open() error {
 	c.client, c.stopListen = mcpClient, stop
 	c.mu.Unlock()
 	return nil
+}
+
+func initializeRequest() mcp.InitializeRequest {
+	var request mcp.InitializeRequest
+	request.Params.ClientInfo = mcp.Implementation{Name: "toolshift-mcp-go-driver", Version: "1.0.0"}
+	return request
+}
+
+// afterError is the host step the library documents for a lost session (www/docs/pages/clients/
+// transports.mdx, "StreamableHTTP With Preconfigured Session"): on ErrSessionTerminated, Initialize
+// again. It returns err unchanged: the failed request is not retried.
+func (c *connection) afterError(mcpClient *client.Client, err error) error {
+	if errors.Is(err, transport.ErrSessionTerminated) {
+		if _, initErr := mcpClient.Initialize(context.Background(), initializeRequest()); initErr != nil {
+			command.Note("%s: Initialize after the session ended failed: %v", c.serverID, initErr)
+		}
+	}
+	return err
 }
 
 func (c *connection) close() {
@@ -118,7 +137,7 @@ func (c *connection) list() ([]mcp.Tool, error) {
 	}
 	result, err := mcpClient.ListTools(context.Background(), mcp.ListToolsRequest{})
 	if err != nil {
-		return nil, err
+		return nil, c.afterError(mcpClient, err)
 	}
 	c.mu.Lock()
 	c.tools = result.Tools
@@ -175,11 +194,15 @@ func connect(r command.Request) (any, error) {
 	return nil, nil
 }
 
-func callTool(mcpClient *client.Client, tool string, arguments map[string]any) (*mcp.CallToolResult, error) {
+func (c *connection) callTool(mcpClient *client.Client, tool string, arguments map[string]any) (*mcp.CallToolResult, error) {
 	var request mcp.CallToolRequest
 	request.Params.Name = tool
 	request.Params.Arguments = arguments
-	return mcpClient.CallTool(context.Background(), request)
+	result, err := mcpClient.CallTool(context.Background(), request)
+	if err != nil {
+		return nil, c.afterError(mcpClient, err)
+	}
+	return result, nil
 }
 
 func call(r command.Request) (any, error) {
@@ -191,7 +214,7 @@ func call(r command.Request) (any, error) {
 	if err != nil {
 		return nil, command.Phase("call", err)
 	}
-	return callTool(mcpClient, r.Tool, r.Arguments)
+	return c.callTool(mcpClient, r.Tool, r.Arguments)
 }
 
 func refresh(r command.Request) (any, error) {
@@ -254,7 +277,7 @@ func modelCall(r command.Request) (any, error) {
 		if !known || mcpClient == nil {
 			continue
 		}
-		result, err := callTool(mcpClient, r.Name, r.Arguments)
+		result, err := c.callTool(mcpClient, r.Name, r.Arguments)
 		if err != nil {
 			return nil, command.Phase("call", err)
 		}

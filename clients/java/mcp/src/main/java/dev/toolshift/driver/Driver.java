@@ -21,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * toolshift driver for the Java MCP SDK ({@code io.modelcontextprotocol.sdk:mcp}), used as its docs
@@ -29,7 +30,9 @@ import java.util.concurrent.TimeUnit;
  * {@code initialize()}, and the tool set from {@code listTools()}. The SDK has change handling of its
  * own: on {@code notifications/tools/list_changed} it lists the tools again and hands the new list to
  * the {@code toolsChangeConsumer}; this host exposes what that consumer receives and hands its model
- * the set it holds (no re-listing before a model request).
+ * the set it holds (no re-listing before a model request). The two paths write one tool list, so the
+ * host orders them: a {@code listTools()} answer is kept only when no consumer call came while it was
+ * under way (the consumer's list was fetched after a change the listing may predate).
  *
  * <p>The command protocol (newline-delimited JSON on stdin/stdout) is documented in the toolshift
  * README ("A client program in any language").
@@ -45,6 +48,8 @@ public final class Driver {
     volatile String token;
     volatile McpSyncClient client;
     volatile List<McpSchema.Tool> tools = List.of();
+    /** How many tool lists the toolsChangeConsumer has handed this host. */
+    final AtomicLong changes = new AtomicLong();
 
     Connection(String serverId, String url, String token) {
       this.serverId = serverId;
@@ -89,6 +94,27 @@ public final class Driver {
     send(Map.of("type", "tools", "serverId", connection.serverId, "tools", exposed));
   }
 
+  /** The toolsChangeConsumer: the SDK's own listing after notifications/tools/list_changed. */
+  static void changed(Connection connection, List<McpSchema.Tool> tools) {
+    synchronized (connection) {
+      connection.changes.incrementAndGet();
+      expose(connection, tools);
+    }
+  }
+
+  /** The host's own listTools(): kept unless the consumer handed a list while it was under way. */
+  static void listed(Connection connection, long changesBefore, List<McpSchema.Tool> tools) {
+    synchronized (connection) {
+      if (connection.changes.get() == changesBefore) expose(connection, tools);
+      else note(connection.serverId + ": listTools() answer dropped: the toolsChangeConsumer handed a newer list meanwhile");
+    }
+  }
+
+  static void listTools(Connection connection) {
+    long changesBefore = connection.changes.get();
+    listed(connection, changesBefore, connection.client.listTools().tools());
+  }
+
   /** A failed request with the phase it failed in. */
   static final class PhaseException extends RuntimeException {
     final String phase;
@@ -115,7 +141,7 @@ public final class Driver {
         McpClient.sync(transport)
             .requestTimeout(Duration.ofSeconds(20))
             .clientInfo(new McpSchema.Implementation("toolshift-java-mcp-driver", "1.0.0"))
-            .toolsChangeConsumer(tools -> expose(connection, tools))
+            .toolsChangeConsumer(tools -> changed(connection, tools))
             .build();
     try {
       client.initialize();
@@ -125,7 +151,7 @@ public final class Driver {
     }
     connection.client = client;
     try {
-      expose(connection, client.listTools().tools());
+      listTools(connection);
     } catch (RuntimeException error) {
       throw new PhaseException("tool-set", String.valueOf(error.getMessage()), error);
     }
@@ -160,8 +186,7 @@ public final class Driver {
             new McpSchema.CallToolRequest(String.valueOf(request.get("tool")), arguments(request.get("arguments"))));
       }
       case "refresh": {
-        Connection connection = connection(request);
-        expose(connection, connection.client.listTools().tools());
+        listTools(connection(request));
         return null;
       }
       case "reconnect": {
