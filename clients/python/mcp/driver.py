@@ -1,15 +1,18 @@
-"""toolshift driver for the official Python SDK, `mcp` (PyPI), as its README shows a host using it.
+"""toolshift driver for the official Python SDK, `mcp` (PyPI), as its docs show a host using it.
 
 One `mcp.Client` (which drives an `mcp.ClientSession`) per server, over Streamable HTTP with an
-`httpx2.AsyncClient` carrying the bearer token (the README's way to set headers or auth). The tool
-set a host hands its model is `await client.list_tools()` (paged with `cursor` until `next_cursor`
-is None, as the result type says), with the client's default response cache. The SDK does not
-re-list by itself when the server announces a change: it only evicts its cache on the
-notification. So this host lists again before every model request (and on a manual refresh, with
-`cache_mode="refresh"`), which is what the scorecard grades as "pass by re-asking" where it passes.
-On a 2026-07-28 session it also holds `Client.listen(tools_list_changed=True)` open and uses it as
-the SDK's docstring shows: a `list_tools()` for every event, and after an abrupt drop
-(`SubscriptionLost`) it listens again and refetches.
+`httpx2.AsyncClient` carrying the bearer token (docs/client/transports.md: headers and auth belong
+on the `httpx2.AsyncClient` you pass to `streamable_http_client`). The tool set is
+`await client.list_tools(cursor=...)` in the docs' pagination loop (docs/client/index.md
+"Pagination": extend, stop when `next_cursor` is None, else pass it back untouched), with the
+client's default response cache. The SDK does not re-list by itself when the server announces a
+change: on 2025-11-25 the notification reaches `message_handler` (registered; it notes it) and
+evicts the cache. So this host lists again before every model request (and on a manual refresh,
+with `cache_mode="refresh"`), which the scorecard grades as "pass by re-asking" where it passes.
+On a 2026-07-28 session it follows `Client.listen(tools_list_changed=True)` the way
+docs/client/subscriptions.md shows: enter the subscription, take the snapshot inside the block
+(the connection's first listing), `list_tools()` for every event, and when the stream ends
+(graceful close or `SubscriptionLost`) back off 1 s, listen again and refetch (its `keep_following`).
 """
 
 from __future__ import annotations
@@ -35,12 +38,8 @@ from mcp import Client  # noqa: E402
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS  # noqa: E402
 from mcp_types import ToolListChangedNotification  # noqa: E402
 
-#: A host's guard on a listing that never ends.
-MAX_PAGES = 100
-#: A host's guard on a server that drops every subscription: listens again at most this many times per connection.
-MAX_RELISTENS = 5
-#: Seconds before listening again after the n-th drop in a row (times n).
-RELISTEN_DELAY_S = 0.1
+#: Seconds to back off before listening again after a stream ends (docs_src/subscriptions/tutorial005.py: `anyio.sleep(1)`).
+RELISTEN_BACKOFF_S = 1.0
 
 
 class _Bearer(httpx2.Auth):
@@ -65,11 +64,19 @@ class Connection:
     tools: list[Any] = field(default_factory=list)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    #: On 2026-07-28: the watcher's snapshot, True once taken inside the listen block, False when the
+    #: first subscription could not be opened (the host then lists without one).
+    snapshot: asyncio.Future[bool] | None = None
+    #: One listing at a time, so the host's tool set is the one its latest listing began with (two
+    #: writes of this driver's, the model request's re-list and the watcher's refetch, never cross).
+    listing: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def open(self) -> None:
         """Enters a `Client` in a task of its own (anyio scopes must be left by the task that entered them)."""
-        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[None] = loop.create_future()
         self.stop = asyncio.Event()
+        self.snapshot = None
 
         async def hold() -> None:
             try:
@@ -80,15 +87,14 @@ class Connection:
                     message_handler=self.on_message,
                 ) as client:
                     self.client = client
-                    listening = (
-                        asyncio.create_task(self.listen(client))
-                        if client.protocol_version in MODERN_PROTOCOL_VERSIONS
-                        else None
-                    )
+                    watcher = None
+                    if client.protocol_version in MODERN_PROTOCOL_VERSIONS:
+                        self.snapshot = loop.create_future()
+                        watcher = asyncio.create_task(self.follow(client, self.snapshot))
                     ready.set_result(None)
                     await self.stop.wait()
-                    if listening is not None:
-                        listening.cancel()
+                    if watcher is not None:
+                        watcher.cancel()
             except BaseException as error:  # boundary: report how the connection ended
                 if not ready.done():
                     ready.set_exception(error if isinstance(error, Exception) else RuntimeError(repr(error)))
@@ -102,40 +108,60 @@ class Connection:
         self.task = asyncio.create_task(hold())
         await ready
 
+    async def first_listing(self) -> None:
+        """The connection's first tool set: on 2026-07-28 the snapshot the watcher takes inside its
+        listen block (docs/client/subscriptions.md: open the subscription first, then snapshot, so
+        nothing after the acknowledgment is missed); otherwise a listing."""
+        if self.snapshot is not None and await self.snapshot:
+            return
+        await self.list_tools()
+
     async def on_message(self, message: Any) -> None:
-        """The SDK's hook for server messages (it evicts its response cache on list_changed itself)."""
+        """The SDK's `message_handler` (docs/client/callbacks.md): every server notification reaches it (on
+        2025-11-25 the SDK also evicts its response cache on list_changed)."""
         if isinstance(message, ToolListChangedNotification):
             protocol.note(f"{self.server_id}: notifications/tools/list_changed received (the host lists again before its next model request)")
 
-    async def listen(self, client: Client) -> None:
-        """On a 2026-07-28 session the SDK learns of changes only through `Client.listen`, which also evicts its cache.
+    async def follow(self, client: Client, snapshot: asyncio.Future[bool]) -> None:
+        """`keep_following` of docs/client/subscriptions.md ("Streams end"), for the tool list.
 
-        As its docstring shows a host using it, every event is answered with `client.list_tools()`
-        ("refetch on change"). `Client.listen`'s documented contract on failures: a graceful close ends the loop; an abrupt drop raises
-        `SubscriptionLost`, with no replay: "re-listen and refetch". So this host listens again after a
-        drop (at most `MAX_RELISTENS` times per connection) and, once the new subscription is acknowledged,
-        lists the tools again (`cache_mode="refresh"`) for whatever changed in the gap.
+        Enter `client.listen(tools_list_changed=True)`; inside the block refetch the tools (the first
+        time, the connection's snapshot), then `list_tools()` for every event (the SDK has evicted its
+        cache for the event before delivering it). A graceful close or `SubscriptionLost` ends the
+        stream: back off 1 s, listen again and refetch ("no replay across streams"; `cache_mode=
+        "refresh"`, the docs' way to refetch past a cached entry). Any other error (`MCPError`,
+        `TimeoutError`, `ListenNotSupportedError`) ends the watcher, as `keep_following` catches only
+        `SubscriptionLost`. Runs until the connection closes and cancels it.
         """
-        for attempt in range(MAX_RELISTENS + 1):
+        while True:
             try:
                 async with client.listen(tools_list_changed=True) as subscription:
-                    if attempt > 0:
+                    if snapshot.done():
                         await self.list_tools(cache_mode="refresh")
+                    else:
+                        try:
+                            await self.list_tools()
+                        except Exception as error:
+                            snapshot.set_exception(error)
+                            raise
+                        snapshot.set_result(True)
                     async for event in subscription:
-                        # The docstring's loop: `async for event in sub: tools = await client.list_tools()`
-                        # (the SDK has evicted its cache for the event before delivering it).
                         protocol.note(f"{self.server_id}: listen event {type(event).__name__}: refetching the tools")
                         await self.list_tools()
-                return
+                protocol.note(f"{self.server_id}: subscriptions/listen closed by the server: listening again")
+            except SubscriptionLost as error:
+                protocol.note(f"{self.server_id}: subscriptions/listen lost ({error}): listening again and refetching")
             except asyncio.CancelledError:
                 raise
-            except SubscriptionLost as error:
-                protocol.note(f"{self.server_id}: subscriptions/listen lost ({error}): listening again and refetching, as Client.listen documents")
-                await asyncio.sleep(RELISTEN_DELAY_S * (attempt + 1))
             except Exception as error:  # boundary: a failed subscription is evidence, not a crash
                 protocol.note(f"{self.server_id}: subscriptions/listen ended: {type(error).__name__}: {error}")
+                if not snapshot.done():
+                    snapshot.set_result(False)
                 return
-        protocol.note(f"{self.server_id}: subscriptions/listen lost {MAX_RELISTENS + 1} times: the host stops listening")
+            if not snapshot.done():
+                # The first subscription never opened: the host takes its first listing without one.
+                snapshot.set_result(False)
+            await asyncio.sleep(RELISTEN_BACKOFF_S)
 
     async def close(self) -> None:
         self.stop.set()
@@ -146,42 +172,32 @@ class Connection:
                 pass
 
     async def list_tools(self, cache_mode: str = "use") -> list[Any]:
-        """Every page of `tools/list`, then reports the set the host now holds."""
-        if self.client is None:
-            raise RuntimeError(f"{self.server_id} is not connected")
-        tools: list[Any] = []
-        names: set[str] = set()
-        cursor: str | None = None
-        seen: set[str] = set()
-        for _ in range(MAX_PAGES):
-            page = await self.client.list_tools(cursor=cursor, cache_mode=cache_mode)  # type: ignore[arg-type]
-            # Pages may overlap (2026-07-28 promises no cross-page consistency): a host keeps one tool per name.
-            for tool in page.tools:
-                if tool.name not in names:
-                    names.add(tool.name)
-                    tools.append(tool)
-            cursor = page.next_cursor
-            if cursor is None:
-                break
-            if cursor in seen:
-                protocol.warning(self.server_id, f"tools/list repeated the cursor {cursor!r}: the listing stops here")
-                break
-            seen.add(cursor)
-        else:
-            protocol.warning(self.server_id, f"tools/list did not end after {MAX_PAGES} pages")
-        self.tools = tools
-        protocol.expose(
-            self.server_id,
-            [
-                {
-                    "name": tool.name,
-                    **({"description": tool.description} if tool.description is not None else {}),
-                    "inputSchema": tool.input_schema,
-                }
-                for tool in tools
-            ],
-        )
-        return tools
+        """Every page of `tools/list` in the docs' loop (docs/client/index.md "Pagination": extend, stop
+        when `next_cursor` is None, else pass it back untouched), then reports the set the host now holds."""
+        async with self.listing:
+            if self.client is None:
+                raise RuntimeError(f"{self.server_id} is not connected")
+            tools: list[Any] = []
+            cursor: str | None = None
+            while True:
+                page = await self.client.list_tools(cursor=cursor, cache_mode=cache_mode)  # type: ignore[arg-type]
+                tools.extend(page.tools)
+                if page.next_cursor is None:
+                    break
+                cursor = page.next_cursor
+            self.tools = tools
+            protocol.expose(
+                self.server_id,
+                [
+                    {
+                        "name": tool.name,
+                        **({"description": tool.description} if tool.description is not None else {}),
+                        "inputSchema": tool.input_schema,
+                    }
+                    for tool in tools
+                ],
+            )
+            return tools
 
 
 connections: dict[str, Connection] = {}
@@ -202,7 +218,7 @@ async def connect(request: dict[str, Any]) -> None:
     except Exception as error:
         raise protocol.PhaseError(f"{type(error).__name__}: {error}", "connect") from error
     try:
-        await connection.list_tools()
+        await connection.first_listing()
     except Exception as error:
         raise protocol.PhaseError(f"{type(error).__name__}: {error}", "tool-set") from error
 
@@ -226,7 +242,7 @@ async def reconnect(request: dict[str, Any]) -> None:
     connection = _connection(request)
     await connection.close()
     await connection.open()
-    await connection.list_tools()
+    await connection.first_listing()
 
 
 async def reauthorize(request: dict[str, Any]) -> None:
