@@ -171,7 +171,8 @@ async def agent_turn(request: dict[str, Any]) -> dict[str, Any]:
     (`mcp_config={"convert_schemas_to_strict": True}`), as a host that wants strict mode does.
     """
     provider = request.get("provider") or "openai"
-    client = AsyncOpenAI(base_url=_model_target()["openai"], api_key="toolshift-fake-key", max_retries=0)
+    # As the SDK's docs show a custom provider (docs/models/index.md): the client's own defaults.
+    client = AsyncOpenAI(base_url=_model_target()["openai"], api_key="toolshift-fake-key")
     if provider == "openai-responses":
         model: Any = OpenAIResponsesModel(model=MODEL, openai_client=client)
     else:
