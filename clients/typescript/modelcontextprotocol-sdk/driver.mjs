@@ -9,8 +9,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 /**
- * Every page of tools/list, as docs/protocol.md "Pagination" shows the host's loop: pass the
- * previous page's nextCursor while there is one, nothing more (the same loop in every language).
+ * Every page of tools/list, with the host loop of docs/protocol.md "Pagination" as written there
+ * (`do { … } while (cursor)`): pass the previous page's nextCursor while there is one, nothing more
+ * (no page cap, no repeated-cursor stop). Its `while (cursor)` ends at an empty-string cursor too,
+ * which 2025-11-25, the only revision v1 speaks, gives no meaning.
  */
 async function listAll(client) {
   const tools = [];
@@ -19,7 +21,7 @@ async function listAll(client) {
     const result = await client.listTools(cursor === undefined ? undefined : { cursor });
     tools.push(...result.tools);
     cursor = result.nextCursor;
-  } while (cursor !== undefined);
+  } while (cursor);
   return tools;
 }
 
