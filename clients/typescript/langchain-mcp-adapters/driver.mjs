@@ -1,19 +1,19 @@
 // toolshift driver (client module): @langchain/mcp-adapters `MultiServerMCPClient`, used the way its
-// README shows: one client built up front from every server of the cell (`mcpServers`, an http
-// entry with an Authorization header per server; the README's defaults: no name prefix,
+// README (1.1.4) shows: one client built up front from every server of the cell (`mcpServers`, an
+// http entry with an Authorization header per server; the README's defaults: no name prefix,
 // throwOnLoadError), `await client.getTools()` for the LangChain tools handed to the agent, asked
-// again before each model request (the library offers no other way to get the current tools).
-// Model actions are agent turns as the README runs them: `createReactAgent({ llm, tools })` and
-// `agent.invoke({ messages })`, with LangChain's own chat model package for the action's provider
-// (@langchain/openai, @langchain/anthropic, @langchain/google-genai) on the cell's fake model
-// provider, so the tool conversion, the model requests, the ToolNode's calls and the ToolMessages
-// sent back are the libraries' work, read by the harness from the wire. `onToolsListChanged` is
-// registered as the README shows.
+// again before each model request (the library offers no other way to get the current tools), and
+// the `onToolsListChanged` callback registered as its "Notifications and Progress" section shows.
+// Model actions are agent turns as the README runs them: `createAgent({ model, tools })` from
+// `langchain` and `agent.invoke({ messages })`, with LangChain's own chat model package for the
+// action's provider (@langchain/openai, @langchain/anthropic, @langchain/google-genai) on the cell's
+// fake model provider, so the tool conversion, the model requests, the agent's tool calls and the
+// ToolMessages sent back are the libraries' work, read by the harness from the wire.
 import { ChatAnthropic } from '@langchain/anthropic';
 import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
-import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { ChatOpenAI } from '@langchain/openai';
+import { createAgent } from 'langchain';
 
 /** The model name sent to the fake provider (it serves any name), and the fake API key. */
 const MODEL = 'toolshift-model';
@@ -121,11 +121,13 @@ function createAdapter() {
     },
     async agentTurn({ prompt, provider = 'openai' }) {
       if (!modelTarget) throw new Error('the harness gave no model provider (ConnectTarget.model)');
-      // The README's loop: the tools as getTools() returns them now, one ReAct agent run (the
-      // model's calls run by its ToolNode and sent back) until the model answers in text.
+      // The README's loop: the tools as getTools() returns them now, one agent run (the model's
+      // calls run by the agent's tool node and sent back) until the model answers in text. The
+      // README writes `createAgent({ llm: model, tools })`; langchain 1.5's createAgent takes the
+      // chat model as `model` (it throws "`model` option is required" without it).
       await fetchTools();
       const tools = [...perServer.values()].flat();
-      const agent = createReactAgent({ llm: chatModel(provider, modelTarget), tools });
+      const agent = createAgent({ model: chatModel(provider, modelTarget), tools });
       await agent.invoke({ messages: [{ role: 'user', content: prompt }] }, { recursionLimit: 16 });
     },
     async refresh() {

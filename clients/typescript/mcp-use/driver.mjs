@@ -1,50 +1,55 @@
 // toolshift driver (client module): mcp-use 1.34.6 (the last release whose package ships
-// `MCPClient`/`MCPAgent`; 2.x no longer does), used the way its README's "Use MCP Client" section
-// shows: one `MCPClient` built up front from every server of the cell (`mcpServers: { id: { url,
-// headers } }`), `await client.createAllSessions()`, `client.getSession(id)`, `session.callTool()`.
-// The tool set the host hands the model is the session connector's `tools`, which mcp-use keeps
-// current itself (it re-lists on notifications/tools/list_changed).
-import { BaseConnector, MCPClient } from 'mcp-use';
+// `MCPClient`/`MCPAgent`; 2.x no longer does), used the way its README's "Use MCP Client" section and
+// its TypeScript client docs (docs/typescript/client/*.mdx at mcp-use@1.34.6) show: one `MCPClient`
+// built up front from every server of the cell (`mcpServers: { id: { url, headers } }`),
+// `await client.createAllSessions()`, `client.getSession(id)`, `session.listTools()` for the tools
+// ("Use listTools() when you want fresh data", client/tools.mdx), `session.callTool()`, and
+// `session.on("notification", …)` re-listing with `session.listTools()` on
+// notifications/tools/list_changed (client/notifications.mdx, "Tools List Changed"). The tool set
+// the host hands the model is what those listings returned, per server; of two results, the one
+// from the later listing is kept.
+import { MCPClient } from 'mcp-use';
 
-// Instrumentation only: the host reads a connector's tools when its list_changed refresh finishes.
-// Hooked on the class before any session exists, so a refresh that starts while createAllSessions()
-// is still settling (a change announced right after the first listing) is not missed.
-const refreshListeners = new Set();
-const refreshToolsCache = BaseConnector.prototype.refreshToolsCache;
-BaseConnector.prototype.refreshToolsCache = async function (...args) {
-  await refreshToolsCache.apply(this, args);
-  for (const listener of refreshListeners) listener(this);
-};
+const TOOLS_LIST_CHANGED = 'notifications/tools/list_changed';
 
 function createAdapter() {
   let client;
   let starting;
   let observer;
-  const connected = new Set();
+  /** serverId → { session, tools, started, written }: listings started, and the latest written. */
+  const connected = new Map();
 
   const exposeAll = () =>
     observer.exposure(
-      [...connected].flatMap((serverId) => {
-        const tools = client.getSession(serverId)?.connector.tools ?? [];
-        return tools.map(({ name, description, inputSchema }) => ({
-          serverId,
-          name,
-          description,
-          inputSchema,
-        }));
-      }),
+      [...connected.entries()].flatMap(([serverId, { tools }]) =>
+        tools.map(({ name, description, inputSchema }) => ({ serverId, name, description, inputSchema })),
+      ),
     );
 
-  /** A connector of this client refreshed its tools: the host reads them again. */
-  const onRefresh = (connector) => {
-    if ([...connected].some((serverId) => client.getSession(serverId)?.connector === connector)) exposeAll();
+  /**
+   * `session.listTools()` into the server's tool set. The initial listing and the re-list on a
+   * change notification write the same set; a listing's answer is written only if no listing
+   * started after it has been written already (the later listing wins).
+   */
+  async function list(serverId) {
+    const connection = connected.get(serverId);
+    const order = ++connection.started;
+    const tools = await connection.session.listTools();
+    if (order < connection.written) return;
+    connection.written = order;
+    connection.tools = tools;
+    exposeAll();
+  }
+
+  const get = (serverId) => {
+    const connection = connected.get(serverId ?? [...connected.keys()][0]);
+    if (!connection) throw new Error(`server ${serverId} is not connected`);
+    return connection;
   };
 
   return {
     async connect(target, toolshiftObserver) {
       observer = toolshiftObserver;
-      // The connector re-lists on list_changed by itself; the host reads its cache when it changes.
-      refreshListeners.add(onRefresh);
       client ??= new MCPClient({
         mcpServers: Object.fromEntries(
           (target.cellServers ?? [target]).map((each) => [
@@ -58,14 +63,22 @@ function createAdapter() {
       });
       starting ??= client.createAllSessions();
       await starting;
-      if (!client.getSession(target.serverId))
-        throw new Error(`mcp-use opened no session for ${target.serverId}`);
-      connected.add(target.serverId);
-      exposeAll();
+      const session = client.getSession(target.serverId);
+      if (!session) throw new Error(`mcp-use opened no session for ${target.serverId}`);
+      connected.set(target.serverId, { session, tools: [], started: 0, written: 0 });
+      session.on('notification', async (notification) => {
+        if (notification.method !== TOOLS_LIST_CHANGED) return;
+        try {
+          await list(target.serverId);
+        } catch (error) {
+          observer.warning({ serverId: target.serverId, message: `refresh failed: ${error.message}` });
+        }
+      });
+      await list(target.serverId);
     },
     async callTool(name, args, serverId) {
       try {
-        const result = await client.getSession(serverId ?? [...connected][0]).callTool(name, args);
+        const result = await get(serverId).session.callTool(name, args);
         return result.isError
           ? { ok: false, error: `tool returned isError: ${JSON.stringify(result.content)}` }
           : { ok: true, result };
@@ -73,8 +86,15 @@ function createAdapter() {
         return { ok: false, error: error.message };
       }
     },
+    async refresh(serverId) {
+      // The user's re-list; a failure is shown to the user, as a host does.
+      try {
+        await list(serverId ?? [...connected.keys()][0]);
+      } catch (error) {
+        observer.warning({ serverId, message: `refresh failed: ${error.message}` });
+      }
+    },
     async close() {
-      refreshListeners.delete(onRefresh);
       await client?.closeAllSessions().catch(() => {});
     },
   };
@@ -86,7 +106,7 @@ export default {
   description: 'mcp-use 1.34.6 MCPClient (the last release that ships a client), used as its README shows.',
   capabilities: {
     transports: ['http'],
-    features: ['multi-server', 'bearer-auth'],
+    features: ['multi-server', 'bearer-auth', 'manual-refresh'],
     // 1.34.6 connects through its bundled @modelcontextprotocol/sdk 1.26.0, which speaks only 2025-11-25.
     eras: ['legacy'],
   },

@@ -1,8 +1,12 @@
 // toolshift driver (client module): the official @modelcontextprotocol/client v2 `Client`, used the
-// way its README shows: one Client per server, `listChanged.tools.onChanged` for change handling,
-// `listTools()` for the first list (it walks every page), `callTool()`, an `authProvider` for the
-// bearer token, `versionNegotiation: { mode: 'auto' }` when the cell prefers 2026-07-28. The tool
-// set the host hands the model is what listTools() and onChanged handed it, per server.
+// way its docs show (ts.sdk.modelcontextprotocol.io/v2, docs/clients/*.md): one Client per server,
+// the `listChanged.tools.onChanged` option for change handling (subscriptions.md "Let the SDK open
+// the stream for you"), `listTools()` for the first list (it walks every page),
+// `listTools(undefined, { cacheMode: 'refresh' })` for the user's re-list (caching.md), `callTool()`,
+// an `authProvider` `{ token }` for the bearer token (machine-auth.md), and
+// `versionNegotiation: { mode: 'auto' }` when the cell prefers 2026-07-28 (protocol-versions.md).
+// The tool set the host hands the model is what listTools() and onChanged handed it, per server;
+// of two results, the one from the later listing is kept (see `list`).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 function textOf(result) {
@@ -12,7 +16,7 @@ function textOf(result) {
 }
 
 function createAdapter() {
-  /** serverId → { target, client, tools, token } */
+  /** serverId → { target, client, tools, token, changes } (`changes`: onChanged deliveries so far) */
   const connections = new Map();
   let observer;
   const exposeAll = () =>
@@ -41,6 +45,7 @@ function createAdapter() {
               if (error)
                 observer.warning({ serverId: target.serverId, message: `refresh failed: ${error.message}` });
               else if (tools) {
+                connection.changes += 1;
                 connection.tools = tools;
                 exposeAll();
               }
@@ -55,7 +60,20 @@ function createAdapter() {
         authProvider: { token: async () => connection.token },
       }),
     );
-    connection.tools = (await client.listTools()).tools;
+    await list(connection);
+  }
+
+  /**
+   * The host's own listing (at connect, and the user's re-list), written to the same tool set as
+   * onChanged. The two writes are ordered by when their listing started: onChanged delivers a
+   * re-list the SDK started on a change signal, so when it delivers while this listing is in
+   * flight, this listing's answer may predate the change and is not written over it.
+   */
+  async function list(connection, options) {
+    const before = connection.changes;
+    const { tools } = await connection.client.listTools(undefined, options);
+    if (connection.changes !== before) return;
+    connection.tools = tools;
     exposeAll();
   }
 
@@ -68,7 +86,7 @@ function createAdapter() {
   return {
     async connect(target, toolshiftObserver) {
       observer = toolshiftObserver;
-      const connection = { target, client: undefined, tools: [], token: target.bearerToken };
+      const connection = { target, client: undefined, tools: [], token: target.bearerToken, changes: 0 };
       connections.set(target.serverId, connection);
       await open(connection);
     },
@@ -86,8 +104,7 @@ function createAdapter() {
       // The user's re-list; a failure is shown to the user, as a host does.
       const connection = get(serverId);
       try {
-        connection.tools = (await connection.client.listTools(undefined, { cacheMode: 'refresh' })).tools;
-        exposeAll();
+        await list(connection, { cacheMode: 'refresh' });
       } catch (error) {
         observer.warning({ serverId, message: `refresh failed: ${error.message}` });
       }

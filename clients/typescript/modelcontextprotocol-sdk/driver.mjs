@@ -1,37 +1,27 @@
 // toolshift driver (client module): the @modelcontextprotocol/sdk v1 `Client`, used the way its
-// README and docs/client.md show: one Client per server over StreamableHTTPClientTransport (a
-// bearer token in requestInit headers), the `listChanged.tools.onChanged` option for change
-// handling, `listTools()` for the first list (the host follows `nextCursor`, as the result asks),
-// `callTool()`. v1 speaks only 2025-11-25. The model is offered what listTools() and onChanged
-// handed the host, per server.
+// README and docs show: one Client per server over StreamableHTTPClientTransport (a bearer token in
+// requestInit headers), the `listChanged.tools.onChanged` option for change handling (the
+// ClientOptions.listChanged docstring), `callTool()`. v1's listTools() returns one page, so the host
+// lists every page with the loop of docs/protocol.md "Pagination" (the driver's only host loop).
+// v1 speaks only 2025-11-25. The model is offered what the host's listing and onChanged handed it,
+// per server; of two results, the one from the later listing is kept (see `list`).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 /**
- * Every page of tools/list, following nextCursor as the result asks (v1's listTools() returns one
- * page): the host's loop. It stops at a cursor it has already sent, and after three pages in a row
- * that bring no tool it has not seen in this listing (a server handing out fresh cursors for the
- * same page), and it keeps such a page's tools once, so neither a repeated nor an ever-new cursor
- * can keep it listing or double its tools.
+ * Every page of tools/list, with the host loop of docs/protocol.md "Pagination" as written there
+ * (`do { … } while (cursor)`): pass the previous page's nextCursor while there is one, nothing more
+ * (no page cap, no repeated-cursor stop). Its `while (cursor)` ends at an empty-string cursor too,
+ * which 2025-11-25, the only revision v1 speaks, gives no meaning.
  */
 async function listAll(client) {
   const tools = [];
-  const names = new Set();
-  const seen = new Set();
   let cursor;
-  let pagesWithoutNews = 0;
-  for (;;) {
+  do {
     const result = await client.listTools(cursor === undefined ? undefined : { cursor });
-    const news = result.tools.some((tool) => !names.has(tool.name));
-    if (news || result.tools.length === 0) {
-      tools.push(...result.tools);
-      for (const tool of result.tools) names.add(tool.name);
-    }
-    pagesWithoutNews = news || result.tools.length === 0 ? 0 : pagesWithoutNews + 1;
-    if (result.nextCursor === undefined || seen.has(result.nextCursor) || pagesWithoutNews >= 3) break;
-    seen.add(result.nextCursor);
+    tools.push(...result.tools);
     cursor = result.nextCursor;
-  }
+  } while (cursor);
   return tools;
 }
 
@@ -42,7 +32,7 @@ function textOf(result) {
 }
 
 function createAdapter() {
-  /** serverId → { target, client, tools, token } */
+  /** serverId → { target, client, tools, token, changes } (`changes`: onChanged deliveries so far) */
   const connections = new Map();
   let observer;
   const exposeAll = () =>
@@ -70,6 +60,7 @@ function createAdapter() {
               if (error)
                 observer.warning({ serverId: target.serverId, message: `refresh failed: ${error.message}` });
               else if (tools) {
+                connection.changes += 1;
                 connection.tools = tools;
                 exposeAll();
               }
@@ -84,7 +75,20 @@ function createAdapter() {
         requestInit: connection.token ? { headers: { Authorization: `Bearer ${connection.token}` } } : {},
       }),
     );
-    connection.tools = await listAll(client);
+    await list(connection);
+  }
+
+  /**
+   * The host's own listing (at connect, and the user's re-list), written to the same tool set as
+   * onChanged. The two writes are ordered by when their listing started: onChanged delivers a
+   * re-list the SDK started on a change signal, so when it delivers while this listing is in
+   * flight, this listing's answer may predate the change and is not written over it.
+   */
+  async function list(connection) {
+    const before = connection.changes;
+    const tools = await listAll(connection.client);
+    if (connection.changes !== before) return;
+    connection.tools = tools;
     exposeAll();
   }
 
@@ -97,7 +101,7 @@ function createAdapter() {
   return {
     async connect(target, toolshiftObserver) {
       observer = toolshiftObserver;
-      const connection = { target, client: undefined, tools: [], token: target.bearerToken };
+      const connection = { target, client: undefined, tools: [], token: target.bearerToken, changes: 0 };
       connections.set(target.serverId, connection);
       await open(connection);
     },
@@ -115,8 +119,7 @@ function createAdapter() {
       // The user's re-list; a failure is shown to the user, as a host does.
       const connection = get(serverId);
       try {
-        connection.tools = await listAll(connection.client);
-        exposeAll();
+        await list(connection);
       } catch (error) {
         observer.warning({ serverId, message: `refresh failed: ${error.message}` });
       }
