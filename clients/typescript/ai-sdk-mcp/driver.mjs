@@ -1,20 +1,24 @@
 // toolshift driver (command program, Node 22): @ai-sdk/mcp `createMCPClient`, used the way its
-// README shows: one client per server over `{ type: 'http', url, headers }`, and
-// `await mcpClient.tools()` before each model request (the tools handed to generateText). The
-// library has no list-changed handling, so the host asks again before every model request.
-// Several servers' tool sets are merged as a host spreads them into one `tools` object for
-// generateText. The model layer is the AI SDK's own, against the cell's fake model provider: an
-// `agent-turn` is `generateText({ model, tools, prompt, stopWhen })` with the provider package the
-// action's provider hint names (@ai-sdk/openai Chat Completions or Responses, @ai-sdk/anthropic,
-// @ai-sdk/google) on the fake provider's base URL, so the SDK and its provider package build the
-// model requests (their own schema handling), run the model's tool calls through the MCP client and
-// send the results back; the harness reads all of it from the wire.
+// README and the AI SDK's MCP docs show: one client per server over `{ type: 'http', url, headers }`,
+// and `await mcpClient.tools()` before each model request (the tools handed to generateText). The
+// library receives no notifications ("It currently does not support in-band notifications from an MCP
+// server"), so the host asks again before every model request. When a legacy session expires (the
+// transport's `onSessionExpired`: "The transport clears the session id before reporting the
+// underlying HTTP error"), the host does what the docs say: "Retry by creating a fresh client". The
+// library has no multi-server client: the host merges the servers' tool sets into one `tools` object,
+// and where two servers offer the same name it keys each as `<server>_<name>` (driver code, so a
+// collision is never the library's). The model layer is the AI SDK's own, against the cell's fake
+// model provider: an `agent-turn` is `generateText({ model, tools, prompt, stopWhen })` with the
+// provider package the action's provider hint names (@ai-sdk/openai Chat Completions or Responses,
+// @ai-sdk/anthropic, @ai-sdk/google) on the fake provider's base URL, so the SDK and its provider
+// package build the model requests (their own schema handling), run the model's tool calls through
+// the MCP client and send the results back; the harness reads all of it from the wire.
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, stepCountIs } from 'ai';
-import { reportTools, runDriver } from '../command-loop.mjs';
+import { reportTools, runDriver, send } from '../command-loop.mjs';
 import { MODEL, modelApiKey, modelTarget, rememberModelTarget } from '../model-target.mjs';
 
 /** serverId → { target, client, tools (the AI SDK tool set, by name) } */
@@ -28,22 +32,50 @@ const get = (serverId) => {
 
 async function open(connection) {
   const { target } = connection;
+  connection.expired = false;
   connection.client = await createMCPClient({
     transport: {
       type: 'http',
       url: target.url,
       ...(connection.token ? { headers: { Authorization: `Bearer ${connection.token}` } } : {}),
+      onSessionExpired: () => {
+        connection.expired = true;
+      },
     },
   });
 }
 
-/** The merged tool set a host hands generateText: `{ ...(await a.tools()), ...(await b.tools()) }`. */
-async function toolSet() {
-  let tools = {};
-  for (const connection of connections.values()) {
-    await fetchTools(connection);
-    tools = { ...tools, ...connection.tools };
+/**
+ * Runs `operation` on the server's client; when it fails after the client's legacy session expired
+ * (onSessionExpired), creates a fresh client and runs it once more, as the docs say ("When
+ * `onSessionExpired` is called, the transport has already cleared the session id and the request
+ * still fails with the underlying HTTP error. Retry by creating a fresh client").
+ */
+async function withSession(connection, operation) {
+  try {
+    return await operation(connection.client);
+  } catch (error) {
+    if (!connection.expired) throw error;
+    send({ type: 'note', text: `session expired (${error.message}); creating a fresh client` });
+    await connection.client.close().catch(() => {});
+    await open(connection);
+    return operation(connection.client);
   }
+}
+
+/**
+ * The merged tool set a host hands generateText: every server's `await mcpClient.tools()`, one
+ * object; a name two servers offer is keyed `<server>_<name>` for each (the host's merge).
+ */
+async function toolSet() {
+  for (const connection of connections.values()) await fetchTools(connection);
+  const owners = new Map();
+  for (const connection of connections.values())
+    for (const name of Object.keys(connection.tools)) owners.set(name, (owners.get(name) ?? 0) + 1);
+  const tools = {};
+  for (const connection of connections.values())
+    for (const [name, tool] of Object.entries(connection.tools))
+      tools[owners.get(name) > 1 ? `${connection.target.serverId}_${name}` : name] = tool;
   return tools;
 }
 
@@ -71,7 +103,7 @@ function languageModel(provider) {
 
 /** What the host does before each model request: `await mcpClient.tools()` for one server. */
 async function fetchTools(connection) {
-  connection.tools = await connection.client.tools();
+  connection.tools = await withSession(connection, (client) => client.tools());
   reportTools(
     connection.target.serverId,
     Object.entries(connection.tools).map(([name, tool]) => ({
@@ -101,7 +133,7 @@ runDriver(
       await fetchTools(connection);
     },
     async call({ serverId, tool, arguments: args }) {
-      return get(serverId).client.callTool({ name: tool, arguments: args });
+      return withSession(get(serverId), (client) => client.callTool({ name: tool, arguments: args }));
     },
     async refresh({ serverId }) {
       await fetchTools(get(serverId));
