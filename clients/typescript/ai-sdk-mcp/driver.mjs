@@ -32,33 +32,48 @@ const get = (serverId) => {
 
 async function open(connection) {
   const { target } = connection;
-  connection.expired = false;
   connection.client = await createMCPClient({
     transport: {
       type: 'http',
       url: target.url,
       ...(connection.token ? { headers: { Authorization: `Bearer ${connection.token}` } } : {}),
       onSessionExpired: () => {
-        connection.expired = true;
+        renew(connection).catch((error) =>
+          send({ type: 'note', text: `creating a fresh client failed: ${error.message}` }),
+        );
       },
     },
   });
 }
 
 /**
- * Runs `operation` on the server's client; when it fails after the client's legacy session expired
- * (onSessionExpired), creates a fresh client and runs it once more, as the docs say ("When
- * `onSessionExpired` is called, the transport has already cleared the session id and the request
- * still fails with the underlying HTTP error. Retry by creating a fresh client").
+ * What the host does when the transport reports `onSessionExpired` (a legacy session answered 404):
+ * it creates a fresh client, as the docs say ("When `onSessionExpired` is called, the transport has
+ * already cleared the session id … Retry by creating a fresh client"). One renewal at a time.
+ */
+function renew(connection) {
+  connection.renewal ??= (async () => {
+    send({ type: 'note', text: `session of ${connection.target.serverId} expired; creating a fresh client` });
+    await connection.client?.close().catch(() => {});
+    await open(connection);
+  })().finally(() => {
+    connection.renewal = undefined;
+  });
+  return connection.renewal;
+}
+
+/**
+ * Runs `operation` on the server's client; when it failed because the session expired (the client
+ * was renewed meanwhile, see {@link renew}), runs it once more on the fresh client: "the request
+ * still fails with the underlying HTTP error. Retry by creating a fresh client".
  */
 async function withSession(connection, operation) {
+  const client = connection.client;
   try {
-    return await operation(connection.client);
+    return await operation(client);
   } catch (error) {
-    if (!connection.expired) throw error;
-    send({ type: 'note', text: `session expired (${error.message}); creating a fresh client` });
-    await connection.client.close().catch(() => {});
-    await open(connection);
+    if (connection.renewal) await connection.renewal;
+    if (connection.client === client) throw error;
     return operation(connection.client);
   }
 }
