@@ -14,6 +14,8 @@ export const lc07EveryNotificationAndManualRefresh: Scenario = {
       id: 'primary',
       script: scriptBuilder('lc-07')
         .tools(tool('alpha'), tool('beta'), tool('gamma'))
+        // Stale at once (2026-07-28 caching): the manual refresh is a listing, not a fresh cache hit.
+        .freshness({ ttlMs: 0 })
         .step('add-delta', addTool(tool('delta')))
         .step('remove-beta', removeTool('beta'))
         .build(),

@@ -23,7 +23,7 @@ const ROOT_CAUSES = `rootCauses:
 const entry = (scenario: string, check: string, rootCause: string) =>
   `  - client: lib\n    scenario: ${scenario}\n    check: ${check}\n    reason: r\n    evidence: ["e"]\n    rootCause: ${rootCause}\n`;
 
-async function setUp(baseline: string) {
+async function setUp(baseline: string, relists = 'on-change-signal') {
   const root = await mkdtemp(join(tmpdir(), 'toolshift-charge-'));
   const dir = join(root, 'clients', 'typescript', 'lib');
   await mkdir(dir, { recursive: true });
@@ -33,7 +33,7 @@ async function setUp(baseline: string) {
   const driver = {
     id: 'clients/typescript/lib',
     dir,
-    manifest: { client: 'lib', baseline: 'expected-failures.yaml', relists: 'on-change-signal' },
+    manifest: { client: 'lib', baseline: 'expected-failures.yaml', relists },
   } as never;
   return { root, driver };
 }
@@ -229,4 +229,33 @@ test('a stored stale cell passes again once its entry is gone, and stays stale w
   );
   expect(updated!.groups[0]!.cells.map((c) => c.status)).toEqual(['stale', 'pass']);
   expect(updated!.groups[0]!.cells[1]!.baselineReason).toBeUndefined();
+});
+
+test('a baseline entry charging an excused cell to a must root cause charges it; an advice one leaves the excuse', async () => {
+  const { root, driver } = await setUp(
+    `${ROOT_CAUSES}expectedFailures:\n${entry('sc-06-stale-schema-after-restart', 'registry.current-contracts', 'no-session-after-404')}${entry('tool-removed', 'registry.matches-final-catalog', 'keeps-removed-tools')}`,
+    'before-each-model-request',
+  );
+  // A host that lists before each model request: registry-only failures are excused (re-graded here).
+  const excused = (scenarioId: string, checkId: string): GradedCell => failing(scenarioId, checkId, 'advice');
+  const [scored] = await applyDriverBaselines(
+    [
+      row([
+        {
+          group: 'schema change',
+          cells: [excused('sc-06-stale-schema-after-restart', 'registry.current-contracts')],
+        },
+        { group: 'removal', cells: [excused('tool-removed', 'registry.matches-final-catalog')] },
+      ]),
+    ],
+    [driver],
+    root,
+  );
+  expect(scored!.groups[0]).toMatchObject({ grade: 'fail', rootCauses: ['no-session-after-404'] });
+  expect(scored!.groups[0]!.cells[0]!.notApplicable).toBeUndefined();
+  expect(scored!.groups[1]!.cells[0]!.notApplicable).toContain(
+    'lists the tools again before each model request',
+  );
+  expect(scored!.groups[1]!.grade).toBe('n/a');
+  expect(scored!.findings.map((f) => f.rootCause)).toEqual(['no-session-after-404']);
 });

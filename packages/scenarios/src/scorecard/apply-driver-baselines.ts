@@ -63,16 +63,30 @@ export function chargeRow(
   const context = gradeContextFor(driver.manifest);
   const chargeCell = (stored: GradedCell): GradedCell => {
     const cell = regradeCell(stored, context);
-    const { baselineReason: _reason, rootCause: _cause, level: _level, risk: _risk, ...rest } = cell;
+    const {
+      baselineReason: _reason,
+      rootCause: _cause,
+      level: _level,
+      risk: _risk,
+      notApplicable: _excuse,
+      notApplicableBy: _excusedBy,
+      reaskedDespite: _reasked,
+      ...rest
+    } = cell;
     if (cell.status === 'stale') {
       // A cell that passed against an entry expecting it to fail: it passes once the entry is gone.
       const expected = entries.some((each) => isAbout(each, score.client, cell));
       return expected ? cell : { ...rest, status: 'pass' as const };
     }
     if (cell.status !== 'fail' && cell.status !== 'known-failure') return cell;
-    if (cell.notApplicable !== undefined || cell.reaskedDespite !== undefined) return cell;
     const entry = coveringEntry(entries, score.client, cell);
     const cause = entry?.rootCause !== undefined ? causes.get(entry.rootCause) : undefined;
+    // An excuse (re-asking, the driver's model layer, a host feature) says which failing checks are
+    // not the library's; a baseline entry charging the cell to a root cause that breaks a clause or
+    // a documented promise says the failure's cause is the library's all the same (e.g. a model
+    // request that failed on a dead session, which no re-asking could have helped).
+    const excused = cell.notApplicable !== undefined || cell.reaskedDespite !== undefined;
+    if (excused && !(cause && isCharged(cause.level))) return cell;
     const level = cause?.level ?? strongest(cell.failingLevels);
     const checkId = entry?.check ?? cell.failure?.checkId ?? 'unknown';
     findings.push({

@@ -1,6 +1,7 @@
 import type { Era } from '@toolshift/fake-server';
 import { SCENARIOS } from '../../catalog/index.js';
 import { type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
+import type { CellResult } from '../runner/cell.js';
 import { runSuite } from '../runner/run-suite.js';
 import type { GroupGrade } from './group-grade.js';
 
@@ -42,7 +43,9 @@ export async function measureEraSupport(
   const support = (era: Era): EraSupport => {
     const result = summary.results.find((each) => each.era === era);
     if (!result) return { supported: false, detail: 'the probe did not run' };
-    if (result.rawStatus === 'pass')
+    // Support is connecting in that era and listing: an advice check failing on the probe's one
+    // tool (schemas, exposure) says nothing about whether the library speaks the revision.
+    if (connectedAndListed(result, era))
       return { supported: true, detail: `connected to a ${REVISION[era]}-only server and listed its tool` };
     const failure = result.firstFailure;
     const why = failure
@@ -51,6 +54,26 @@ export async function measureEraSupport(
     return { supported: false, detail: `against a ${REVISION[era]}-only server: ${why}` };
   };
   return { legacy: support('legacy'), modern: support('modern') };
+}
+
+/** Whether the client negotiated `era` on the probe's connection and a `tools/list` of it was answered with a result. */
+function connectedAndListed(result: CellResult, era: Era): boolean {
+  if (!result.negotiated?.some((connection) => connection.era === era)) return false;
+  const listIds = new Set(
+    result.transcript
+      .filter(
+        (frame) =>
+          frame.direction === 'in' &&
+          (frame.message as { method?: string } | undefined)?.method === 'tools/list',
+      )
+      .map((frame) => JSON.stringify((frame.message as { id?: unknown }).id)),
+  );
+  return result.transcript.some((frame) => {
+    const message = frame.message as { id?: unknown; result?: unknown } | undefined;
+    return (
+      frame.direction === 'out' && message?.result !== undefined && listIds.has(JSON.stringify(message.id))
+    );
+  });
 }
 
 /**
