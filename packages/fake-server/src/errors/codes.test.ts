@@ -19,6 +19,8 @@ describe('error codes', () => {
       'ADMIN_FORBIDDEN',
       'ADMIN_UNAUTHORIZED',
       'ADMIN_UNSUPPORTED_MEDIA_TYPE',
+      'PROXY_UPSTREAM_UNAVAILABLE',
+      'PROXY_OVERLAY_CONFLICT',
     ]);
   });
 

@@ -29,6 +29,10 @@ export const FAKE_SERVER_ERROR_CODES = [
   'ADMIN_UNAUTHORIZED',
   /** The admin API refused a POST whose `Content-Type` is not `application/json` (HTTP 415), so no cross-origin "simple request" can change the server. `data`: `{ contentType }`. Send the body as JSON with that header. */
   'ADMIN_UNSUPPORTED_MEDIA_TYPE',
+  /** A proxy could not use its upstream: unreachable, not started, speaking neither era, or refusing to list its tools. `data`: `{ upstream, reason }`. Check the `--upstream` URL or `--upstream-command` (run it by hand), and the upstream's own log. */
+  'PROXY_UPSTREAM_UNAVAILABLE',
+  /** A proxy's overlay script cannot apply to its upstream: it pins an era the upstream does not speak, or serves a tool under a name the upstream already uses. `data`: `{ upstream, reason }`. Drop the era pin, or rename the overlay's tool. */
+  'PROXY_OVERLAY_CONFLICT',
 ] as const;
 
 /** One of {@link FAKE_SERVER_ERROR_CODES}. */

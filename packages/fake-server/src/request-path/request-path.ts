@@ -13,6 +13,7 @@ import { parseStage } from './parse-stage.js';
 import { preemptFaultStage } from './preempt-fault-stage.js';
 import type { RequestStage } from './request-stage.js';
 import type { ServerParts } from './server-parts.js';
+import type { UpstreamStage } from './upstream-stage.js';
 import { stepsStage } from './steps-stage.js';
 import { UNAVAILABLE } from './unavailable.js';
 
@@ -32,14 +33,24 @@ export const ACCEPT_STAGES: readonly RequestStage[] = [
 /**
  * The path one request takes through the fake server, as an explicit chain of stages: the accept
  * half ({@link ACCEPT_STAGES}) answers it synchronously; then the answer is held (`delay`, `hang`),
- * distorted (message faults) and delivered (recorded, triggers counted). Steps made due along the
+ * distorted (message faults) and delivered (recorded, triggers counted). A proxy adds its upstream
+ * stage around the accept half: the upstream answers what the world relays, before the answer is
+ * held, distorted and delivered like any other. Steps made due along the
  * way run after the accept half and after delivery, never in the middle of recording a frame.
  * Never rejects: an internal failure becomes HTTP 500 with -32603.
  */
 export class RequestPath {
-  constructor(private readonly stages: readonly RequestStage[] = ACCEPT_STAGES) {}
+  /**
+   * @param upstream a proxy's upstream stage (see {@link UpstreamStage}): it may refresh the world
+   *   before the accept half and replaces relayed answers after it; absent on a plain fake server.
+   */
+  constructor(
+    private readonly stages: readonly RequestStage[] = ACCEPT_STAGES,
+    private readonly upstream?: UpstreamStage,
+  ) {}
 
   async handle(request: WireRequest, server: ServerParts): Promise<WireResponse> {
+    if (this.upstream) await this.upstream.before(request, server);
     const streamId =
       request.connectionId !== undefined
         ? `conn-${request.connectionId}`
@@ -52,6 +63,7 @@ export class RequestPath {
     } finally {
       server.steps.runDue();
     }
+    if (this.upstream) await this.upstream.after(exchange, server);
     const held = await holdStage(exchange, server, () => this.finish(exchange, server));
     if (held === 'abandoned') return UNAVAILABLE;
     if (held === 'detached') return exchange.response ?? UNAVAILABLE;

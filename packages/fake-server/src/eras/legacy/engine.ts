@@ -111,13 +111,19 @@ export class LegacyEngine implements EraEngine {
       session,
       principal: req.principal,
     };
+    const relayed = this.world.relay?.handlerFor({
+      method: classified.method,
+      params: classified.params,
+      era: 'legacy',
+      principal: req.principal,
+    });
     const plan = planMethod({
       world: this.world,
       era: 'legacy',
       method: classified.method,
       params: classified.params,
       principal: req.principal,
-      handler: handler ? () => handler(call) : undefined,
+      handler: relayed ?? (handler ? () => handler(call) : undefined),
       wrapResult: (result) => result,
       note: (text) => this.world.recorder.note(text, { ...req.frame, sessionId: session.id }),
     });
@@ -304,6 +310,7 @@ export class LegacyEngine implements EraEngine {
         ? { pageServed: outcome.pageServed }
         : {}),
       ...hold,
+      ...(outcome.kind === 'result' && outcome.relay ? { relay: outcome.relay } : {}),
       deferred: {
         message: handlerMessage(id, outcome),
         stream: post.stream,
