@@ -80,7 +80,9 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
       throw unavailable(where, error.message);
     });
     const upstreamNames = new Set(catalog.tools.map((tool) => tool.name));
-    const clash = toolsOf(raw).find((tool) => upstreamNames.has((tool as { name?: unknown })?.name as string));
+    const clash = toolsOf(raw).find((tool) =>
+      upstreamNames.has((tool as { name?: unknown })?.name as string),
+    );
     if (clash)
       throw conflict(
         where,

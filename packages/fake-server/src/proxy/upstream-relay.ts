@@ -1,5 +1,5 @@
-import type { MethodRelay, RelayRequest } from '../eras/method-relay.js';
 import type { HandlerResult } from '../eras/method-handler.js';
+import type { MethodRelay, RelayRequest } from '../eras/method-relay.js';
 import { LIST_KINDS, LIST_SPECS, type ListKind } from '../world/list-kind.js';
 import type { World } from '../world/world.js';
 import type { CatalogMirror } from './catalog-mirror.js';

@@ -13,9 +13,9 @@ import { parseStage } from './parse-stage.js';
 import { preemptFaultStage } from './preempt-fault-stage.js';
 import type { RequestStage } from './request-stage.js';
 import type { ServerParts } from './server-parts.js';
-import type { UpstreamStage } from './upstream-stage.js';
 import { stepsStage } from './steps-stage.js';
 import { UNAVAILABLE } from './unavailable.js';
+import type { UpstreamStage } from './upstream-stage.js';
 
 /**
  * The accept half of the request path, in order: parse, authenticate, preempt faults, challenge,

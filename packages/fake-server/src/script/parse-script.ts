@@ -316,6 +316,7 @@ function toolsDefinedBy(action: ScriptAction | CatalogChange): string[] {
     case 'restartServer':
       return (action.tools ?? []).map((tool) => tool.name);
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap(toolsDefinedBy);
     default:
       return [];
@@ -335,6 +336,7 @@ function toolsReferencedBy(
     case 'setToolScopes':
       return [{ name: action.name, pointer: `${at}/name` }];
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap((change, index) => toolsReferencedBy(change, `${at}/changes/${index}`));
     default:
       return [];
@@ -353,6 +355,7 @@ function itemsDefinedBy(action: ScriptAction | CatalogChange): Array<{ kind: Ite
     case 'addPrompt':
       return [{ kind: 'prompts', key: action.prompt.name }];
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap(itemsDefinedBy);
     default:
       return [];
@@ -376,6 +379,7 @@ function itemsReferencedBy(
     case 'changePrompt':
       return [{ kind: 'prompts', key: action.name, pointer: `${at}/name` }];
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap((change, index) => itemsReferencedBy(change, `${at}/changes/${index}`));
     default:
       return [];

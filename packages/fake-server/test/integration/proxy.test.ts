@@ -1,8 +1,12 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HttpTransport, startHttpTransport } from '../../src/http.js';
-import { type ProxyServer, createProxyServer } from '../../src/proxy.js';
-import { type RunningServer, startTypescriptServer, typescriptStdioCommand } from '../support/official-servers.js';
+import { createProxyServer, type ProxyServer } from '../../src/proxy.js';
+import {
+  type RunningServer,
+  startTypescriptServer,
+  typescriptStdioCommand,
+} from '../support/official-servers.js';
 
 let upstream: RunningServer | undefined;
 let proxy: ProxyServer | undefined;
@@ -72,7 +76,10 @@ describe('toolshift proxy in front of the official TypeScript SDK server', () =>
       // The client spoke the era under test to the proxy, which passed it through.
       expect(
         proxy.server.transcript.frames.some(
-          (frame) => frame.direction === 'in' && frame.era === era && (frame.message as { method?: string })?.method === 'tools/list',
+          (frame) =>
+            frame.direction === 'in' &&
+            frame.era === era &&
+            (frame.message as { method?: string })?.method === 'tools/list',
         ),
       ).toBe(true);
       expect(names(listed.tools)).toEqual(['echo', 'add', 'add_tool', 'search']);
@@ -85,9 +92,16 @@ describe('toolshift proxy in front of the official TypeScript SDK server', () =>
       const search = await client.callTool({ name: 'search', arguments: {} });
       expect(search.isError).toBe(false);
       proxy.server.apply('drop-echo');
-      await expect(client.callTool({ name: 'echo', arguments: { text: 'x' } })).rejects.toThrow(/Unknown tool/);
+      await expect(client.callTool({ name: 'echo', arguments: { text: 'x' } })).rejects.toThrow(
+        /Unknown tool/,
+      );
       const frames = proxy.server.transcript.frames;
-      expect(frames.some((frame) => frame.direction === 'out' && (JSON.stringify(frame.message) ?? '').includes('through the proxy'))).toBe(true);
+      expect(
+        frames.some(
+          (frame) =>
+            frame.direction === 'out' && (JSON.stringify(frame.message) ?? '').includes('through the proxy'),
+        ),
+      ).toBe(true);
     });
   }
 
@@ -100,7 +114,9 @@ describe('toolshift proxy in front of the official TypeScript SDK server', () =>
     const client = await connect('legacy');
     await client.listTools();
     await client.callTool({ name: 'add_tool', arguments: {} });
-    await proxy.server.waitFor((frame) => frame.kind === 'step' && frame.step === 'upstream-1', { timeoutMs: 10_000 });
+    await proxy.server.waitFor((frame) => frame.kind === 'step' && frame.step === 'upstream-1', {
+      timeoutMs: 10_000,
+    });
     expect(proxy.server.catalogRevision).toBe(revision + 1);
     // The overlay is replayed on the upstream's new list: its added tool comes after the upstream's.
     expect(names(proxy.server.tools())).toEqual(['echo', 'add', 'add_tool', 'late_1', 'search']);
@@ -108,7 +124,9 @@ describe('toolshift proxy in front of the official TypeScript SDK server', () =>
       properties: { a: { type: 'integer' } },
     });
     await proxy.server.waitFor(
-      (frame) => frame.direction === 'out' && (frame.message as { method?: string })?.method === 'notifications/tools/list_changed',
+      (frame) =>
+        frame.direction === 'out' &&
+        (frame.message as { method?: string })?.method === 'notifications/tools/list_changed',
       { timeoutMs: 10_000 },
     );
   });
@@ -119,7 +137,13 @@ describe('toolshift proxy in front of the official TypeScript SDK server', () =>
       upstream: { kind: 'http', url: upstream.url },
       script: {
         toolshiftScript: 1,
-        steps: [{ id: 'rename', trigger: { atStart: true }, action: { action: 'renameTool', name: 'echo', to: 'say' } }],
+        steps: [
+          {
+            id: 'rename',
+            trigger: { atStart: true },
+            action: { action: 'renameTool', name: 'echo', to: 'say' },
+          },
+        ],
       },
     });
     http = await startHttpTransport(proxy.server);
@@ -131,7 +155,10 @@ describe('toolshift proxy in front of the official TypeScript SDK server', () =>
   });
 
   test('over stdio, the proxy starts the upstream and relays calls on each session', async () => {
-    proxy = await createProxyServer({ upstream: { kind: 'stdio', command: typescriptStdioCommand() }, script: overlay });
+    proxy = await createProxyServer({
+      upstream: { kind: 'stdio', command: typescriptStdioCommand() },
+      script: overlay,
+    });
     expect(proxy.profile.eras).toContain('legacy');
     http = await startHttpTransport(proxy.server);
     for (const era of ['legacy', 'modern'] as const) {

@@ -40,7 +40,9 @@ export function startHttpServer(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${command} did not listen within ${options.timeoutMs ?? 20_000} ms: ${stderr.join('\n')}`));
+      reject(
+        new Error(`${command} did not listen within ${options.timeoutMs ?? 20_000} ms: ${stderr.join('\n')}`),
+      );
     }, options.timeoutMs ?? 20_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
