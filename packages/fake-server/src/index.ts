@@ -153,6 +153,7 @@ export type { CursorStyle, PaginationSettings } from './script/pagination-settin
 export type { ScriptFormat } from './script/parse-script.js';
 export {
   loadScriptFile,
+  readScriptFile,
   parseScript,
   parseScriptText,
   parseStep,

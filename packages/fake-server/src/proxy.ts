@@ -16,3 +16,10 @@ export { UpstreamError } from './proxy/upstream-channel.js';
 export { UpstreamLink, type UpstreamSession } from './proxy/upstream-link.js';
 export type { UpstreamProfile } from './proxy/upstream-profile.js';
 export { describeTarget, type UpstreamTarget } from './proxy/upstream-target.js';
+export { REDACTED, SecretRedactor } from './proxy/redact-secrets.js';
+export { SessionRecorder } from './proxy/session-recorder.js';
+export {
+  type RecordedEvent,
+  SESSION_RECORDING_FORMAT,
+  type SessionRecording,
+} from './proxy/session-recording.js';

@@ -25,6 +25,8 @@ export interface ProxyServerOptions extends Pick<FakeServerOptions, 'seed' | 'tr
    * Default: no overlay (`{ toolshiftScript: 1 }`).
    */
   script?: unknown;
+  /** Where the overlay script came from, for error messages (default `<inline>`). */
+  scriptSource?: string;
   /** Sees every channel the proxy opens to the upstream (a session recording taps them). */
   wrapChannel?: (channel: UpstreamChannel, label: string) => UpstreamChannel;
   /** How long a `server/discover` probe may go unanswered before the upstream counts as legacy-only, ms (default 5000). */
@@ -89,7 +91,7 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
         `the overlay script's tool '${(clash as { name: string }).name}' has the name of one of the upstream's tools; rename it, or change the upstream's tool with a changeSchema/changeMetadata step`,
       );
     // Validated with the upstream's tools in its catalog: its steps may name them.
-    const overlay = parseScript(withUpstreamTools(raw, catalog.tools));
+    const overlay = parseScript(withUpstreamTools(raw, catalog.tools), options.scriptSource);
     const overlayTools = (overlay.catalog?.tools ?? []).slice(catalog.tools.length) as ToolDefinition[];
     const doc = proxyScript(overlay, overlayTools, profile, catalog, where);
     const mirror = new CatalogMirror(catalog, overlayTools, fetch);

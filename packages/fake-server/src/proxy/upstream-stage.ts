@@ -177,7 +177,7 @@ function replaceAnswer(
     return;
   }
   const response = exchange.response;
-  if (!response || response.reply.kind !== 'message') return;
+  if (response?.reply.kind !== 'message') return;
   exchange.response = { ...response, status, reply: { kind: 'message', message } };
 }
 

@@ -155,6 +155,27 @@ export async function loadScriptFile(path: string): Promise<ScriptDocument> {
   return parseScriptText(text, path, scriptFormatOf(path));
 }
 
+/**
+ * Reads a script file's JSON or YAML value without validating it (a proxy validates its overlay
+ * once it knows the upstream's tools, which the overlay's steps may name).
+ * @throws {ScriptError} SCRIPT_INVALID when the file cannot be read or is not JSON/YAML.
+ */
+export async function readScriptFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ScriptError(
+      'SCRIPT_INVALID',
+      `Failed to load script ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'}). Check the path.`,
+      path,
+      '/',
+      'readable',
+    );
+  }
+  return scriptFormatOf(path) === 'json' ? readJson(text, path) : readYaml(text, path);
+}
+
 function checkSemantics(doc: ScriptDocument, source: string): void {
   const fail = (pointer: string, rule: string, message: string): never => {
     throw new ScriptError(

@@ -1,6 +1,7 @@
 import { ADMIN_TOKEN_ENV, isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
 import { PROPERTIES } from '../properties/index.js';
+import { addProxyCommands } from './proxy-program.js';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
@@ -174,6 +175,8 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .action(async (options) => {
       await serveCommand(resolvePaths(options, ['script', 'readyFile'], io.cwd));
     });
+
+  addProxyCommands(program, io, exit);
 
   program
     .command('list')
