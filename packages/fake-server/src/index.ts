@@ -153,10 +153,10 @@ export type { CursorStyle, PaginationSettings } from './script/pagination-settin
 export type { ScriptFormat } from './script/parse-script.js';
 export {
   loadScriptFile,
-  readScriptFile,
   parseScript,
   parseScriptText,
   parseStep,
+  readScriptFile,
   scriptFormatOf,
 } from './script/parse-script.js';
 export type { ScriptPrompt } from './script/prompt-schema.js';

@@ -5,6 +5,13 @@
 
 export type { ProxyServer, ProxyServerOptions } from './proxy/create-proxy-server.js';
 export { createProxyServer } from './proxy/create-proxy-server.js';
+export { REDACTED, SecretRedactor } from './proxy/redact-secrets.js';
+export { SessionRecorder } from './proxy/session-recorder.js';
+export {
+  type RecordedEvent,
+  SESSION_RECORDING_FORMAT,
+  type SessionRecording,
+} from './proxy/session-recording.js';
 export type { UpstreamCatalog } from './proxy/upstream-catalog.js';
 export type {
   UpstreamChannel,
@@ -16,10 +23,3 @@ export { UpstreamError } from './proxy/upstream-channel.js';
 export { UpstreamLink, type UpstreamSession } from './proxy/upstream-link.js';
 export type { UpstreamProfile } from './proxy/upstream-profile.js';
 export { describeTarget, type UpstreamTarget } from './proxy/upstream-target.js';
-export { REDACTED, SecretRedactor } from './proxy/redact-secrets.js';
-export { SessionRecorder } from './proxy/session-recorder.js';
-export {
-  type RecordedEvent,
-  SESSION_RECORDING_FORMAT,
-  type SessionRecording,
-} from './proxy/session-recording.js';

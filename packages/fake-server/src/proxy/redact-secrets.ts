@@ -13,10 +13,12 @@ const SECRET_HEADERS = new Set([
 ]);
 
 /** JSON keys whose string values are treated as secrets wherever they appear in a message. */
-const SECRET_KEY = /(^|[_-])(token|secret|password|passwd|api[_-]?key|apikey|authorization|cookie|credentials?|private[_-]?key)s?$/i;
+const SECRET_KEY =
+  /(^|[_-])(token|secret|password|passwd|api[_-]?key|apikey|authorization|cookie|credentials?|private[_-]?key)s?$/i;
 
 /** `--token=x`, `token: x`, `api_key x` in a command line or free text. */
-const SECRET_ASSIGNMENT = /\b([\w-]*(?:token|secret|password|passwd|api[_-]?key)[\w-]*)([=:]\s*|\s+)(?!\[redacted\])\S+/gi;
+const SECRET_ASSIGNMENT =
+  /\b([\w-]*(?:token|secret|password|passwd|api[_-]?key)[\w-]*)([=:]\s*|\s+)(?!\[redacted\])\S+/gi;
 
 /**
  * Removes secrets from what a session recording keeps, at record time: credential headers
@@ -30,7 +32,9 @@ export class SecretRedactor {
   constructor(secrets: Iterable<string> = []) {
     // Longest first, so a secret containing another is replaced whole; very short values would
     // redact ordinary text, so they are left to the key and header rules.
-    this.known = [...new Set(secrets)].filter((secret) => secret.length >= 6).sort((a, b) => b.length - a.length);
+    this.known = [...new Set(secrets)]
+      .filter((secret) => secret.length >= 6)
+      .sort((a, b) => b.length - a.length);
   }
 
   /** Headers with credentials replaced (an `Authorization` value keeps its scheme). */
@@ -56,11 +60,15 @@ export class SecretRedactor {
   text(text: string): string {
     let clean = text;
     for (const secret of this.known) clean = clean.split(secret).join(REDACTED);
-    return clean.replace(SECRET_ASSIGNMENT, (_match, name: string, separator: string) => `${name}${separator}${REDACTED}`);
+    return clean.replace(
+      SECRET_ASSIGNMENT,
+      (_match, name: string, separator: string) => `${name}${separator}${REDACTED}`,
+    );
   }
 
   private walk(value: unknown, key: string | undefined): unknown {
-    if (typeof value === 'string') return key !== undefined && SECRET_KEY.test(key) ? REDACTED : this.textValue(value);
+    if (typeof value === 'string')
+      return key !== undefined && SECRET_KEY.test(key) ? REDACTED : this.textValue(value);
     if (Array.isArray(value)) return value.map((item) => this.walk(item, undefined));
     if (typeof value === 'object' && value !== null) {
       const copy: Record<string, unknown> = {};

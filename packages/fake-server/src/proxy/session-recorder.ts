@@ -2,8 +2,8 @@ import { rename, writeFile } from 'node:fs/promises';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { FakeServer } from '../create-fake-server.js';
 import type { TranscriptFrame } from '../transcript/transcript-frame.js';
-import type { RecordedEvent, SessionRecording } from './session-recording.js';
 import type { SecretRedactor } from './redact-secrets.js';
+import type { RecordedEvent, SessionRecording } from './session-recording.js';
 import type {
   UpstreamChannel,
   UpstreamReply,
@@ -32,7 +32,8 @@ export class SessionRecorder {
   ) {}
 
   /** Wraps a channel so every message through it is recorded. */
-  readonly tap = (channel: UpstreamChannel, label: string): UpstreamChannel => new TappedChannel(channel, label, this);
+  readonly tap = (channel: UpstreamChannel, label: string): UpstreamChannel =>
+    new TappedChannel(channel, label, this);
 
   /** Follows the proxy's transcript and catalog from now on. */
   attach(server: FakeServer, profile: UpstreamProfile): void {
@@ -52,7 +53,11 @@ export class SessionRecorder {
 
   /** Records one upstream event (used by the tapped channels). */
   upstreamEvent(event: Omit<Extract<RecordedEvent, { side: 'upstream' }>, 'atMs' | 'side'>): void {
-    const clean: Extract<RecordedEvent, { side: 'upstream' }> = { atMs: this.now(), side: 'upstream', ...event };
+    const clean: Extract<RecordedEvent, { side: 'upstream' }> = {
+      atMs: this.now(),
+      side: 'upstream',
+      ...event,
+    };
     if (event.message) clean.message = this.redactor.value(event.message);
     if (event.headers) clean.headers = this.redactor.headers(event.headers)!;
     if (event.raw !== undefined) clean.raw = this.redactor.text(event.raw);
@@ -67,7 +72,9 @@ export class SessionRecorder {
       toolshiftRecording: 1,
       upstream: this.redactor.text(this.upstream),
       startedAt: this.startedAt,
-      profile: this.redactor.value(this.profile ?? { eras: [], name: 'upstream', version: '0', capabilities: {} }),
+      profile: this.redactor.value(
+        this.profile ?? { eras: [], name: 'upstream', version: '0', capabilities: {} },
+      ),
       settings: this.redactor.value({
         ...(script?.server ? { server: script.server } : {}),
         ...(script?.pagination ? { pagination: script.pagination } : {}),
@@ -124,11 +131,15 @@ class TappedChannel implements UpstreamChannel {
   }
 
   async send(message: JSONRPCMessage, options: UpstreamSendOptions = {}): Promise<UpstreamReply> {
-    const headers = { ...(options.headers ?? {}), ...(options.sessionId ? { 'mcp-session-id': options.sessionId } : {}) };
+    const headers = {
+      ...(options.headers ?? {}),
+      ...(options.sessionId ? { 'mcp-session-id': options.sessionId } : {}),
+    };
     this.recorder.upstreamEvent({ channel: this.label, direction: 'out', message, headers });
     try {
       const reply = await this.inner.send(message, options);
-      for (const before of reply.before) this.recorder.upstreamEvent({ channel: this.label, direction: 'in', message: before });
+      for (const before of reply.before)
+        this.recorder.upstreamEvent({ channel: this.label, direction: 'in', message: before });
       this.recorder.upstreamEvent({
         channel: this.label,
         direction: 'in',

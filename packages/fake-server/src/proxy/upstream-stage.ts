@@ -3,6 +3,7 @@ import type { RelayRequest } from '../eras/method-relay.js';
 import { WireErrorCode, wireError } from '../eras/wire-error.js';
 import type { WireRequest } from '../exchange/wire-request.js';
 import type { Exchange } from '../request-path/exchange.js';
+import type { RequestStage } from '../request-path/request-stage.js';
 import type { ServerParts } from '../request-path/server-parts.js';
 import type { UpstreamStage } from '../request-path/upstream-stage.js';
 import type { CatalogMirror } from './catalog-mirror.js';
@@ -15,8 +16,8 @@ import type { UpstreamSessions } from './upstream-sessions.js';
 const BAD_GATEWAY = 502;
 
 /**
- * The proxy's stage on the fake server's request path. Before the accept half, page 1 of a
- * `tools/list` reads the upstream's list again (the view is rebuilt when it changed, so a listing
+ * The proxy's stage on the fake server's request path. In the accept half, once the request is
+ * recorded, page 1 of a `tools/list` reads the upstream's list again (the view is rebuilt when it changed, so a listing
  * never serves a catalog older than the request). After it: a legacy `initialize` the world
  * accepted opens the client's own upstream session (the upstream's refusal, or its negotiated
  * revision, is what the client gets); a relayed request is sent upstream (a modern one with the
@@ -36,17 +37,16 @@ export class ProxyUpstreamStage implements UpstreamStage {
     parts.world.relay = createUpstreamRelay(parts.world, this.mirror);
   }
 
-  async before(request: WireRequest): Promise<void> {
-    const body = request.body;
-    if (body === undefined || !body.includes('tools/list')) return;
-    let parsed: { method?: unknown; params?: { cursor?: unknown } } | undefined;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return;
-    }
-    if (parsed?.method === 'tools/list' && parsed.params?.cursor === undefined) await this.mirror.refresh();
-  }
+  /** Before page 1 of a listing is served, the upstream's list is read again (see {@link CatalogMirror.refresh}). */
+  readonly acceptStage: RequestStage = {
+    name: 'upstream-refresh',
+    run: (exchange) => {
+      const classified = exchange.classified;
+      if (classified?.kind !== 'request' || classified.method !== 'tools/list') return 'next';
+      if (classified.params?.cursor !== undefined) return 'next';
+      return this.mirror.refresh().then(() => 'next' as const);
+    },
+  };
 
   async after(exchange: Exchange, parts: ServerParts): Promise<void> {
     try {

@@ -44,27 +44,42 @@ export class RequestPath {
    * @param upstream a proxy's upstream stage (see {@link UpstreamStage}): it may refresh the world
    *   before the accept half and replaces relayed answers after it; absent on a plain fake server.
    */
+  private readonly stages: readonly RequestStage[];
+
   constructor(
-    private readonly stages: readonly RequestStage[] = ACCEPT_STAGES,
+    stages: readonly RequestStage[] = ACCEPT_STAGES,
     private readonly upstream?: UpstreamStage,
-  ) {}
+  ) {
+    // The upstream's own accept stage goes right after the request is recorded (authenticate).
+    const at = stages.findIndex((stage) => stage.name === 'authenticate') + 1;
+    this.stages = upstream ? [...stages.slice(0, at), upstream.acceptStage, ...stages.slice(at)] : stages;
+  }
 
   async handle(request: WireRequest, server: ServerParts): Promise<WireResponse> {
-    if (this.upstream) await this.upstream.before(request, server);
     const streamId =
       request.connectionId !== undefined
         ? `conn-${request.connectionId}`
         : server.world.nextId((request.httpMethod ?? 'POST').toLowerCase());
     const exchange: Exchange = { request, frame: { era: 'unknown', transport: request.transport, streamId } };
     try {
-      for (const stage of this.stages) if (stage.run(exchange, server) === 'answered') break;
+      for (const stage of this.stages) {
+        let outcome = stage.run(exchange, server);
+        if (typeof outcome !== 'string') outcome = await outcome;
+        if (outcome === 'answered') break;
+      }
     } catch (error) {
       return internalError(request, error, server);
     } finally {
       server.steps.runDue();
     }
-    if (this.upstream) await this.upstream.after(exchange, server);
-    const held = await holdStage(exchange, server, () => this.finish(exchange, server));
+    // The upstream answers while the hold runs: a delay counts from the request's arrival, as on a
+    // plain fake server, and the answer goes out once both are done.
+    const relayed = this.upstream?.after(exchange, server);
+    const held = await holdStage(exchange, server, () => {
+      if (relayed) void relayed.then(() => this.finish(exchange, server));
+      else this.finish(exchange, server);
+    });
+    if (relayed) await relayed;
     if (held === 'abandoned') return UNAVAILABLE;
     if (held === 'detached') return exchange.response ?? UNAVAILABLE;
     return this.finish(exchange, server);

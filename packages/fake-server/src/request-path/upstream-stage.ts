@@ -1,5 +1,5 @@
-import type { WireRequest } from '../exchange/wire-request.js';
 import type { Exchange } from './exchange.js';
+import type { RequestStage } from './request-stage.js';
 import type { ServerParts } from './server-parts.js';
 
 /**
@@ -11,8 +11,11 @@ import type { ServerParts } from './server-parts.js';
 export interface UpstreamStage {
   /** Binds the stage to freshly built parts (server creation and every `reset()`), before `atStart` steps run. */
   attach(parts: ServerParts): void;
-  /** Runs before the accept half (e.g. refreshes the mirrored catalog before page 1 of a listing). Never rejects. */
-  before(request: WireRequest, parts: ServerParts): Promise<void>;
+  /**
+   * Its stage in the accept half, right after the request is recorded (e.g. it reads the upstream's
+   * list again before page 1 of a listing is served). Never rejects.
+   */
+  readonly acceptStage: RequestStage;
   /** Runs after the accept half: replaces a relayed placeholder answer with the upstream's. Never rejects. */
   after(exchange: Exchange, parts: ServerParts): Promise<void>;
 }

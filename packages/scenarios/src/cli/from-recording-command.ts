@@ -57,7 +57,9 @@ export async function fromRecordingCommand(
         `Cannot write ${path}: ${error.code === 'ENOENT' ? `the directory ${dirname(path)} does not exist` : (error.code ?? error.message)}.`,
       );
     });
-    out.write(`Scenario ${scenario.id} written to ${path} (${scenario.servers[0]?.script?.steps?.length ?? 0} catalog change(s), ${scenario.clientActions.filter((a) => a.do === 'call').length} call(s))\n`);
+    out.write(
+      `Scenario ${scenario.id} written to ${path} (${scenario.servers[0]?.script?.steps?.length ?? 0} catalog change(s), ${scenario.clientActions.filter((a) => a.do === 'call').length} call(s))\n`,
+    );
     return EXIT.ok;
   }
   out.write(scenarioToYaml(scenario));

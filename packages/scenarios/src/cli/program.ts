@@ -1,7 +1,6 @@
 import { ADMIN_TOKEN_ENV, isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
 import { PROPERTIES } from '../properties/index.js';
-import { addProxyCommands } from './proxy-program.js';
 import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
@@ -12,6 +11,7 @@ import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
 import { mergeReportsCommand } from './merge-reports-command.js';
 import { packageVersion } from './package-root.js';
+import { addProxyCommands } from './proxy-program.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { ERA_CHOICES, runCommand } from './run-command.js';
@@ -119,6 +119,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option(
       '--shard <i/n>',
       "run only shard i of n of the selected cells (round robin over the selection; give every shard the same selection, then 'toolshift merge-reports' the shards' --json reports)",
+    )
+    .option(
+      '--proxy-upstream <url|command>',
+      "run against a real MCP server: each scenario server is 'toolshift proxy' in front of it (an http(s) URL, or a shell command starting it on stdio), the scenario's script its overlay; scenarios that cannot be expressed as overlays are n/a with the reason",
     )
     .option('--verbose', 'list every cell as a row (passes, expected failures and n/a cells too)')
     .action(async (options) => {

@@ -54,7 +54,9 @@ export function upstreamTarget(options: ProxyCommandOptions): UpstreamTarget {
   }
   if (command) {
     if (options.upstreamHeader?.length)
-      throw new UsageError('--upstream-header applies to --upstream <url> only (a stdio server takes its credentials from its environment).');
+      throw new UsageError(
+        '--upstream-header applies to --upstream <url> only (a stdio server takes its credentials from its environment).',
+      );
     return { kind: 'stdio', command };
   }
   let url: URL;
@@ -97,7 +99,9 @@ export async function proxyCommand(options: ProxyCommandOptions): Promise<void> 
     throw new UsageError(`--seed must be an integer ≥ 0 (got '${options.seed}').`);
   const script = options.script ? await readScriptFile(options.script) : undefined;
   const where = describeTarget(target);
-  const recorder = options.record ? new SessionRecorder(where, new SecretRedactor(secretsOf(target))) : undefined;
+  const recorder = options.record
+    ? new SessionRecorder(where, new SecretRedactor(secretsOf(target)))
+    : undefined;
   const proxy = await createProxyServer({
     upstream: target,
     ...(script !== undefined ? { script, scriptSource: options.script! } : {}),
@@ -125,12 +129,20 @@ export async function proxyCommand(options: ProxyCommandOptions): Promise<void> 
     const admin =
       ports.adminPort === undefined
         ? undefined
-        : await startAdminServer(proxy.server, { host, port: ports.adminPort, ...(token !== undefined ? { token } : {}) });
+        : await startAdminServer(proxy.server, {
+            host,
+            port: ports.adminPort,
+            ...(token !== undefined ? { token } : {}),
+          });
     const stdio = runStdioServer(proxy.server, { stdin: process.stdin, stdout: process.stdout });
     log.write(summary);
     if (admin) log.write(`admin API ${admin.url}\n`);
     if (options.readyFile)
-      await writeReadyFile(options.readyFile, { stdio: true, ...(admin ? { adminUrl: admin.url } : {}), pid: process.pid });
+      await writeReadyFile(options.readyFile, {
+        stdio: true,
+        ...(admin ? { adminUrl: admin.url } : {}),
+        pid: process.pid,
+      });
     const reason = await Promise.race([stdio.closed, untilShutdown().then(() => 'signal' as const)]);
     if (reason === 'signal') stdio.close('graceful');
     await stop(async () => {
@@ -144,7 +156,9 @@ export async function proxyCommand(options: ProxyCommandOptions): Promise<void> 
   }).catch(async (error: NodeJS.ErrnoException) => {
     await proxy.close();
     throw error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
-      ? new UsageError(`Cannot listen on ${host}:${ports.port}: ${error.code}. Pick another --port or --host.`)
+      ? new UsageError(
+          `Cannot listen on ${host}:${ports.port}: ${error.code}. Pick another --port or --host.`,
+        )
       : error;
   });
   log.write(`${summary}${http.url}\n`);
@@ -159,4 +173,3 @@ export async function proxyCommand(options: ProxyCommandOptions): Promise<void> 
   await untilShutdown();
   await stop(() => http.close('graceful'));
 }
-

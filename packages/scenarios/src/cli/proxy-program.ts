@@ -17,27 +17,45 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
  * and `scenario from-recording` (a recorded proxy session as a scenario file).
  */
 export function addProxyCommands(program: Command, io: ProxyProgramIo, exit: { code: number }): void {
-  const path = (value: string | undefined) => (value === undefined ? undefined : resolveUserPath(value, io.cwd));
+  const path = (value: string | undefined) =>
+    value === undefined ? undefined : resolveUserPath(value, io.cwd);
   program
     .command('proxy')
     .description(
       "Put the fake server in front of a real MCP server: the upstream's tools with a script's overlay (add, remove, rename, re-schema, paginate, filter per principal, faults, list_changed), its answers to everything else, one transcript and admin API.",
     )
     .option('--upstream <url>', "the real server's Streamable HTTP endpoint")
-    .option('--upstream-command <command>', 'a shell command that starts the real server on stdio (the proxy spawns it)')
-    .option('--upstream-header <header>', "'Name: value' sent with every upstream HTTP request (repeatable)", collect)
-    .option('--script <file>', 'the overlay script (JSON or YAML): steps, pagination, freshness, faults, auth on top of the upstream')
-    .option('--record <file>', 'when the proxy stops, write the session (every frame both ways with timing, secrets redacted) to FILE')
+    .option(
+      '--upstream-command <command>',
+      'a shell command that starts the real server on stdio (the proxy spawns it)',
+    )
+    .option(
+      '--upstream-header <header>',
+      "'Name: value' sent with every upstream HTTP request (repeatable)",
+      collect,
+    )
+    .option(
+      '--script <file>',
+      'the overlay script (JSON or YAML): steps, pagination, freshness, faults, auth on top of the upstream',
+    )
+    .option(
+      '--record <file>',
+      'when the proxy stops, write the session (every frame both ways with timing, secrets redacted) to FILE',
+    )
     .option('--port <n>', 'TCP port (default: ephemeral)')
     .option('--host <addr>', 'bind address', '127.0.0.1')
     .option('--stdio', 'serve MCP on stdin/stdout instead of HTTP')
-    .option('--admin-port <n>', 'with --stdio: also serve the admin API over HTTP on this port (0: ephemeral)')
+    .option(
+      '--admin-port <n>',
+      'with --stdio: also serve the admin API over HTTP on this port (0: ephemeral)',
+    )
     .option('--ready-file <file>', 'once listening, write {url, adminUrl, stdio, pid} as JSON to FILE')
     .option('--seed <n>', "override the overlay script's seed")
     .addOption(
-      new Option('--admin-token <token>', "require 'Authorization: Bearer <token>' on every admin API request").env(
-        ADMIN_TOKEN_ENV,
-      ),
+      new Option(
+        '--admin-token <token>',
+        "require 'Authorization: Bearer <token>' on every admin API request",
+      ).env(ADMIN_TOKEN_ENV),
     )
     .action(async (options) => {
       await proxyCommand({

@@ -1,5 +1,5 @@
-import { type CatalogChange, createFakeServer } from '@toolshift/fake-server';
 import { fc, test } from '@fast-check/vitest';
+import { type CatalogChange, createFakeServer } from '@toolshift/fake-server';
 import { describe, expect } from 'vitest';
 import { catalogDiff } from './catalog-diff.js';
 
@@ -13,7 +13,14 @@ function applied(from: ReturnType<typeof tool>[], changes: CatalogChange[]) {
 }
 
 describe('catalogDiff', () => {
-  test.prop([fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { maxLength: 5 }), fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 5 }), fc.boolean()], { seed: 28 })(
+  test.prop(
+    [
+      fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { maxLength: 5 }),
+      fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 5 }),
+      fc.boolean(),
+    ],
+    { seed: 28 },
+  )(
     'turns any tool list into any other, order and definitions included (seed 28)',
     (fromNames, toNames, redescribe) => {
       const from = fromNames.map((name) => tool(name));

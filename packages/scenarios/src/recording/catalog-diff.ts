@@ -12,8 +12,14 @@ export function catalogDiff(from: readonly Tool[], to: readonly Tool[]): Catalog
   const before = new Map(from.map((tool) => [tool.name, JSON.stringify(tool)]));
   const after = new Map(to.map((tool) => [tool.name, JSON.stringify(tool)]));
   const kept = from.filter((tool) => after.get(tool.name) === before.get(tool.name)).map((tool) => tool.name);
-  const keptInTo = to.filter((tool) => before.get(tool.name) === after.get(tool.name)).map((tool) => tool.name);
-  if (kept.length === from.length && kept.length === to.length && kept.every((name, i) => name === keptInTo[i]))
+  const keptInTo = to
+    .filter((tool) => before.get(tool.name) === after.get(tool.name))
+    .map((tool) => tool.name);
+  if (
+    kept.length === from.length &&
+    kept.length === to.length &&
+    kept.every((name, i) => name === keptInTo[i])
+  )
     return [];
   if (kept.some((name, i) => name !== keptInTo[i])) {
     return [

@@ -14,7 +14,13 @@ const WORLD_METHODS = new Set([
 
 type ClientFrame = Omit<TranscriptFrame, 'wallTimeMs'>;
 type Catalog = Extract<RecordedEvent, { side: 'catalog' }>;
-type Message = { id?: string | number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+type Message = {
+  id?: string | number;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+};
 
 /** Options for {@link scenarioFromRecording}. */
 export interface FromRecordingOptions {
@@ -35,10 +41,14 @@ export interface FromRecordingOptions {
  * the catalog changed and the server announces changes, that the client re-listed after the signal.
  * @throws {Error} when the recording holds no catalog (not a proxy recording).
  */
-export function scenarioFromRecording(recording: SessionRecording, options: FromRecordingOptions = {}): Scenario {
+export function scenarioFromRecording(
+  recording: SessionRecording,
+  options: FromRecordingOptions = {},
+): Scenario {
   const events = recording.events;
   const catalogs = events.filter((event): event is Catalog => event.side === 'catalog');
-  if (catalogs.length === 0) throw new Error('the recording holds no served tool list: record it with toolshift proxy --record');
+  if (catalogs.length === 0)
+    throw new Error('the recording holds no served tool list: record it with toolshift proxy --record');
   const frames = events.flatMap((event) => (event.side === 'client' ? [event.frame] : []));
   const requests = frames.filter((frame) => frame.direction === 'in' && isRequest(frame.message));
   const firstListing = events.findIndex(
@@ -64,7 +74,11 @@ export function scenarioFromRecording(recording: SessionRecording, options: From
       if (changes.length === 0) continue;
       const id = `change-${steps.length + 1}`;
       if (listing.open) {
-        steps.push({ id, trigger: { betweenPages: listing.page }, action: { action: 'changeCatalog', changes } });
+        steps.push({
+          id,
+          trigger: { betweenPages: listing.page },
+          action: { action: 'changeCatalog', changes },
+        });
       } else {
         steps.push({ id, action: { action: 'changeCatalog', changes } });
         clientActions.push({ do: 'step', step: id }, { do: 'settle' });
@@ -90,7 +104,14 @@ export function scenarioFromRecording(recording: SessionRecording, options: From
       const nth = (callCounts.get(tool) ?? 0) + 1;
       callCounts.set(tool, nth);
       clientActions.push({ do: 'call', tool, arguments: args });
-      if (answer) answers.push({ method, tool, requests: [nth], arguments: args, ...answerOf(answer, true) } as ScriptAnswer);
+      if (answer)
+        answers.push({
+          method,
+          tool,
+          requests: [nth],
+          arguments: args,
+          ...answerOf(answer, true),
+        } as ScriptAnswer);
       continue;
     }
     const nth = (methodCounts.get(method) ?? 0) + 1;
@@ -114,7 +135,9 @@ export function scenarioFromRecording(recording: SessionRecording, options: From
   const announces = server.toolsListChanged !== false;
   const checks: ScenarioCheck[] = [{ invariant: 'registry.matches-final-catalog' }];
   if (steps.length > 0 && announces) checks.push({ invariant: 'change.relists-after-signal' });
-  const eras = [...new Set(requests.map((frame) => frame.era).filter((era) => era === 'legacy' || era === 'modern'))];
+  const eras = [
+    ...new Set(requests.map((frame) => frame.era).filter((era) => era === 'legacy' || era === 'modern')),
+  ];
   const transports = [
     ...new Set(requests.map((frame) => frame.transport).filter((t): t is ScenarioTransport => t !== 'msw')),
   ];
@@ -152,7 +175,13 @@ function answerTo(request: ClientFrame, frames: readonly ClientFrame[]): Message
 /** Whether an `out` frame answers a `tools/list` request. */
 function answersList(frame: ClientFrame, frames: readonly ClientFrame[]): boolean {
   const message = frame.message as Message | undefined;
-  if (!message || message.method !== undefined || message.id === undefined || !Array.isArray(message.result?.tools)) return false;
+  if (
+    !message ||
+    message.method !== undefined ||
+    message.id === undefined ||
+    !Array.isArray(message.result?.tools)
+  )
+    return false;
   return frames.some(
     (other) =>
       other.seq < frame.seq &&
@@ -169,8 +198,9 @@ function answerOf(message: Message, call: boolean): Pick<ScriptAnswer, 'result' 
     const { code, message: text, data } = message.error;
     return { error: { code, message: text, ...(data !== undefined ? { data } : {}) } } as never;
   }
-  const { resultType: _type, _meta: _meta, ...result } = message.result ?? {};
-  if (call && result.structuredContent === undefined) return { result: { ...result, structured: 'omit' } } as never;
+  const { resultType: _type, _meta, ...result } = message.result ?? {};
+  if (call && result.structuredContent === undefined)
+    return { result: { ...result, structured: 'omit' } } as never;
   return { result } as never;
 }
 

@@ -1,4 +1,6 @@
 import { fail, inconclusive } from '@toolshift/assertions';
+import { isToolshiftError } from '@toolshift/fake-server';
+import type { UpstreamTarget } from '@toolshift/fake-server/proxy';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
@@ -12,6 +14,7 @@ import { portableCellOptions } from './client-process/client-process-protocol.js
 import { isIsolated } from './client-process/isolated-client.js';
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
 import { evaluateChecks, runRecords } from './evaluate-checks.js';
+import { judgedAgainstUpstream, proxyNotApplicable } from './proxy-cell.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
 export interface CellOptions {
@@ -27,6 +30,11 @@ export interface CellOptions {
   waitTimeoutMs?: number;
   /** Seed override for every script. */
   seed?: number;
+  /**
+   * Run against a real server: each scenario server is a proxy in front of it, the scenario's script
+   * its overlay (`toolshift run --proxy-upstream`). A scenario the proxy cannot express is `n/a`.
+   */
+  proxyUpstream?: UpstreamTarget;
   /** Told before each client action starts (`action 3 of 4 (call search_docs)`), then `the client's close()` and `the checks`. */
   onAction?: (description: string) => void;
 }
@@ -60,6 +68,8 @@ export async function runCell(
   const empty = { verdicts: [], transcript: [], servers: [], observations: [] };
   const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory), era);
   if (reason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: reason, durationMs: 0 };
+  const proxyReason = options.proxyUpstream ? proxyNotApplicable(scenario) : undefined;
+  if (proxyReason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: proxyReason, durationMs: 0 };
   if (isIsolated(factory))
     return factory.isolation.runCell(factory.name, scenario, era, {
       ...portableCellOptions(options),
@@ -89,8 +99,17 @@ export async function runCell(
     };
   let servers: CellServers;
   try {
-    servers = await startCellServers(scenario, transport, options.seed, era);
+    servers = await startCellServers(scenario, transport, options.seed, era, options.proxyUpstream);
   } catch (error) {
+    // The upstream does not speak the cell's era, or already has a tool the scenario serves.
+    if (isToolshiftError(error, 'PROXY_OVERLAY_CONFLICT'))
+      return {
+        ...base,
+        ...empty,
+        rawStatus: 'n/a',
+        notApplicable: (error.data as { reason?: string }).reason ?? error.message,
+        durationMs: Date.now() - started,
+      };
     return {
       ...base,
       ...empty,
@@ -141,7 +160,17 @@ export async function runCell(
       ...unfired,
       ...negotiation.verdicts,
       ...setAsideEraConsequences(
-        [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
+        [
+          ...exited,
+          ...session.runnerVerdicts,
+          ...evaluateChecks(
+            options.proxyUpstream ? judgedAgainstUpstream(scenario, servers) : scenario,
+            records,
+            {
+              wireOnly,
+            },
+          ),
+        ],
         negotiation.verdicts,
       ),
     ],

@@ -5,15 +5,15 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createProxyServer, SecretRedactor, SessionRecorder } from '@toolshift/fake-server/proxy';
 import { startHttpTransport } from '@toolshift/fake-server/http';
+import { createProxyServer, SecretRedactor, SessionRecorder } from '@toolshift/fake-server/proxy';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CLIENT_ADAPTERS } from '../../src/adapters/index.js';
 import { scenarioFromRecording } from '../../src/recording/scenario-from-recording.js';
 import { runSuite } from '../../src/runner/run-suite.js';
 import { loadScenarioFile } from '../../src/scenario-file/load-scenario-file.js';
-import { cli } from '../support/cli-in-process.js';
 import { toolshiftNodeArgs } from '../support/cli-command.js';
+import { cli } from '../support/cli-in-process.js';
 import { comparableCell } from '../support/comparable-cell.js';
 import { type OfficialServer, startOfficialServer } from '../support/official-server.js';
 
@@ -63,7 +63,14 @@ describe('toolshift scenario from-recording', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolshift-recording-'));
     const recordingFile = join(dir, 'session.json');
     const { url, child } = await startProxyCli(
-      ['--upstream', upstream.url, '--upstream-header', `Authorization: ${SECRET}`, '--record', recordingFile],
+      [
+        '--upstream',
+        upstream.url,
+        '--upstream-header',
+        `Authorization: ${SECRET}`,
+        '--record',
+        recordingFile,
+      ],
       join(dir, 'ready.json'),
     );
     // A real client library through the proxy: it lists, calls, makes the upstream add a tool, and re-lists on the signal.
@@ -140,9 +147,17 @@ describe('toolshift scenario from-recording', () => {
           'mcp-protocol-version': '2026-07-28',
           'mcp-method': 'tools/list',
         },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta, ...(cursor !== undefined ? { cursor } : {}) } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/list',
+          params: { _meta: meta, ...(cursor !== undefined ? { cursor } : {}) },
+        }),
       });
-      return (await response.json()).result as { tools: Array<{ name: string }>; nextCursor?: string };
+      const body = (await response.json()) as {
+        result: { tools: Array<{ name: string }>; nextCursor?: string };
+      };
+      return body.result;
     };
     const first = await list(1);
     expect(first.tools.map((tool) => tool.name)).toEqual(['echo', 'add']);
@@ -151,7 +166,9 @@ describe('toolshift scenario from-recording', () => {
     await other.connect(new StreamableHTTPClientTransport(new URL(upstream.url)));
     await other.callTool({ name: 'add_tool', arguments: {} });
     await other.close();
-    await proxy.server.waitFor((frame) => frame.kind === 'step' && frame.step === 'upstream-1', { timeoutMs: 10_000 });
+    await proxy.server.waitFor((frame) => frame.kind === 'step' && frame.step === 'upstream-1', {
+      timeoutMs: 10_000,
+    });
     await list(2, first.nextCursor);
     recorder.stop();
 
@@ -161,7 +178,13 @@ describe('toolshift scenario from-recording', () => {
     expect(scenario.clientActions.some((action) => action.do === 'step')).toBe(false);
 
     const run = () =>
-      runSuite({ scenarios: [scenario], eras: ['modern'], transports: ['http'], clients: [CLIENT_ADAPTERS.reference!], seed: 28 });
+      runSuite({
+        scenarios: [scenario],
+        eras: ['modern'],
+        transports: ['http'],
+        clients: [CLIENT_ADAPTERS.reference!],
+        seed: 28,
+      });
     const [one, two] = [await run(), await run()];
     expect(one.results.map((result) => result.status)).toEqual(['pass']);
     expect(comparableCell(two.results[0]!)).toEqual(comparableCell(one.results[0]!));

@@ -17,7 +17,7 @@ export type ClientDescription = Pick<ClientAdapterFactory, 'name' | 'kind' | 'de
 /** Cell options that cross the process boundary (the callbacks stay on the runner's side). */
 export type PortableCellOptions = Pick<
   CellOptions,
-  'transport' | 'settleTimeoutMs' | 'quietMs' | 'actionTimeoutMs' | 'waitTimeoutMs' | 'seed'
+  'transport' | 'settleTimeoutMs' | 'quietMs' | 'actionTimeoutMs' | 'waitTimeoutMs' | 'seed' | 'proxyUpstream'
 >;
 
 /** The portable part of `options` (a runner may hand `runCell` a bigger object, e.g. the suite's options). */
@@ -29,6 +29,7 @@ export function portableCellOptions(options: CellOptions): PortableCellOptions {
     'actionTimeoutMs',
     'waitTimeoutMs',
     'seed',
+    'proxyUpstream',
   ] as const;
   return Object.fromEntries(
     keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]),
