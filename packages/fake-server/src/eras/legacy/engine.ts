@@ -89,7 +89,16 @@ export class LegacyEngine implements EraEngine {
     }
 
     const found = this.findSession(req);
-    if (!found.ok) return refuse(found.refusal, idOf(classified));
+    if (!found.ok) {
+      const unknown =
+        req.request.connectionId !== undefined &&
+        classified.kind === 'request' &&
+        !Object.hasOwn(LEGACY_METHODS, classified.method);
+      return refuse(
+        unknown ? legacyHttpRules.unknownBeforeInitialize(classified.method) : found.refusal,
+        idOf(classified),
+      );
+    }
     const session = found.session;
     const versionRefusal = legacyHttpRules.checkVersionHeader(req.request, session.protocolVersion);
     if (versionRefusal) return { ...refuse(versionRefusal, idOf(classified)), sessionId: session.id };
