@@ -1,9 +1,12 @@
 // Benchmark (pnpm bench, not a test): what `toolshift proxy` adds to each request, at 1,000 tools,
 // on loopback. The official SDK server (low-level Server, the SDK baseline, 1,000 tools) is asked
 // directly and through the proxy (no overlay, transcript on), one request at a time on a keep-alive
-// connection, rounds alternating between the two: modern `tools/list` (the proxy re-reads the
-// upstream's list for page 1, then serves its view) and `tools/call` (relayed). The figure is the
-// median latency through the proxy minus the median direct, in the same run.
+// connection, rounds alternating between the two: modern `tools/list` (served from the proxy's view,
+// which the upstream's list_changed keeps current) and `tools/call` (relayed to the upstream). The
+// figure is the median latency through the proxy minus the median direct, in the same run. For
+// context, a second proxy in front of the same upstream as if it did not announce changes: it
+// re-reads the upstream's whole list before page 1 of every listing (no target: that is the
+// upstream's own latency again, plus the proxy's).
 // Environment: BENCH_PROXY_REQUESTS (requests per round and path, default 300), BENCH_ROUNDS (3),
 // TOOLSHIFT_SDK_BASELINE (default ../shared/bench/sdk-baseline-server.mjs from the repo root).
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -88,6 +91,9 @@ async function main(): Promise<void> {
     env: { MODE: 'lowlevel', N: '1000' },
   });
   const proxy = await spawnServer([join(here, 'proxy-bench-server.mjs'), upstream.url], { cwd: repoRoot });
+  const rereading = await spawnServer([join(here, 'proxy-bench-server.mjs'), upstream.url, '--no-watch'], {
+    cwd: repoRoot,
+  });
   try {
     console.log(
       `1,000 tools, one request at a time, ${requests} per path and round, ${rounds} rounds (alternating)`,
@@ -95,6 +101,7 @@ async function main(): Promise<void> {
     const samples = {
       listDirect: [] as number[],
       listProxy: [] as number[],
+      listRereading: [] as number[],
       callDirect: [] as number[],
       callProxy: [] as number[],
     };
@@ -102,9 +109,11 @@ async function main(): Promise<void> {
     await sequential(upstream.url, toolsListRequest, 30);
     await sequential(proxy.url, toolsListRequest, 30);
     await sequential(proxy.url, callRequest, 30);
+    await sequential(rereading.url, toolsListRequest, 30);
     for (let round = 1; round <= rounds; round++) {
       samples.listDirect.push(...(await sequential(upstream.url, toolsListRequest, requests)));
       samples.listProxy.push(...(await sequential(proxy.url, toolsListRequest, requests)));
+      samples.listRereading.push(...(await sequential(rereading.url, toolsListRequest, requests)));
       samples.callDirect.push(...(await sequential(upstream.url, callRequest, requests)));
       samples.callProxy.push(...(await sequential(proxy.url, callRequest, requests)));
     }
@@ -113,6 +122,9 @@ async function main(): Promise<void> {
     ) as Record<keyof typeof samples, number>;
     console.log(
       `  tools/list  direct p50 ${m.listDirect.toFixed(2)} ms   through the proxy p50 ${m.listProxy.toFixed(2)} ms   (${(m.listProxy / m.listDirect).toFixed(2)}x)`,
+    );
+    console.log(
+      `  tools/list  re-reading the upstream on every listing p50 ${m.listRereading.toFixed(2)} ms   (${(m.listRereading / m.listDirect).toFixed(2)}x)`,
     );
     console.log(
       `  tools/call  direct p50 ${m.callDirect.toFixed(2)} ms   through the proxy p50 ${m.callProxy.toFixed(2)} ms   (${(m.callProxy / m.callDirect).toFixed(2)}x)`,
@@ -133,7 +145,15 @@ async function main(): Promise<void> {
       better: 'lower',
       detail: `direct ${m.callDirect.toFixed(2)} ms, proxied ${m.callProxy.toFixed(2)} ms (ratio ${(m.callProxy / m.callDirect).toFixed(2)}x)`,
     });
+    printTarget({
+      label:
+        'proxy re-reading the upstream on every listing (an upstream without list_changed): added median latency, tools/list of 1,000 tools',
+      value: m.listRereading - m.listDirect,
+      unit: ' ms',
+      detail: `direct ${m.listDirect.toFixed(2)} ms, proxied ${m.listRereading.toFixed(2)} ms`,
+    });
   } finally {
+    await rereading.stop();
     await proxy.stop();
     await upstream.stop();
   }

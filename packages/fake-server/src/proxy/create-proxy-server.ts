@@ -43,6 +43,8 @@ export interface ProxyServer {
   readonly profile: UpstreamProfile;
   /** How the proxy follows the upstream's changes. */
   readonly watchMode: UpstreamWatch['mode'];
+  /** Resolves `true` once the upstream's change stream is open (listings are then served from the mirror), else `false`. */
+  readonly watching: Promise<boolean>;
   /** The upstream's tools as last read (without the overlay). */
   upstreamTools(): readonly ToolDefinition[];
   /** The upstream's list as last read, with its paging and freshness. */
@@ -56,8 +58,9 @@ export interface ProxyServer {
 /**
  * Puts a fake server in front of a real MCP server: the fake server's request path gets an
  * upstream stage, so one world, the same triggers, logical clock, admin API and transcript serve
- * both. The world mirrors the upstream's tool list (read at start, again before each listing's
- * page 1, and on the upstream's `list_changed`) with the overlay's changes on top; the eras,
+ * both. The world mirrors the upstream's tool list (read at start and on each of the upstream's
+ * `list_changed`, and before each listing's page 1 while the upstream cannot announce changes)
+ * with the overlay's changes on top; the eras,
  * identity, capabilities, paging and freshness are the upstream's unless the overlay sets its own.
  * Requests the world does not own go upstream (see `createUpstreamRelay`).
  * @throws {ScriptError} SCRIPT_INVALID when the overlay script is not a valid script.
@@ -77,7 +80,11 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
       throw unavailable(where, error.message);
     });
     const { profile, control } = probed;
-    const fetch = () => readCatalog(link, profile, control);
+    let latest: UpstreamCatalog | undefined;
+    const fetch = async () => {
+      latest = await readCatalog(link, profile, control, latest);
+      return latest;
+    };
     const catalog = await fetch().catch((error: Error) => {
       throw unavailable(where, error.message);
     });
@@ -96,7 +103,8 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
     const doc = proxyScript(overlay, overlayTools, profile, catalog, where);
     const mirror = new CatalogMirror(catalog, overlayTools, fetch);
     const sessions = new UpstreamSessions(link);
-    const stage = new ProxyUpstreamStage(link, mirror, sessions);
+    let running: UpstreamWatch | undefined;
+    const stage = new ProxyUpstreamStage(link, mirror, sessions, () => running?.live() === true);
     const server = createFakeServer(doc, {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.transcript !== undefined ? { transcript: options.transcript } : {}),
@@ -105,7 +113,7 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
     });
     watch =
       options.watch === false
-        ? { mode: 'none', stop: () => {} }
+        ? { mode: 'none', live: () => false, opened: Promise.resolve(false), stop: () => {} }
         : watchUpstream(
             link,
             profile,
@@ -121,18 +129,20 @@ export async function createProxyServer(options: ProxyServerOptions): Promise<Pr
                 note: `upstream: ${text}`,
               }),
           );
-    const running = watch;
+    running = watch;
+    const watching = watch;
     let closing: Promise<void> | undefined;
     return {
       server,
       profile,
-      watchMode: running.mode,
+      watchMode: watching.mode,
+      watching: watching.opened,
       upstreamTools: () => mirror.upstreamTools,
       upstreamCatalog: () => mirror.upstreamCatalog,
       refresh: () => mirror.refresh(),
       close() {
         closing ??= (async () => {
-          running.stop();
+          watching.stop();
           server.close('graceful');
           await sessions.closeAll();
           if (control) await link.closeSession(control);
@@ -153,10 +163,11 @@ function readCatalog(
   link: UpstreamLink,
   profile: UpstreamProfile,
   control: UpstreamSession | undefined,
+  previous: UpstreamCatalog | undefined,
 ): Promise<UpstreamCatalog> {
   return profile.eras.includes('modern') || !control
-    ? fetchUpstreamCatalog(link, { era: 'modern' })
-    : fetchUpstreamCatalog(link, { era: 'legacy', session: control });
+    ? fetchUpstreamCatalog(link, { era: 'modern' }, previous)
+    : fetchUpstreamCatalog(link, { era: 'legacy', session: control }, previous);
 }
 
 /**

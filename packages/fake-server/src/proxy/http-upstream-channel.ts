@@ -80,6 +80,8 @@ export class HttpUpstreamChannel implements UpstreamChannel {
           (text) => {
             const reply: UpstreamReply = { status, headers, before: [], answer: undefined };
             if (text === '') return finish(undefined, reply);
+            if (options.sameAs && options.sameAs.text === text)
+              return finish(undefined, { ...reply, answer: options.sameAs.answer, text });
             const parsed = parseMessage(text);
             if (parsed && !Array.isArray(parsed)) finish(undefined, { ...reply, answer: parsed, text });
             else finish(undefined, { ...reply, raw: text });

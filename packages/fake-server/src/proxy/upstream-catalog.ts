@@ -17,6 +17,8 @@ export interface UpstreamCatalog {
   cacheScope?: CacheScope;
   /** The pages' text, for a cheap "unchanged" check on the next listing. */
   text: string;
+  /** Each page's text as it came. */
+  texts?: string[];
   /** Every page's answer, in order (for a session recording). */
   pages: JSONRPCMessage[];
 }
@@ -32,6 +34,7 @@ export interface UpstreamCatalog {
 export async function fetchUpstreamCatalog(
   link: UpstreamLink,
   via: { era: 'modern' } | { era: 'legacy'; session: UpstreamSession },
+  previous?: UpstreamCatalog,
 ): Promise<UpstreamCatalog> {
   const tools: ToolDefinition[] = [];
   const pages: JSONRPCMessage[] = [];
@@ -42,12 +45,18 @@ export async function fetchUpstreamCatalog(
   let pageSize: number | undefined;
   for (let page = 1; page <= MAX_UPSTREAM_PAGES; page++) {
     const params = cursor === undefined ? {} : { cursor };
+    // One id per page (listings never overlap: the mirror runs one at a time), so an unchanged page
+    // comes back as the same text and is not parsed again.
+    const id = `toolshift-proxy-list-${page}`;
+    const before = previous?.pages[page - 1];
+    const beforeText = previous?.texts?.[page - 1];
+    const sameAs = before && beforeText !== undefined ? { sameAs: { text: beforeText, answer: before } } : {};
     const reply: UpstreamReply =
       via.era === 'modern'
-        ? await link.modernRequest('tools/list', params)
+        ? await link.modernRequest('tools/list', params, { id, ...sameAs })
         : await via.session.channel.send(
-            { jsonrpc: '2.0', id: link.requestId(), method: 'tools/list', params } as JSONRPCMessage,
-            link.legacyOptions(via.session),
+            { jsonrpc: '2.0', id, method: 'tools/list', params } as JSONRPCMessage,
+            link.legacyOptions(via.session, sameAs),
           );
     const result = (reply.answer as { result?: Record<string, unknown> } | undefined)?.result;
     if (!result || !Array.isArray(result.tools)) {
@@ -58,7 +67,7 @@ export async function fetchUpstreamCatalog(
       );
     }
     pages.push(reply.answer!);
-    texts.push(reply.text ?? JSON.stringify(result.tools));
+    texts.push(reply.text ?? JSON.stringify(reply.answer));
     tools.push(...(result.tools as ToolDefinition[]));
     if (page === 1) first = result;
     const next = result.nextCursor;
@@ -72,6 +81,7 @@ export async function fetchUpstreamCatalog(
         ...(pageSize !== undefined ? { pageSize } : {}),
         ...freshness,
         text: texts.join('\n'),
+        texts,
         pages,
       };
     }

@@ -24,6 +24,11 @@ export interface UpstreamSendOptions {
   headers?: Record<string, string>;
   /** Give up after this many ms of wall time (default 30000): the reply rejects with {@link UpstreamError}. */
   timeoutMs?: number;
+  /**
+   * An earlier answer: when the new JSON body is the same text, its parsed answer is reused rather
+   * than parsed again (the proxy re-reads a large unchanged tool list this way).
+   */
+  sameAs?: { text: string; answer: JSONRPCMessage };
 }
 
 /** A long-lived stream opened on the upstream (legacy GET stream, or a modern `subscriptions/listen`). */

@@ -81,11 +81,11 @@ export class UpstreamLink {
   modernRequest(
     method: string,
     params: Record<string, unknown>,
-    options: UpstreamSendOptions = {},
+    options: UpstreamSendOptions & { id?: string } = {},
   ): Promise<UpstreamReply> {
     const message = {
       jsonrpc: '2.0',
-      id: this.requestId(),
+      id: options.id ?? this.requestId(),
       method,
       params: { ...params, _meta: this.modernMeta() },
     } as JSONRPCMessage;

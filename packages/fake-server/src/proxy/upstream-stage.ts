@@ -17,7 +17,8 @@ const BAD_GATEWAY = 502;
 
 /**
  * The proxy's stage on the fake server's request path. In the accept half, once the request is
- * recorded, page 1 of a `tools/list` reads the upstream's list again (the view is rebuilt when it changed, so a listing
+ * recorded, page 1 of a `tools/list` reads the upstream's list again when the upstream cannot
+ * announce a change (no `listChanged`, or its change stream is down) (the view is rebuilt when it changed, so a listing
  * never serves a catalog older than the request). After it: a legacy `initialize` the world
  * accepted opens the client's own upstream session (the upstream's refusal, or its negotiated
  * revision, is what the client gets); a relayed request is sent upstream (a modern one with the
@@ -26,10 +27,15 @@ const BAD_GATEWAY = 502;
  * session too. Faults, holds and the transcript then apply to that answer as to any other.
  */
 export class ProxyUpstreamStage implements UpstreamStage {
+  /**
+   * @param watched true while the upstream can announce a change right away (its change stream is
+   *   open): listings are then served from the mirror, which each announcement refreshes.
+   */
   constructor(
     private readonly link: UpstreamLink,
     private readonly mirror: CatalogMirror,
     private readonly sessions: UpstreamSessions,
+    private readonly watched: () => boolean = () => false,
   ) {}
 
   attach(parts: ServerParts): void {
@@ -37,13 +43,17 @@ export class ProxyUpstreamStage implements UpstreamStage {
     parts.world.relay = createUpstreamRelay(parts.world, this.mirror);
   }
 
-  /** Before page 1 of a listing is served, the upstream's list is read again (see {@link CatalogMirror.refresh}). */
+  /**
+   * Before page 1 of a listing is served, the upstream's list is read again (see {@link
+   * CatalogMirror.refresh}), unless the upstream's change stream is open: then the mirror is as
+   * current as the upstream's own announcements.
+   */
   readonly acceptStage: RequestStage = {
     name: 'upstream-refresh',
     run: (exchange) => {
       const classified = exchange.classified;
       if (classified?.kind !== 'request' || classified.method !== 'tools/list') return 'next';
-      if (classified.params?.cursor !== undefined) return 'next';
+      if (classified.params?.cursor !== undefined || this.watched()) return 'next';
       return this.mirror.refresh().then(() => 'next' as const);
     },
   };

@@ -10,6 +10,10 @@ const MAX_REOPENS = 10;
 export interface UpstreamWatch {
   /** How the watch listens: a modern `subscriptions/listen`, the legacy stream, or not at all (and why). */
   readonly mode: 'listen' | 'legacy-stream' | 'none';
+  /** True while the change stream is open (the upstream can tell the proxy of a change right away). */
+  live(): boolean;
+  /** Resolves `true` once the change stream first opened, `false` when there is none or it never opened. */
+  readonly opened: Promise<boolean>;
   stop(): void;
 }
 
@@ -18,7 +22,8 @@ export interface UpstreamWatch {
  * `subscriptions/listen` for `toolsListChanged`, else the legacy control session's stream (the GET
  * stream over HTTP, the process's own channel over stdio). Each `list_changed` calls `onChange`;
  * so does every reopen after the stream dropped (changes in the gap are not replayed, §11.4).
- * Without `listChanged` nothing is watched: each listing's page 1 reads the upstream anyway.
+ * Without `listChanged` nothing is watched: each listing's page 1 reads the upstream then (so it
+ * does while the stream is down).
  * @see ../shared/spec/mcp-discovery-spec.md §4.1, §4.2
  */
 export function watchUpstream(
@@ -30,11 +35,17 @@ export function watchUpstream(
 ): UpstreamWatch {
   const modern = profile.eras.includes('modern') && listChanged(profile.discover?.capabilities);
   const legacy = control !== undefined && listChanged(profile.initialize?.capabilities);
-  if (!modern && !legacy) return { mode: 'none', stop: () => {} };
+  if (!modern && !legacy)
+    return { mode: 'none', live: () => false, opened: Promise.resolve(false), stop: () => {} };
+  let markOpened: (opened: boolean) => void = () => {};
+  const opened = new Promise<boolean>((resolve) => {
+    markOpened = resolve;
+  });
   let stopped = false;
   let stream: UpstreamStream | undefined;
   let timer: NodeJS.Timeout | undefined;
   let failures = 0;
+  let open_ = false;
   const onMessage = (message: JSONRPCMessage) => {
     if ((message as { method?: string }).method === 'notifications/tools/list_changed') onChange();
   };
@@ -56,10 +67,14 @@ export function watchUpstream(
     try {
       stream = await open();
       failures = 0;
+      open_ = true;
+      markOpened(true);
       if (reopened) onChange();
       await stream.closed;
+      open_ = false;
       if (!stopped) note('the upstream closed the change stream; opening it again');
     } catch (error) {
+      open_ = false;
       failures += 1;
       if (failures >= MAX_REOPENS) {
         note(
@@ -74,8 +89,11 @@ export function watchUpstream(
   void run(false);
   return {
     mode: modern ? 'listen' : 'legacy-stream',
+    live: () => open_ && !stopped,
+    opened,
     stop: () => {
       stopped = true;
+      markOpened(false);
       clearTimeout(timer);
       stream?.close();
     },

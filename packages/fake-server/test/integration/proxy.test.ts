@@ -1,7 +1,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HttpTransport, startHttpTransport } from '../../src/http.js';
-import { createProxyServer, type ProxyServer } from '../../src/proxy.js';
+import { createProxyServer, type ProxyServer, type UpstreamChannel } from '../../src/proxy.js';
+import { modernHeaders, modernMeta, post } from '../support/mcp-http.js';
 import {
   type RunningServer,
   startTypescriptServer,
@@ -167,5 +168,132 @@ describe('toolshift proxy in front of the official TypeScript SDK server', () =>
       const added = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
       expect(added.content).toEqual([{ type: 'text', text: '5' }]);
     }
+  });
+});
+
+/** A channel tap noting the methods the proxy sends the upstream (`onSent` hears each). */
+function countingTap(sent: string[], onSent: (method: string) => void = () => {}) {
+  return (channel: UpstreamChannel): UpstreamChannel => ({
+    kind: channel.kind,
+    send: (message, options) => {
+      if ('method' in message) {
+        sent.push(message.method);
+        onSent(message.method);
+      }
+      return channel.send(message, options);
+    },
+    openStream: (open, options, onMessage) => channel.openStream(open, options, onMessage),
+    endSession: (id, version) => channel.endSession(id, version),
+    close: () => channel.close(),
+  });
+}
+
+const listModern = async (url: string) =>
+  (
+    await post(
+      url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } },
+      modernHeaders('tools/list'),
+    )
+  ).json?.result as { tools: Array<{ name: string }> };
+
+describe('when the proxy reads the upstream, and what its faults do to relayed answers', () => {
+  test('with the change stream open, listings are served from the mirror without asking the upstream', async () => {
+    upstream = await startTypescriptServer();
+    const sent: string[] = [];
+    proxy = await createProxyServer({
+      upstream: { kind: 'http', url: upstream.url },
+      wrapChannel: countingTap(sent),
+    });
+    http = await startHttpTransport(proxy.server);
+    // The change stream opens in the background; listings read the upstream until it is open.
+    expect(await proxy.watching).toBe(true);
+    const before = sent.filter((method) => method === 'tools/list').length;
+    for (let i = 0; i < 3; i++)
+      expect(names((await listModern(http.url)).tools)).toEqual(['echo', 'add', 'add_tool']);
+    expect(sent.filter((method) => method === 'tools/list').length).toBe(before);
+  });
+
+  test('in front of an upstream that cannot announce changes, page 1 of each listing reads it again and a change shows', async () => {
+    upstream = await startTypescriptServer();
+    proxy = await createProxyServer({ upstream: { kind: 'http', url: upstream.url }, watch: false });
+    expect(proxy.watchMode).toBe('none');
+    http = await startHttpTransport(proxy.server);
+    expect(names((await listModern(http.url)).tools)).toEqual(['echo', 'add', 'add_tool']);
+    const other = new Client({ name: 'other', version: '1' });
+    clients.push(other);
+    await other.connect(new StreamableHTTPClientTransport(new URL(upstream.url)));
+    await other.callTool({ name: 'add_tool', arguments: {} });
+    expect(names((await listModern(http.url)).tools)).toEqual(['echo', 'add', 'add_tool', 'late_1']);
+    expect(
+      proxy.server.transcript.frames.some((frame) => frame.kind === 'step' && frame.step === 'upstream-1'),
+    ).toBe(true);
+  });
+
+  test("an httpStatus fault answers in the upstream's place (the upstream never sees the call); a logical delay holds the upstream's answer", async () => {
+    upstream = await startTypescriptServer();
+    const sent: string[] = [];
+    let relayed: () => void = () => {};
+    const called = new Promise<void>((resolve) => {
+      relayed = resolve;
+    });
+    proxy = await createProxyServer({
+      upstream: { kind: 'http', url: upstream.url },
+      wrapChannel: countingTap(sent, (method) => {
+        if (method === 'tools/call') relayed();
+      }),
+      script: {
+        toolshiftScript: 1,
+        steps: [
+          {
+            id: 'unavailable',
+            action: {
+              action: 'injectFault',
+              method: 'tools/call',
+              fault: { kind: 'httpStatus', status: 503 },
+            },
+          },
+          {
+            id: 'slow',
+            action: {
+              action: 'injectFault',
+              method: 'tools/call',
+              fault: { kind: 'delay', ms: 1000, clock: 'logical' },
+            },
+          },
+        ],
+      },
+    });
+    http = await startHttpTransport(proxy.server);
+    const call = () =>
+      post(
+        http!.url,
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { text: 'x' }, _meta: modernMeta },
+        },
+        modernHeaders('tools/call', { 'mcp-name': 'echo' }),
+      );
+    proxy.server.apply('unavailable');
+    expect((await call()).status).toBe(503);
+    expect(sent.filter((method) => method === 'tools/call')).toHaveLength(0);
+    proxy.server.apply('slow');
+    let settled = false;
+    const pending = call().then((res) => {
+      settled = true;
+      return res;
+    });
+    await proxy.server.waitFor(
+      (frame) => frame.kind === 'note' && (frame.note ?? '').includes("fault 'delay'"),
+    );
+    // The upstream answers while the delay holds the exchange: the client waits for the clock.
+    await called;
+    expect(sent.filter((method) => method === 'tools/call')).toHaveLength(1);
+    expect(settled).toBe(false);
+    proxy.server.advanceClock(1000);
+    const res = await pending;
+    expect(res.json?.result?.content).toEqual([{ type: 'text', text: 'x' }]);
   });
 });

@@ -39,6 +39,8 @@ export interface FromRecordingOptions {
  * connect, each `tools/call` it made, in order, settling after each change. The checks default to
  * "the client ends with the upstream's final catalog" (`registry.matches-final-catalog`), and, when
  * the catalog changed and the server announces changes, that the client re-listed after the signal.
+ * The recorded logical clock is kept: before a call or a change the recording shows at a later
+ * logical time, the server's clock is advanced to it (wall-clock timing stays in the recording).
  * @throws {Error} when the recording holds no catalog (not a proxy recording).
  */
 export function scenarioFromRecording(
@@ -66,6 +68,13 @@ export function scenarioFromRecording(
   const methodCounts = new Map<string, number>();
   let previous = initial.tools;
   let listing = { page: 0, open: false };
+  // The proxy's logical clock as the recording left it: the scenario's server clock follows it.
+  let tick = 0;
+  let lastTick = 0;
+  const catchUpClock = () => {
+    if (tick > lastTick) clientActions.push({ do: 'advance-clock', ms: tick - lastTick });
+    lastTick = tick;
+  };
   const initialPosition = events.indexOf(initial);
   for (const [position, event] of events.entries()) {
     if (event.side === 'catalog' && position > initialPosition) {
@@ -81,12 +90,14 @@ export function scenarioFromRecording(
         });
       } else {
         steps.push({ id, action: { action: 'changeCatalog', changes } });
+        catchUpClock();
         clientActions.push({ do: 'step', step: id }, { do: 'settle' });
       }
       continue;
     }
     if (event.side !== 'client') continue;
     const frame = event.frame;
+    tick = Math.max(tick, frame.tick);
     const message = frame.message as Message | undefined;
     if (frame.direction === 'out' && answersList(frame, frames)) {
       const next = message?.result?.nextCursor;
@@ -103,6 +114,7 @@ export function scenarioFromRecording(
       const args = (message.params?.arguments ?? {}) as Record<string, unknown>;
       const nth = (callCounts.get(tool) ?? 0) + 1;
       callCounts.set(tool, nth);
+      catchUpClock();
       clientActions.push({ do: 'call', tool, arguments: args });
       if (answer)
         answers.push({
