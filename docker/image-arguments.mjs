@@ -16,6 +16,8 @@ export const IMAGE_COMMANDS = [
   'merge-reports',
   'driver-check',
   'scorecard',
+  'proxy',
+  'scenario',
   'help',
   '--version',
   '-V',
