@@ -35,6 +35,8 @@ export const FULL_ONLY = {
     'the controls of every defect variant on the whole catalog',
   'packages/scenarios/test/integration/scheduling-keeps-verdicts.test.ts':
     'the whole catalog twice, once 4 cells at a time in listed order (the guard that scheduling never changes a verdict)',
+  'packages/fake-server/test/parity/parity.test.ts':
+    'the official SDK servers in TypeScript, Python and Go, a server process per stdio probe (docs/parity.md)',
   'packages/scenarios/test/integration/determinism.test.ts':
     'every scenario of the catalog twice with one seed, a few cells at a time, transcripts compared',
 };

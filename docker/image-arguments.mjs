@@ -17,6 +17,8 @@ export const IMAGE_COMMANDS = [
   'driver-check',
   'scorecard',
   'verify-report',
+  'proxy',
+  'scenario',
   'help',
   '--version',
   '-V',

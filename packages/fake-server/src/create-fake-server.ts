@@ -6,6 +6,7 @@ import type { WireResponse } from './exchange/wire-response.js';
 import { ResponseHolds } from './faults/response-holds.js';
 import { RequestPath } from './request-path/request-path.js';
 import type { ServerParts } from './request-path/server-parts.js';
+import type { UpstreamStage } from './request-path/upstream-stage.js';
 import type { ExitProcessStep } from './script/actions/exit-process.js';
 import type { ScriptAction } from './script/actions/index.js';
 import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
@@ -45,6 +46,11 @@ export interface FakeServerOptions {
    * id from an earlier process gets 404, never another client's session).
    */
   sessionIds?: 'seeded' | 'random';
+  /**
+   * A proxy's upstream stage (`createProxyServer` sets it): the world mirrors a real server's
+   * catalog and relays what it does not own to it. Absent on a plain fake server.
+   */
+  upstream?: UpstreamStage;
 }
 
 /** Options for {@link FakeServer.waitFor}. */
@@ -190,7 +196,8 @@ export function createFakeServer(
 class FakeServerImpl implements FakeServer {
   readonly transcript: Transcript;
   private parts!: ServerParts;
-  private readonly path = new RequestPath();
+  private readonly path: RequestPath;
+  private readonly upstream: UpstreamStage | undefined;
   private readonly recorder: Recorder;
   private readonly transports = new Set<TransportDescriptor>();
   private unsubscribeScheduler: (() => void) | undefined;
@@ -211,6 +218,8 @@ class FakeServerImpl implements FakeServer {
       options.transcript === 'disabled' ? new DisabledTranscript(source) : new InMemoryTranscript(source);
     this.recorder = new Recorder(this.transcript, this.digest);
     this.sessionIds = options.sessionIds ?? 'seeded';
+    this.upstream = options.upstream;
+    this.path = new RequestPath(undefined, this.upstream);
     this.build();
   }
 
@@ -418,6 +427,7 @@ class FakeServerImpl implements FakeServer {
       scheduler.tick(now);
       engines.legacy.expireIdleSessions(now);
     });
+    this.upstream?.attach(this.parts);
     steps.start();
     world.snapshots.set(INITIAL_SNAPSHOT, world.catalog.items());
   }

@@ -53,6 +53,7 @@ export { FAULT_KINDS, FaultSchema } from './faults/fault.js';
 export type { AddToolAction } from './script/actions/add-tool.js';
 export type { AdvanceClockAction } from './script/actions/advance-clock.js';
 export type { CatalogChange } from './script/actions/catalog-change.js';
+export type { ChangeCatalogAction } from './script/actions/change-catalog.js';
 export type { ChangeMetadataAction } from './script/actions/change-metadata.js';
 export type { ChangeSchemaAction } from './script/actions/change-schema.js';
 export type { EmitListChangedAction } from './script/actions/emit-list-changed.js';
@@ -101,6 +102,7 @@ export {
   addResourceTemplate,
   addTool,
   advanceClock,
+  changeCatalog,
   changeMetadata,
   changePrompt,
   changeResource,
@@ -154,6 +156,7 @@ export {
   parseScript,
   parseScriptText,
   parseStep,
+  readScriptFile,
   scriptFormatOf,
 } from './script/parse-script.js';
 export type { ScriptPrompt } from './script/prompt-schema.js';

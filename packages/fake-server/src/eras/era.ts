@@ -7,6 +7,7 @@ import type { Principal } from '../world/principal.js';
 import type { Classified } from './json-rpc.js';
 import type { PageServed } from './method-handler.js';
 import type { AnswerHold } from './method-plan.js';
+import type { RelayRequest } from './method-relay.js';
 
 /** One request as an era engine sees it. */
 export interface EraRequest {
@@ -59,6 +60,8 @@ export interface EraOutcome {
   deferred?: DeferredAnswer;
   /** Set when a script holds the answer (until a step ran, or for ever). */
   hold?: AnswerHold;
+  /** Set when the answer is a placeholder for a relayed request's (see `MethodRelay`). */
+  relay?: RelayRequest;
 }
 
 /**

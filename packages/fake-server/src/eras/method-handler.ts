@@ -1,5 +1,6 @@
 import type { ServerStream } from '../transcript/recorder.js';
 import type { ListKind } from '../world/list-kind.js';
+import type { RelayRequest } from './method-relay.js';
 import type { WireErrorCode } from './wire-error.js';
 
 /** A page of a listing that was served (for `betweenPages` triggers and page mutations). */
@@ -11,7 +12,13 @@ export interface PageServed {
 
 /** What a method handler produces: a result, a wire error, or a long-lived stream. */
 export type HandlerResult =
-  | { kind: 'result'; result: Record<string, unknown>; pageServed?: PageServed }
+  | {
+      kind: 'result';
+      result: Record<string, unknown>;
+      pageServed?: PageServed;
+      /** Set when the result is a placeholder for the answer of a relayed request (see `MethodRelay`). */
+      relay?: RelayRequest;
+    }
   | {
       kind: 'error';
       code: WireErrorCode | number;

@@ -45,6 +45,7 @@ export function answer(
         reply: { kind: 'message', message: success(id, outcome.result) },
       },
       ...(outcome.pageServed !== undefined ? { pageServed: outcome.pageServed } : {}),
+      ...(outcome.relay !== undefined ? { relay: outcome.relay } : {}),
     };
   }
   return {

@@ -20,6 +20,8 @@ describe('error codes', () => {
       'ADMIN_UNAUTHORIZED',
       'ADMIN_UNSUPPORTED_MEDIA_TYPE',
       'SCRIPT_UNREACHABLE',
+      'PROXY_UPSTREAM_UNAVAILABLE',
+      'PROXY_OVERLAY_CONFLICT',
     ]);
   });
 

@@ -37,6 +37,10 @@ export const FAKE_SERVER_ERROR_CODES = [
    * as the message says (serve the era, turn the capability on, or drop the field).
    */
   'SCRIPT_UNREACHABLE',
+  /** A proxy could not use its upstream: unreachable, not started, speaking neither era, or refusing to list its tools. `data`: `{ upstream, reason }`. Check the `--upstream` URL or `--upstream-command` (run it by hand), and the upstream's own log. */
+  'PROXY_UPSTREAM_UNAVAILABLE',
+  /** A proxy's overlay script cannot apply to its upstream: it pins an era the upstream does not speak, or serves a tool under a name the upstream already uses. `data`: `{ upstream, reason }`. Drop the era pin, or rename the overlay's tool. */
+  'PROXY_OVERLAY_CONFLICT',
 ] as const;
 
 /** One of {@link FAKE_SERVER_ERROR_CODES}. */

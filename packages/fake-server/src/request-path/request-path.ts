@@ -16,6 +16,7 @@ import type { RequestStage } from './request-stage.js';
 import type { ServerParts } from './server-parts.js';
 import { stepsStage } from './steps-stage.js';
 import { UNAVAILABLE } from './unavailable.js';
+import type { UpstreamStage } from './upstream-stage.js';
 
 /**
  * The accept half of the request path, in order: parse, authenticate, preempt faults, challenge,
@@ -35,12 +36,27 @@ export const ACCEPT_STAGES: readonly RequestStage[] = [
 /**
  * The path one request takes through the fake server, as an explicit chain of stages: the accept
  * half ({@link ACCEPT_STAGES}) answers it synchronously; then the answer is held (`delay`, `hang`),
- * distorted (message faults) and delivered (recorded, triggers counted). Steps made due along the
+ * distorted (message faults) and delivered (recorded, triggers counted). A proxy adds its upstream
+ * stage around the accept half: the upstream answers what the world relays, before the answer is
+ * held, distorted and delivered like any other. Steps made due along the
  * way run after the accept half and after delivery, never in the middle of recording a frame.
  * Never rejects: an internal failure becomes HTTP 500 with -32603.
  */
 export class RequestPath {
-  constructor(private readonly stages: readonly RequestStage[] = ACCEPT_STAGES) {}
+  /**
+   * @param upstream a proxy's upstream stage (see {@link UpstreamStage}): it may refresh the world
+   *   before the accept half and replaces relayed answers after it; absent on a plain fake server.
+   */
+  private readonly stages: readonly RequestStage[];
+
+  constructor(
+    stages: readonly RequestStage[] = ACCEPT_STAGES,
+    private readonly upstream?: UpstreamStage,
+  ) {
+    // The upstream's own accept stage goes right after the request is recorded (authenticate).
+    const at = stages.findIndex((stage) => stage.name === 'authenticate') + 1;
+    this.stages = upstream ? [...stages.slice(0, at), upstream.acceptStage, ...stages.slice(at)] : stages;
+  }
 
   async handle(request: WireRequest, server: ServerParts): Promise<WireResponse> {
     const streamId =
@@ -49,13 +65,24 @@ export class RequestPath {
         : server.world.nextId((request.httpMethod ?? 'POST').toLowerCase());
     const exchange: Exchange = { request, frame: { era: 'unknown', transport: request.transport, streamId } };
     try {
-      for (const stage of this.stages) if (stage.run(exchange, server) === 'answered') break;
+      for (const stage of this.stages) {
+        let outcome = stage.run(exchange, server);
+        if (typeof outcome !== 'string') outcome = await outcome;
+        if (outcome === 'answered') break;
+      }
     } catch (error) {
       return internalError(request, error, server);
     } finally {
       server.steps.runDue();
     }
-    const held = await holdStage(exchange, server, () => this.finish(exchange, server));
+    // The upstream answers while the hold runs: a delay counts from the request's arrival, as on a
+    // plain fake server, and the answer goes out once both are done.
+    const relayed = this.upstream?.after(exchange, server);
+    const held = await holdStage(exchange, server, () => {
+      if (relayed) void relayed.then(() => this.finish(exchange, server));
+      else this.finish(exchange, server);
+    });
+    if (relayed) await relayed;
     if (held === 'abandoned') return UNAVAILABLE;
     if (held === 'detached') return exchange.response ?? UNAVAILABLE;
     return this.finish(exchange, server);

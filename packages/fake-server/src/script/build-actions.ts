@@ -2,6 +2,7 @@ import type { Fault } from '../faults/fault.js';
 import type { AddToolAction } from './actions/add-tool.js';
 import type { AdvanceClockAction } from './actions/advance-clock.js';
 import type { CatalogChange } from './actions/catalog-change.js';
+import type { ChangeCatalogAction } from './actions/change-catalog.js';
 import type { ChangeMetadataAction } from './actions/change-metadata.js';
 import type { ChangeSchemaAction } from './actions/change-schema.js';
 import type { EmitListChangedAction } from './actions/emit-list-changed.js';
@@ -119,6 +120,11 @@ export function mutateBetweenPages(
   options: NotifyOption = {},
 ): MutateBetweenPagesAction {
   return { action: 'mutateBetweenPages', afterPage, changes, ...options };
+}
+
+/** A `changeCatalog` action: `changes` land now as one revision per list. */
+export function changeCatalog(changes: CatalogChange[], options: NotifyOption = {}): ChangeCatalogAction {
+  return { action: 'changeCatalog', changes, ...options };
 }
 
 /** A `setPagination` action. */

@@ -155,6 +155,27 @@ export async function loadScriptFile(path: string): Promise<ScriptDocument> {
   return parseScriptText(text, path, scriptFormatOf(path));
 }
 
+/**
+ * Reads a script file's JSON or YAML value without validating it (a proxy validates its overlay
+ * once it knows the upstream's tools, which the overlay's steps may name).
+ * @throws {ScriptError} SCRIPT_INVALID when the file cannot be read or is not JSON/YAML.
+ */
+export async function readScriptFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ScriptError(
+      'SCRIPT_INVALID',
+      `Failed to load script ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'}). Check the path.`,
+      path,
+      '/',
+      'readable',
+    );
+  }
+  return scriptFormatOf(path) === 'json' ? readJson(text, path) : readYaml(text, path);
+}
+
 function checkSemantics(doc: ScriptDocument, source: string): void {
   const fail = (pointer: string, rule: string, message: string): never => {
     throw new ScriptError(
@@ -316,6 +337,7 @@ function toolsDefinedBy(action: ScriptAction | CatalogChange): string[] {
     case 'restartServer':
       return (action.tools ?? []).map((tool) => tool.name);
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap(toolsDefinedBy);
     default:
       return [];
@@ -335,6 +357,7 @@ function toolsReferencedBy(
     case 'setToolScopes':
       return [{ name: action.name, pointer: `${at}/name` }];
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap((change, index) => toolsReferencedBy(change, `${at}/changes/${index}`));
     default:
       return [];
@@ -353,6 +376,7 @@ function itemsDefinedBy(action: ScriptAction | CatalogChange): Array<{ kind: Ite
     case 'addPrompt':
       return [{ kind: 'prompts', key: action.prompt.name }];
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap(itemsDefinedBy);
     default:
       return [];
@@ -376,6 +400,7 @@ function itemsReferencedBy(
     case 'changePrompt':
       return [{ kind: 'prompts', key: action.name, pointer: `${at}/name` }];
     case 'mutateBetweenPages':
+    case 'changeCatalog':
       return action.changes.flatMap((change, index) => itemsReferencedBy(change, `${at}/changes/${index}`));
     default:
       return [];

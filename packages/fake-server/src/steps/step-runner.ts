@@ -11,6 +11,7 @@ import type { AnnouncementQueue } from '../world/announcement-queue.js';
 import { LIST_KINDS, LIST_SPECS, type ListFamily, type ListKind } from '../world/list-kind.js';
 import type { ListItems } from '../world/lists.js';
 import type { Principal } from '../world/principal.js';
+import type { ToolDefinition } from '../world/tool-definition.js';
 import type { World } from '../world/world.js';
 
 /** What the step runner acts on: the live world and the parts of the server around it. */
@@ -24,6 +25,12 @@ export interface StepRunnerParts {
   announcements: AnnouncementQueue;
   holds: ResponseHolds;
 }
+
+/**
+ * Makes one committed tool-list change again on `tools` (a working copy, changed in place); throws
+ * when the change cannot apply there (e.g. it renames a tool `tools` lacks).
+ */
+export type ToolListReplay = (tools: Map<string, ToolDefinition>) => void;
 
 /** An action that aborted itself through `ActionContext.fail`. */
 class StepFailure extends Error {}
@@ -54,6 +61,7 @@ export class StepRunner {
   private readonly ran = new Set<string>();
   /** The trigger of the step being applied (a `betweenPages` trigger arms page mutations for now). */
   private currentTrigger: ScriptStep['trigger'];
+  private readonly toolListListeners = new Set<(replay: ToolListReplay) => void>();
 
   constructor(
     private readonly script: ScriptDocument,
@@ -91,6 +99,16 @@ export class StepRunner {
       return { id: this.parts.world.nextId(`adhoc-${step.action}`), action: step as ScriptAction };
     }
     return step as ScriptStep;
+  }
+
+  /**
+   * Calls `listener` after every committed change of the tool list a step made, with a function
+   * that makes the same change again on another copy of the list (a proxy replays its overlay on
+   * the upstream's newer catalog). Returns the function that removes it.
+   */
+  onToolListChange(listener: (replay: ToolListReplay) => void): () => void {
+    this.toolListListeners.add(listener);
+    return () => this.toolListListeners.delete(listener);
   }
 
   /** Resolves once the step with this id ran (at once when it already has). */
@@ -189,6 +207,21 @@ export class StepRunner {
           for (const [key, item] of entries) target.set(key, item as never);
         });
         if (notify !== false) announce.add(LIST_SPECS[kind].family);
+      }
+      if (working.has('tools') && this.toolListListeners.size > 0) {
+        const replay: ToolListReplay = (tools) =>
+          change({
+            of: <K extends ListKind>(kind: K) =>
+              (kind === 'tools'
+                ? tools
+                : new Map(
+                    world.lists
+                      .of(kind)
+                      .items()
+                      .map((item) => [world.lists.of(kind).keyOf(item as never), item]),
+                  )) as Map<string, ListItems[K]>,
+          });
+        for (const listener of this.toolListListeners) listener(replay);
       }
     };
     const ctx: ActionContext = {

@@ -50,8 +50,17 @@ export class ListAccess<T extends object> {
     return items.filter((item) => this.visible(item, principal));
   }
 
+  private readonly renameListeners = new Set<(from: string, to: string) => void>();
+
+  /** Calls `listener` on every {@link rename} (a proxy follows renamed tools back to the upstream's names). */
+  onRename(listener: (from: string, to: string) => void): () => void {
+    this.renameListeners.add(listener);
+    return () => this.renameListeners.delete(listener);
+  }
+
   /** Moves an item's scopes to its new key (`renameTool`). */
   rename(from: string, to: string): void {
+    for (const listener of this.renameListeners) listener(from, to);
     const scopes = this.itemScopes.get(from);
     if (scopes === undefined) return;
     this.itemScopes.delete(from);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MethodRelay } from '../eras/method-relay.js';
 import { FaultPlan } from '../faults/fault-plan.js';
 import type { Recorder } from '../transcript/recorder.js';
 import type { Catalog } from './catalog.js';
@@ -62,6 +63,8 @@ export class World {
   private readonly counters = new Map<string, number>();
 
   private readonly sessionIds: SessionIds;
+  /** Relays requests to another server instead of answering them (a proxy's upstream); absent on a plain fake server. */
+  relay: MethodRelay | undefined;
 
   /**
    * @param sessionIds where legacy session ids come from: `seeded` (default) draws them from the

@@ -56,10 +56,10 @@ function runtimePackagesOf(entry: string): Set<string> {
 const fakeServerSrc = join(packagesDir, 'fake-server', 'src');
 
 describe('package export maps', () => {
-  test('@toolshift/fake-server exposes the core, one subpath per optional transport, and the model provider', () => {
+  test('@toolshift/fake-server exposes the core, one subpath per optional transport, the model provider and the proxy', () => {
     const { exports = {} } = manifest('fake-server');
     expect(Object.keys(exports).sort()).toEqual(
-      ['.', './http', './in-memory', './model', './msw', './script.schema.json', './stdio'].sort(),
+      ['.', './http', './in-memory', './model', './msw', './proxy', './script.schema.json', './stdio'].sort(),
     );
   });
 

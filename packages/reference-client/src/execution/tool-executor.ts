@@ -129,7 +129,10 @@ export class ToolExecutor {
     }
     if (isDestructive(tool) && this.host.registry.snapshot(serverId)?.isExpired(this.host.clock.now())) {
       const state = await discovery.refresh('pre-execution');
-      if (state.state !== 'ready') {
+      // With `ttlMs: 0` a listing is stale the moment it lands (§7): a refresh that succeeded reads
+      // `stale` without a failure, and the contract it just fetched is the current one.
+      const refreshed = state.state === 'ready' || (state.state === 'stale' && state.failure === undefined);
+      if (!refreshed) {
         const failure =
           state.failure ?? classifyFailure(new Error(`server is ${state.state}`), this.host.clock.now());
         this.revalidation(proposal, tool.contractHash, 'rejected', 'snapshot expired and refresh failed');

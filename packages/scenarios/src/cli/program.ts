@@ -11,6 +11,7 @@ import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
 import { mergeReportsCommand } from './merge-reports-command.js';
 import { packageVersion } from './package-root.js';
+import { addProxyCommands } from './proxy-program.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { ERA_CHOICES, runCommand } from './run-command.js';
@@ -120,6 +121,10 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       '--shard <i/n>',
       "run only shard i of n of the selected cells (round robin over the selection; give every shard the same selection, then 'toolshift merge-reports' the shards' --json reports)",
     )
+    .option(
+      '--proxy-upstream <url|command>',
+      "run against a real MCP server: each scenario server is 'toolshift proxy' in front of it (an http(s) URL, or a shell command starting it on stdio), the scenario's script its overlay; scenarios that cannot be expressed as overlays are n/a with the reason",
+    )
     .option('--verbose', 'list every cell as a row (passes, expected failures and n/a cells too)')
     .action(async (options) => {
       exit.code = await runCommand(
@@ -190,6 +195,8 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .action(async (options) => {
       await serveCommand(resolvePaths(options, ['script', 'readyFile'], io.cwd));
     });
+
+  addProxyCommands(program, io, exit);
 
   program
     .command('list')

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { describeTarget, type UpstreamTarget } from '@toolshift/fake-server/proxy';
 import { SCENARIOS } from '../../catalog/index.js';
 import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
 import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
@@ -9,6 +10,7 @@ import { consoleTableReporter, FILE_REPORTERS, type FileReporter, type Reporter 
 import { TRANSCRIPT_CHOICES, type TranscriptChoice } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { machineConcurrency } from '../runner/machine-concurrency.js';
+import { parseProxyUpstream, proxyNotApplicable } from '../runner/proxy-cell.js';
 import { expandCells, runSuite } from '../runner/run-suite.js';
 import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
@@ -59,6 +61,8 @@ export interface RunCommandOptions {
   shard?: string;
   /** A conformance-style client program, run as `<command> <serverUrl>` per cell (client `conformance`). */
   command?: string;
+  /** A real MCP server (URL or stdio command) every scenario server is proxied to. */
+  proxyUpstream?: string;
   /** Every cell as a row in the console summary. */
   verbose?: boolean;
   /** Where `command:` clients run (default: the process's directory). */
@@ -204,6 +208,12 @@ export async function runCommand(
         scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
       });
     }
+    const proxyUpstream = options.proxyUpstream?.trim()
+      ? parseProxyUpstream(options.proxyUpstream)
+      : undefined;
+    if (options.proxyUpstream !== undefined && !proxyUpstream)
+      throw new UsageError('--proxy-upstream needs a URL or a command that starts the server on stdio.');
+    if (proxyUpstream) writeProxySelection(out, proxyUpstream, scenarios);
     const { cwd: _cwd, ...given } = options;
     const files: FileReporter[] = [
       ...(json
@@ -231,6 +241,7 @@ export async function runCommand(
         ...selection,
         ...(baseline ? { baseline } : {}),
         ...(shard ? { shard } : {}),
+        ...(proxyUpstream ? { proxyUpstream } : {}),
         reporters,
         ...bounds,
         // By default as many cells at once as the machine takes for these clients: more when every
@@ -260,6 +271,22 @@ export async function runCommand(
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());
   }
+}
+
+/** Says which selected scenarios run against the real upstream and which are skipped, and why. */
+function writeProxySelection(
+  out: NodeJS.WritableStream,
+  upstream: UpstreamTarget,
+  scenarios: readonly Scenario[],
+): void {
+  const skipped = scenarios.flatMap((scenario) => {
+    const reason = proxyNotApplicable(scenario);
+    return reason ? [`  ${scenario.id}: ${reason}`] : [];
+  });
+  out.write(
+    `Against ${describeTarget(upstream)} through toolshift proxy: ${scenarios.length - skipped.length} of ${scenarios.length} scenario(s) can be expressed as overlays (cells in an era the upstream does not speak, or serving a tool under a name the upstream uses, are n/a too).\n`,
+  );
+  if (skipped.length) out.write(`Skipped (n/a):\n${skipped.join('\n')}\n`);
 }
 
 function parseCount(value: string, flag: string, min: number): number {

@@ -46,7 +46,7 @@ export interface ServeReady {
 }
 
 /** Writes `ready` to `file` atomically (a reader never sees half of it). */
-async function writeReadyFile(file: string, ready: ServeReady): Promise<void> {
+export async function writeReadyFile(file: string, ready: ServeReady): Promise<void> {
   const partial = `${file}.${process.pid}.partial`;
   await writeFile(partial, `${JSON.stringify(ready)}\n`);
   await rename(partial, file);

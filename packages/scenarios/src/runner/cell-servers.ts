@@ -1,8 +1,10 @@
 import { createFakeServer, type FakeServer } from '@toolshift/fake-server';
 import { type ModelServer, serveModelProvider } from '@toolshift/fake-server/http';
 import { createModelProvider } from '@toolshift/fake-server/model';
+import type { UpstreamTarget } from '@toolshift/fake-server/proxy';
 import type { CellEra, Scenario, ScenarioTransport } from '../scenario.js';
 import { scriptForCell } from './cell-eras.js';
+import { startCellProxy } from './proxy-cell.js';
 import { SERVE, type ServedServer } from './transports/index.js';
 
 /** One server connection of a cell: the fake server behind it and how the client reaches it. */
@@ -11,6 +13,8 @@ export interface CellServer {
   fake: FakeServer;
   served: ServedServer;
   bearerToken?: string;
+  /** With `--proxy-upstream`: the names of the upstream's tools as last read. */
+  upstreamTools?: () => readonly string[];
 }
 
 /** The servers of one cell, in scenario order. */
@@ -33,7 +37,8 @@ export interface CellServers {
 /**
  * Starts one fake server per scenario server that has a script (a `sameServerAs` connection reuses
  * the other's), each serving the cell's eras unless its script pins them, and serves each over
- * `transport`.
+ * `transport`. With `proxyUpstream`, each is a proxy in front of that real server, the script its
+ * overlay.
  * @throws {Error} when a script is invalid or its server cannot be served over `transport`.
  */
 export async function startCellServers(
@@ -41,10 +46,11 @@ export async function startCellServers(
   transport: ScenarioTransport,
   seed: number | undefined,
   era: CellEra,
+  proxyUpstream?: UpstreamTarget,
 ): Promise<CellServers> {
   const serve = SERVE[transport];
   const byId = new Map<string, CellServer>();
-  const opened: ServedServer[] = [];
+  const opened: Array<Pick<ServedServer, 'close'> & Partial<Pick<ServedServer, 'serverPids'>>> = [];
   try {
     for (const server of scenario.servers) {
       const token = server.bearerToken !== undefined ? { bearerToken: server.bearerToken } : {};
@@ -54,13 +60,28 @@ export async function startCellServers(
           throw new Error(
             `server ${server.id}: sameServerAs ${server.sameServerAs} is not declared before it`,
           );
-        byId.set(server.id, { id: server.id, fake: other.fake, served: other.served, ...token });
+        byId.set(server.id, {
+          id: server.id,
+          fake: other.fake,
+          served: other.served,
+          ...token,
+          ...(other.upstreamTools ? { upstreamTools: other.upstreamTools } : {}),
+        });
         continue;
       }
-      const fake = createFakeServer(scriptForCell(server.script!, era), seed !== undefined ? { seed } : {});
+      const script = scriptForCell(server.script!, era);
+      let fake: FakeServer;
+      let upstream: Pick<CellServer, 'upstreamTools'> = {};
+      if (proxyUpstream) {
+        // With --proxy-upstream the script is an overlay on a real server (see proxy-cell.ts).
+        const proxy = await startCellProxy(script, proxyUpstream, seed);
+        opened.push(proxy);
+        fake = proxy.server;
+        upstream = { upstreamTools: () => proxy.upstreamTools().map((tool) => tool.name) };
+      } else fake = createFakeServer(script, seed !== undefined ? { seed } : {});
       const served = await serve(fake);
       opened.push(served);
-      byId.set(server.id, { id: server.id, fake, served, ...token });
+      byId.set(server.id, { id: server.id, fake, served, ...token, ...upstream });
     }
   } catch (error) {
     await Promise.allSettled(opened.map((served) => served.close()));

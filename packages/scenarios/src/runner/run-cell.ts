@@ -1,4 +1,6 @@
 import { fail, inconclusive } from '@toolshift/assertions';
+import { isToolshiftError } from '@toolshift/fake-server';
+import type { UpstreamTarget } from '@toolshift/fake-server/proxy';
 import { type ClientAdapter, type ClientAdapterFactory, capabilitiesOf } from '../adapters/client-adapter.js';
 import { describeMissingMethods, missingMethods } from '../adapters/feature-methods.js';
 import { type CellEra, essentialCheckIds, type Scenario, type ScenarioTransport } from '../scenario.js';
@@ -13,6 +15,7 @@ import type { ClientProcessCell, ClientProcessCellEnd } from './client-process/r
 import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.js';
 import { markEssential } from './essential-checks.js';
 import { evaluateChecks, runRecords } from './evaluate-checks.js';
+import { judgedAgainstUpstream, proxyNotApplicable } from './proxy-cell.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
 export interface CellOptions {
@@ -28,6 +31,11 @@ export interface CellOptions {
   waitTimeoutMs?: number;
   /** Seed override for every script. */
   seed?: number;
+  /**
+   * Run against a real server: each scenario server is a proxy in front of it, the scenario's script
+   * its overlay (`toolshift run --proxy-upstream`). A scenario the proxy cannot express is `n/a`.
+   */
+  proxyUpstream?: UpstreamTarget;
   /** Told before each client action starts (`action 3 of 4 (call search_docs)`), then `the client's close()` and `the checks`. */
   onAction?: (description: string) => void;
 }
@@ -62,6 +70,8 @@ export async function runCell(
   const empty = { verdicts: [], transcript: [], servers: [], observations: [] };
   const reason = notApplicableReason(scenario, transport, capabilitiesOf(factory), era);
   if (reason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: reason, durationMs: 0 };
+  const proxyReason = options.proxyUpstream ? proxyNotApplicable(scenario) : undefined;
+  if (proxyReason) return { ...base, ...empty, rawStatus: 'n/a', notApplicable: proxyReason, durationMs: 0 };
 
   const opened = await openAdapter(factory);
   if ('error' in opened)
@@ -83,8 +93,20 @@ export async function runCell(
   if (missing.length > 0) return harnessError(`client ${factory.name} ${describeMissingMethods(missing)}`);
   let servers: CellServers;
   try {
-    servers = await startCellServers(scenario, transport, options.seed, era);
+    servers = await startCellServers(scenario, transport, options.seed, era, options.proxyUpstream);
   } catch (error) {
+    // The upstream does not speak the cell's era, or already has a tool the scenario serves.
+    if (isToolshiftError(error, 'PROXY_OVERLAY_CONFLICT')) {
+      const ended = await processCell?.end();
+      return {
+        ...base,
+        ...empty,
+        rawStatus: 'n/a',
+        notApplicable: (error.data as { reason?: string }).reason ?? error.message,
+        ...(ended?.warnings.length ? { harnessWarnings: ended.warnings } : {}),
+        durationMs: Date.now() - started,
+      };
+    }
     return harnessError((error as Error).message);
   }
   const onAction = (description: string) => {
@@ -140,7 +162,15 @@ export async function runCell(
         ...unfired,
         ...negotiation.verdicts,
         ...setAsideEraConsequences(
-          [...exited, ...session.runnerVerdicts, ...evaluateChecks(scenario, records, { wireOnly })],
+          [
+            ...exited,
+            ...session.runnerVerdicts,
+            ...evaluateChecks(
+              options.proxyUpstream ? judgedAgainstUpstream(scenario, servers) : scenario,
+              records,
+              { wireOnly },
+            ),
+          ],
           negotiation.verdicts,
         ),
       ],

@@ -79,7 +79,11 @@ describe('runner.era-negotiated: a client that cannot speak the cell era fails w
       expect(result.rawStatus).toBe('fail');
       expect(result.firstFailure?.checkId).toBe('runner.era-negotiated');
       expect(result.firstFailure?.message).toMatch(
-        /^primary: the client never completed a 2025-11-25 handshake on a legacy-only endpoint: it sent server\/discover \(#1, answered 400 -32600 ".+"\) and gave up\.$/,
+        // Over stdio a 2025-11-25 server answers server/discover before initialize with -32601, as the
+        // official TypeScript SDK 1.x does (docs/parity.md); over HTTP with 400 -32600.
+        transport === 'stdio'
+          ? /^primary: the client never completed a 2025-11-25 handshake on a legacy-only endpoint: it sent server\/discover \(#1, answered 400 -32601 "Method not found: server\/discover"\) and gave up\.$/
+          : /^primary: the client never completed a 2025-11-25 handshake on a legacy-only endpoint: it sent server\/discover \(#1, answered 400 -32600 ".+"\) and gave up\.$/,
       );
       expect(result.firstFailure?.nearMiss).toContain('no fallback to initialize');
       expect(result.firstFailure?.evidence.map((ref) => ref.seq)).toEqual([1, 2]);

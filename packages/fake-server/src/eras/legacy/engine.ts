@@ -93,7 +93,16 @@ export class LegacyEngine implements EraEngine {
     }
 
     const found = this.findSession(req);
-    if (!found.ok) return refuse(found.refusal, idOf(classified));
+    if (!found.ok) {
+      const unknown =
+        req.request.connectionId !== undefined &&
+        classified.kind === 'request' &&
+        !Object.hasOwn(LEGACY_METHODS, classified.method);
+      return refuse(
+        unknown ? legacyHttpRules.unknownBeforeInitialize(classified.method) : found.refusal,
+        idOf(classified),
+      );
+    }
     const session = found.session;
     const versionRefusal = legacyHttpRules.checkVersionHeader(req.request, session.protocolVersion);
     if (versionRefusal) return { ...refuse(versionRefusal, idOf(classified)), sessionId: session.id };
@@ -115,13 +124,19 @@ export class LegacyEngine implements EraEngine {
       session,
       principal: req.principal,
     };
+    const relayed = this.world.relay?.handlerFor({
+      method: classified.method,
+      params: classified.params,
+      era: 'legacy',
+      principal: req.principal,
+    });
     const plan = planMethod({
       world: this.world,
       era: 'legacy',
       method: classified.method,
       params: classified.params,
       principal: req.principal,
-      handler: handler ? () => handler(call) : undefined,
+      handler: relayed ?? (handler ? () => handler(call) : undefined),
       wrapResult: (result) => result,
       note: (text) => this.world.recorder.note(text, { ...req.frame, sessionId: session.id }),
     });
@@ -308,6 +323,7 @@ export class LegacyEngine implements EraEngine {
         ? { pageServed: outcome.pageServed }
         : {}),
       ...hold,
+      ...(outcome.kind === 'result' && outcome.relay ? { relay: outcome.relay } : {}),
       deferred: {
         message: handlerMessage(id, outcome),
         stream: post.stream,

@@ -55,6 +55,15 @@ export const legacyHttpRules = {
   },
 
   /**
+   * Before `initialize` on a stdio (or in-memory) connection, a method 2025-11-25 does not have
+   * (`server/discover` from a client probing for 2026-07-28): -32601, as the official TypeScript
+   * SDK server answers it, rather than "not initialized" (§1.4: any error means legacy).
+   */
+  unknownBeforeInitialize(method: string): HttpRefusal {
+    return { status: 400, code: WireErrorCode.MethodNotFound, message: `Method not found: ${method}` };
+  },
+
+  /**
    * A session id outside visible ASCII (0x21–0x7E; two headers joined by `, ` included): never a
    * session this server issued, and never echoed back: 400 + -32600.
    */

@@ -85,24 +85,32 @@ export class ModernEngine implements EraEngine {
     const handler = Object.hasOwn(MODERN_METHODS, classified.method)
       ? MODERN_METHODS[classified.method]
       : undefined;
+    const relayed = this.world.relay?.handlerFor({
+      method: classified.method,
+      params: classified.params,
+      era: 'modern',
+      principal: req.principal,
+    });
     const plan = planMethod({
       world: this.world,
       era: 'modern',
       method: classified.method,
       params: classified.params,
       principal: req.principal,
-      handler: handler
-        ? () =>
-            handler({
-              world: this.world,
-              id: classified.id,
-              params: classified.params,
-              principal: req.principal,
-              frame: req.frame,
-              subscriptions: this.subscriptions,
-              ...(req.request.connectionId !== undefined ? { connectionId: req.request.connectionId } : {}),
-            })
-        : undefined,
+      handler: relayed
+        ? relayed
+        : handler
+          ? () =>
+              handler({
+                world: this.world,
+                id: classified.id,
+                params: classified.params,
+                principal: req.principal,
+                frame: req.frame,
+                subscriptions: this.subscriptions,
+                ...(req.request.connectionId !== undefined ? { connectionId: req.request.connectionId } : {}),
+              })
+          : undefined,
       wrapResult: (result) => complete(this.world, result),
       note: (text) => this.world.recorder.note(text, req.frame),
     });
@@ -195,6 +203,7 @@ export class ModernEngine implements EraEngine {
         ? { pageServed: outcome.pageServed }
         : {}),
       ...(plan.hold ? { hold: plan.hold } : {}),
+      ...(outcome.kind === 'result' && outcome.relay ? { relay: outcome.relay } : {}),
       deferred: {
         message: handlerMessage(id, outcome),
         stream,

@@ -9,6 +9,7 @@ import {
   RevokeTokensAction,
   SetAuthorizationServerAction,
 } from './authorization-actions.js';
+import { applyChangeCatalog, ChangeCatalogAction } from './change-catalog.js';
 import { applyChangeMetadata, ChangeMetadataAction } from './change-metadata.js';
 import { applyChangeSchema, ChangeSchemaAction } from './change-schema.js';
 import { applyEmitListChanged, EmitListChangedAction } from './emit-list-changed.js';
@@ -62,6 +63,7 @@ export const ACTIONS = {
   saveSnapshot: { schema: SaveSnapshotAction, apply: applySaveSnapshot },
   restoreSnapshot: { schema: RestoreSnapshotAction, apply: applyRestoreSnapshot },
   mutateBetweenPages: { schema: MutateBetweenPagesAction, apply: applyMutateBetweenPages },
+  changeCatalog: { schema: ChangeCatalogAction, apply: applyChangeCatalog },
   setPagination: { schema: SetPaginationAction, apply: applySetPagination },
   setFreshness: { schema: SetFreshnessAction, apply: applySetFreshness },
   setNotifications: { schema: SetNotificationsAction, apply: applySetNotifications },
@@ -99,6 +101,7 @@ export type ScriptAction =
   | SaveSnapshotAction
   | RestoreSnapshotAction
   | MutateBetweenPagesAction
+  | ChangeCatalogAction
   | SetPaginationAction
   | SetFreshnessAction
   | SetNotificationsAction
