@@ -26,6 +26,7 @@ import {
   type FetchViolation,
 } from './bounded-fetch.js';
 import { type EraPreference, versionNegotiation } from './era-preference.js';
+import { ListPageReader } from './list-page-reader.js';
 import type { ServerEndpoint } from './server-endpoint.js';
 import { refuseInvalidSessionId } from './session-id-header.js';
 import { describeExit, type StdioBounds, StdioProcessTransport } from './stdio-process-transport.js';
@@ -86,6 +87,11 @@ export interface ConnectionOptions {
    * in-memory peer closed. `detail` says how (exit code, signal).
    */
   onClosed: (detail: string) => void;
+  /**
+   * Whether a `tools/list` result digest belongs to a page the listing can reuse (HTTP only): such
+   * a page is handed to {@link ServerConnection.listPage}'s caller as an undecoded `FramedPage`.
+   */
+  isKnownPage?: (digest: string) => boolean;
 }
 
 /** Where a list response's raw result rides past the SDK's result decoding. */
@@ -126,6 +132,8 @@ export class ServerConnection {
   /** Notifications handed to the transport and not yet delivered (cancellations above all). */
   private readonly notifying = new Set<Promise<unknown>>();
   private readonly listRequestIds = new Set<string | number>();
+  /** Reads `tools/list` responses over HTTP itself (see {@link listPage}). */
+  private readonly pageReader: ListPageReader;
   private client: Client;
   private transport: Transport;
   private closed = false;
@@ -142,6 +150,7 @@ export class ServerConnection {
 
   /** Builds the client and its transport; nothing is sent before {@link connect}. */
   constructor(private readonly options: ConnectionOptions) {
+    this.pageReader = new ListPageReader(options.isKnownPage ?? (() => false));
     const resume = options.resume && options.endpoint.kind === 'http' ? options.resume : undefined;
     ({ client: this.client, transport: this.transport } = this.build(
       resume ? 'legacy' : options.era,
@@ -222,7 +231,7 @@ export class ServerConnection {
         try {
           const response = await bounded(url, { ...init, signal });
           this.observe(init, response.status);
-          return await refuseInvalidSessionId(response);
+          return await this.pageReader.read(init, await refuseInvalidSessionId(response));
         } finally {
           this.exchanges.delete(exchange);
         }
@@ -376,7 +385,11 @@ export class ServerConnection {
     return this.client.getServerVersion() ?? this.resumed?.serverInfo;
   }
 
-  /** Fetches one page of a list, unvalidated (`cursor` undefined = first page). */
+  /**
+   * Fetches one page of a list, unvalidated (`cursor` undefined = first page): the decoded result,
+   * or, for a `tools/list` page over HTTP that the client read itself, a `FramedPage` (its result's
+   * digest, and the result decoded or, when `isKnownPage` knew the digest, still as bytes).
+   */
   listPage(list: ListKind, cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
     return this.tracked(signal, (tracked) =>
       this.client.request(
@@ -499,6 +512,7 @@ export class ServerConnection {
         if (list) {
           this.listRequestIds.add(message.id);
           fields.set(message.id, list);
+          this.pageReader.expect(message);
         }
       }
       return send(message, options);
@@ -510,8 +524,9 @@ export class ServerConnection {
       if (!response || message.id === undefined || !this.listRequestIds.delete(message.id)) return;
       const list = fields.get(message.id)!;
       fields.delete(message.id);
+      const read = this.pageReader.take(message.id);
       if (!('result' in message)) return;
-      const raw = message.result;
+      const raw = read ?? message.result;
       message.result = {
         resultType: 'complete',
         [LIST_PROTOCOL[list].field]: [],
@@ -567,6 +582,7 @@ export class ServerConnection {
     if (this.closed) return;
     this.closed = true;
     this.listRequestIds.clear();
+    this.pageReader.clear();
     this.reconnectStream = undefined;
     // Aborting a request makes the SDK send notifications/cancelled for it. After a 404 the session
     // is gone: those would only be more requests the server answers 404, so a lost connection's

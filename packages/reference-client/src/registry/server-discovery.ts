@@ -1,6 +1,7 @@
 import type { McpSubscription } from '@modelcontextprotocol/client';
 import type { FetchViolation } from '../connection/bounded-fetch.js';
 import { MODERN_PROTOCOL_REVISION } from '../connection/era-preference.js';
+import { FramedPage } from '../connection/framed-page.js';
 import { type RawListing, walkPages } from '../connection/page-walker.js';
 import { ServerConnection } from '../connection/server-connection.js';
 import { describeEndpoint, type ServerEndpoint } from '../connection/server-endpoint.js';
@@ -26,13 +27,14 @@ import { buildListSnapshot } from '../lists/build-list-snapshot.js';
 import type { DiscoveredEntry } from '../lists/discovered-entry.js';
 import type { ListRegistry } from '../lists/list-registry.js';
 import {
-  buildCatalogSnapshot,
+  assembleCatalogSnapshot,
   type PreparedEntry,
   prepareEntry,
   type SnapshotContext,
 } from '../snapshot/build-catalog-snapshot.js';
 import type { CatalogSnapshot } from '../snapshot/catalog-snapshot.js';
 import type { DiscoveredTool, Era } from '../snapshot/discovered-tool.js';
+import { ListingMemo, type MemoPage } from '../snapshot/listing-memo.js';
 import { restoreCatalogSnapshot, storeCatalogSnapshot } from '../snapshot/stored-catalog-snapshot.js';
 import type {
   SnapshotStoreKey,
@@ -75,6 +77,8 @@ type PendingListing =
       connection: ServerConnection;
       /** Tools entries already gated and hashed, page by page while the next page was in flight. */
       prepared: PreparedEntry[];
+      /** Tools pages, for the next listing's unchanged-page fast path. */
+      pages: MemoPage[];
     }
   | { source: 'cache'; snapshot: CatalogSnapshot };
 
@@ -116,6 +120,8 @@ export class ServerDiscovery {
   /** On close, leave a legacy session open for the next start (the host persists sessions). */
   private keepSessionOnClose = false;
   private lastViolation: FetchViolation | undefined;
+  /** The pages of the last tools listing installed from the server (the unchanged-page fast path). */
+  private memo: ListingMemo | undefined;
   /** Connections still closing; a new one waits for them. */
   private closing: Promise<void> | undefined;
   private closed = false;
@@ -589,6 +595,7 @@ export class ServerDiscovery {
       onViolation: (violation) => {
         this.lastViolation = violation;
       },
+      isKnownPage: (digest) => this.memo?.has(digest) === true,
       onStreamEnded: (cause, suggestedDelayMs) => {
         this.suggestedReconnectMs = suggestedDelayMs;
         this.dispatch({ type: 'stream-ended', generation, cause, stream: 'legacy-get' });
@@ -710,7 +717,8 @@ export class ServerDiscovery {
         return;
       }
       const prepared: PreparedEntry[] = [];
-      const raw = await this.enumerate(connection, list, list === 'tools' ? prepared : undefined);
+      const pages: MemoPage[] = [];
+      const raw = await this.enumerate(connection, list, list === 'tools' ? { prepared, pages } : undefined);
       if (this.closed) return;
       this.pending.set(listingId, {
         source: 'server',
@@ -719,6 +727,7 @@ export class ServerDiscovery {
         protocolRevision: connection.protocolRevision,
         connection,
         prepared,
+        pages,
       });
       this.dispatch({
         type: 'listed',
@@ -735,24 +744,29 @@ export class ServerDiscovery {
   }
 
   /**
-   * Walks every page of `list`. With `prepared`, each tools page is gated and hashed while the next
-   * one is in flight (the listing may still be discarded; the work is then only lost).
+   * Walks every page of `list`. With `tools`, each tools page is gated and hashed while the next one
+   * is in flight (the listing may still be discarded; the work is then only lost), and a page whose
+   * result bytes are those of the same page of the last installed listing reuses its entries
+   * undecoded (see {@link ListingMemo}).
    */
   private async enumerate(
     connection: ServerConnection,
     list: ListKind,
-    prepared?: PreparedEntry[],
+    tools?: { prepared: PreparedEntry[]; pages: MemoPage[] },
   ): Promise<RawListing> {
-    const context = prepared
-      ? this.snapshotContext(connection.era, connection.protocolRevision, 0)
-      : undefined;
+    const context = tools ? this.snapshotContext(connection.era, connection.protocolRevision, 0) : undefined;
+    const memo = tools ? this.memo : undefined;
+    const digests: Array<string | undefined> = [];
     const deadline = AbortSignal.timeout(this.host.listingDeadlineMs);
     const { method } = LIST_PROTOCOL[list];
     this.lastViolation = undefined;
     return walkPages(
-      async (cursor) => {
+      async (cursor, at) => {
         try {
-          return await connection.listPage(list, cursor, deadline);
+          const fetched = await connection.listPage(list, cursor, deadline);
+          if (!(fetched instanceof FramedPage)) return fetched;
+          digests[at.page] = fetched.digest;
+          return memo?.reuse(at, fetched.digest, connection.era, context?.previous) ?? fetched.result();
         } catch (error) {
           // An invalid cursor (-32602) on a later page: discard all pages and start again (§7).
           const failure = classifyFailure(error, 0);
@@ -778,11 +792,20 @@ export class ServerDiscovery {
       this.host.listing,
       () => connection.meter.bytesRead,
       list,
-      prepared && context
-        ? (entries, firstIndex) => {
-            entries.forEach((entry, offset) => {
-              prepared[firstIndex + offset] = prepareEntry(entry, firstIndex + offset, context);
+      tools && context
+        ? (page) => {
+            const { firstIndex } = page;
+            tools.pages.push({
+              page: page.page,
+              firstIndex,
+              summary: page.summary,
+              digest: digests[page.page],
             });
+            const entries = page.known
+              ? (page.known.payload as readonly PreparedEntry[])
+              : page.entries!.map((entry, offset) => prepareEntry(entry, firstIndex + offset, context));
+            for (let offset = 0; offset < entries.length; offset++)
+              tools.prepared[firstIndex + offset] = entries[offset]!;
           }
         : undefined,
     );
@@ -828,15 +851,16 @@ export class ServerDiscovery {
     let snapshot: CatalogSnapshot;
     if (pending.source === 'cache') snapshot = pending.snapshot;
     else {
-      snapshot = buildCatalogSnapshot(
+      snapshot = assembleCatalogSnapshot(
+        pending.prepared,
         pending.raw,
         this.snapshotContext(
           pending.era,
           pending.protocolRevision,
           effectiveTtlMs(this.host.freshness, pending.era, pending.raw.ttlMs),
         ),
-        pending.prepared,
       );
+      this.memo = new ListingMemo(pending.era, pending.pages, pending.prepared);
     }
     const before = this.lastKnownVerified ? this.lastKnown : undefined;
     this.lastKnown = snapshot;

@@ -85,23 +85,38 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
 /**
  * Turns a complete raw listing into a verified {@link CatalogSnapshot}: each entry goes through
  * {@link prepareEntry} (unless `prepared` already holds it, in listing order), then the listing is
- * assembled. Two different definitions under one name are both excluded (`duplicate-name`): the
- * identity would be ambiguous. Identical repeats (pages that overlap) collapse into one.
+ * assembled ({@link assembleCatalogSnapshot}).
  */
 export function buildCatalogSnapshot(
-  listing: RawListing,
+  listing: Omit<RawListing, 'entryCount'>,
   context: SnapshotContext,
   prepared: readonly PreparedEntry[] = [],
+): CatalogSnapshot {
+  const outcomes = listing.entries.map(
+    (entry, index) => prepared[index] ?? prepareEntry(entry, index, context),
+  );
+  return assembleCatalogSnapshot(outcomes, listing, context);
+}
+
+/**
+ * Assembles a verified {@link CatalogSnapshot} from the prepared entries of a complete listing (in
+ * listing order) and its freshness. Two different definitions under one name are both excluded
+ * (`duplicate-name`): the identity would be ambiguous. Identical repeats (pages that overlap)
+ * collapse into one.
+ */
+export function assembleCatalogSnapshot(
+  prepared: readonly PreparedEntry[],
+  listing: Pick<RawListing, 'cacheScope' | 'pageCount' | 'warnings'>,
+  context: SnapshotContext,
 ): CatalogSnapshot {
   const { serverId, era, nowMs } = context;
   const accepted = new Map<string, DiscoveredTool>();
   const excluded: ExcludedTool[] = [];
   const duplicated = new Set<string>();
-  listing.entries.forEach((entry, index) => {
-    const outcome = prepared[index] ?? prepareEntry(entry, index, context);
+  for (const outcome of prepared) {
     if (!outcome.ok) {
       excluded.push(outcome.excluded);
-      return;
+      continue;
     }
     const { tool } = outcome;
     const same = accepted.get(tool.name);
@@ -110,7 +125,7 @@ export function buildCatalogSnapshot(
       accepted.delete(tool.name);
       duplicated.add(tool.name);
     }
-  });
+  }
   for (const name of duplicated) {
     excluded.push({
       serverId,
