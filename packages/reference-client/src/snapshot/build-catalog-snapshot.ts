@@ -45,7 +45,7 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
     // The server's contract is hashed, not the host's normalization of it.
     canonical = canonicalJson(
       executionContract({
-        ...outcome.tool,
+        ...deepFreeze(outcome.tool),
         inputSchema: outcome.tool.serverInputSchema ?? outcome.tool.inputSchema,
       }),
     );
@@ -136,17 +136,13 @@ export function assembleCatalogSnapshot(
     });
   }
   const tools = [...accepted.values()];
-  const hash = createHash('sha256');
-  for (const tool of [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    hash.update(`${tool.name}\u0000${tool.contractHash}\n`);
-  }
   return new CatalogSnapshot(
     serverId,
     era,
     context.protocolRevision,
     tools,
     excluded,
-    hash.digest('hex'),
+    catalogHash(tools, context.previous),
     {
       fetchedAtMs: nowMs,
       ttlMs: context.ttlMs,
@@ -156,6 +152,25 @@ export function assembleCatalogSnapshot(
     listing.pageCount,
     listing.warnings,
   );
+}
+
+/**
+ * SHA-256 over the `(name, contractHash)` pairs of `tools` sorted by name: the previous snapshot's
+ * hash when it holds the very same records in the same order (an unchanged listing).
+ */
+function catalogHash(tools: readonly DiscoveredTool[], previous: CatalogSnapshot | undefined): string {
+  if (
+    previous &&
+    previous.tools.length === tools.length &&
+    previous.tools.every((tool, i) => tool === tools[i])
+  ) {
+    return previous.catalogHash;
+  }
+  const hash = createHash('sha256');
+  for (const tool of [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    hash.update(`${tool.name}\u0000${tool.contractHash}\n`);
+  }
+  return hash.digest('hex');
 }
 
 const FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
