@@ -1,5 +1,6 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { screenDescription } from './description-screen.js';
+import { INSTRUCTION_PATTERNS, screenDescription } from './description-screen.js';
 
 describe('screenDescription', () => {
   it.each([
@@ -26,4 +27,48 @@ describe('screenDescription', () => {
       expect(screenDescription(text)).toEqual([]);
     }
   });
+
+  const words = fc.constantFrom(
+    'ignore',
+    'Disregard',
+    'forget',
+    'previous',
+    'all',
+    'instructions',
+    'prompt',
+    'rules',
+    '<system>',
+    '</admin >',
+    'system',
+    'developer',
+    'message',
+    'you',
+    'must',
+    'should',
+    'always',
+    'call',
+    'read',
+    'do not',
+    "don't",
+    'never',
+    'tell',
+    'user',
+    'pre-approved',
+    'no need for',
+    'approval',
+    'without',
+    'asking',
+    '.',
+    '\n',
+    ' ',
+    'x',
+  );
+  test.prop([fc.array(words, { maxLength: 14 })], { seed: 2028, numRuns: 3_000 })(
+    'flags exactly the texts one of its patterns matches (seed 2028)',
+    (parts) => {
+      const text = parts.join(' ');
+      const expected = INSTRUCTION_PATTERNS.some((pattern) => pattern.test(text));
+      expect(screenDescription(text).includes('instruction-like-text')).toBe(expected);
+    },
+  );
 });
