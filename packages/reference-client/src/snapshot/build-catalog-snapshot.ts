@@ -5,7 +5,6 @@ import type { ExcludedTool } from '../schema-gate/gate-verdict.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
 import { canonicalJson, sha256Hex } from './contract-hash.js';
-import { deepFreeze } from './deep-freeze.js';
 import { type DiscoveredTool, type Era, executionContract } from './discovered-tool.js';
 import { jsonEqual } from './json-equal.js';
 
@@ -37,7 +36,8 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
   const { serverId, era, gate, nowMs, previous } = context;
   const reused = reusable(entry, previous);
   if (reused) return { ok: true, tool: reused };
-  const outcome = gate.check(entry, era);
+  // The gate freezes the contract parts as it walks them (a contract snapshot is deeply frozen).
+  const outcome = gate.check(entry, era, true);
   if (!outcome.ok)
     return { ok: false, excluded: { serverId, name: outcome.name ?? `#${index}`, ...outcome.rejection } };
   let canonical: string;
@@ -45,7 +45,7 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
     // The server's contract is hashed, not the host's normalization of it.
     canonical = canonicalJson(
       executionContract({
-        ...deepFreeze(outcome.tool),
+        ...outcome.tool,
         inputSchema: outcome.tool.serverInputSchema ?? outcome.tool.inputSchema,
       }),
     );
@@ -67,7 +67,7 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
   );
   const tool: DiscoveredTool = Object.freeze({
     serverId,
-    ...deepFreeze(outcome.tool),
+    ...outcome.tool,
     discoveredAtMs: nowMs,
     contractHash: sha256Hex(canonical),
     advisories: Object.freeze(advisories),
