@@ -29,8 +29,23 @@ const HIDDEN = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uD
  * @param text at most a few hundred KiB (the schema gate bounds it before this runs).
  */
 export function screenDescription(text: string): DescriptionAdvisory[] {
+  return screenTexts(text, undefined);
+}
+
+/**
+ * Screens a tool's display `title` and the canonical JSON text of its contract as
+ * {@link screenDescription} screens `${title}\n${canonical}`, without building that text: no
+ * pattern can match across the newline, because whatever crosses it (`\s`, a word boundary) must
+ * then meet a word or `>`, and a canonical JSON text starts with `{`.
+ */
+export function screenContract(title: string | undefined, canonical: string): DescriptionAdvisory[] {
+  return screenTexts(canonical, title);
+}
+
+function screenTexts(text: string, other: string | undefined): DescriptionAdvisory[] {
   const advisories: DescriptionAdvisory[] = [];
-  if (ANY_INSTRUCTION.test(text)) advisories.push('instruction-like-text');
-  if (HIDDEN.test(text)) advisories.push('hidden-characters');
+  if (ANY_INSTRUCTION.test(text) || (other !== undefined && ANY_INSTRUCTION.test(other)))
+    advisories.push('instruction-like-text');
+  if (HIDDEN.test(text) || (other !== undefined && HIDDEN.test(other))) advisories.push('hidden-characters');
   return advisories;
 }

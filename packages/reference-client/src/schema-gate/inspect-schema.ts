@@ -1,4 +1,4 @@
-import { plainlyMetaValidNode } from './plainly-meta-valid.js';
+import { PLAIN_MAX_DEPTH, plainlyMetaValidKeyword } from './plainly-meta-valid.js';
 import type { SchemaDialect } from './schema-dialect.js';
 import type { SchemaLimits } from './schema-limits.js';
 
@@ -129,10 +129,8 @@ export function inspectSchema(
       result.outOfBounds = true;
       break;
     }
-    if (role === SCHEMA) {
-      const root = depth === 0 && reading?.root ? reading.root : object;
-      checkSchemaNode(root, depth === 0, schemaDepth, reading!, result);
-    }
+    const schemaNode = role === SCHEMA;
+    if (schemaNode && schemaDepth > PLAIN_MAX_DEPTH) result.plain = false;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       const child = object[key];
@@ -144,8 +142,22 @@ export function inspectSchema(
         result.outOfBounds = true;
         break;
       }
+      if (schemaNode) {
+        // The root's `$schema` names the dialect; the meta-schema check leaves it out.
+        if (
+          result.plain &&
+          !(depth === 0 && key === '$schema') &&
+          !plainlyMetaValidKeyword(key, child, schemaDepth)
+        )
+          result.plain = false;
+        if (!result.needsStructureCheck && STRUCTURE_KEYWORDS.has(key)) {
+          // The root's `required` is judged against the gate's root (normalization may add `properties`).
+          const schema = depth === 0 && reading!.root ? reading!.root : object;
+          result.needsStructureCheck = needsStructureCheck(key, child, schema, reading!);
+        }
+      }
       if (!isContainer(child)) continue;
-      if (role === SCHEMA) push(child, depth + 1, keywordRole(key, child, reading!.dialect), schemaDepth + 1);
+      if (schemaNode) push(child, depth + 1, keywordRole(key, child, reading!.dialect), schemaDepth + 1);
       else push(child, depth + 1, role === SCHEMA_MAP && isSchema(child) ? SCHEMA : DATA, schemaDepth);
     }
   }
@@ -170,24 +182,33 @@ function keywordRole(key: string, child: object, dialect: SchemaDialect): number
   return DATA;
 }
 
-/** The per-schema checks, on one schema object (the gate's root in place of the value's root). */
-function checkSchemaNode(
+/** Keywords the structure check reads (besides the subschemas it walks). */
+const STRUCTURE_KEYWORDS = new Set([
+  '$ref',
+  '$dynamicRef',
+  'x-mcp-header',
+  'required',
+  'pattern',
+  'patternProperties',
+]);
+
+/** Whether keyword `key` of `schema` (with value `value`) is something for `checkSchemaStructure`. */
+function needsStructureCheck(
+  key: string,
+  value: unknown,
   schema: Record<string, unknown>,
-  isRoot: boolean,
-  schemaDepth: number,
   reading: SchemaReading,
-  result: SchemaInspection,
-): void {
-  if (result.plain && !plainlyMetaValidNode(schema, schemaDepth, isRoot)) result.plain = false;
-  if (result.needsStructureCheck) return;
-  if (
-    schema.$ref !== undefined ||
-    schema.$dynamicRef !== undefined ||
-    (reading.xMcpHeader && schema['x-mcp-header'] !== undefined) ||
-    !requiredDefined(schema) ||
-    !patternsCompile(schema)
-  ) {
-    result.needsStructureCheck = true;
+): boolean {
+  switch (key) {
+    case '$ref':
+    case '$dynamicRef':
+      return true;
+    case 'x-mcp-header':
+      return reading.xMcpHeader;
+    case 'required':
+      return !requiredDefined(schema);
+    default:
+      return !patternsCompile(key, value);
   }
 }
 
@@ -199,12 +220,11 @@ function requiredDefined(schema: Record<string, unknown>): boolean {
   return true;
 }
 
-/** `pattern` and every `patternProperties` name compile as Unicode regular expressions. */
-function patternsCompile(schema: Record<string, unknown>): boolean {
-  const { pattern, patternProperties } = schema;
+/** A `pattern`, or every name of a `patternProperties`, compiles as a Unicode regular expression. */
+function patternsCompile(keyword: string, value: unknown): boolean {
   try {
-    if (typeof pattern === 'string') new RegExp(pattern, 'u');
-    if (isSchema(patternProperties)) for (const key in patternProperties) new RegExp(key, 'u');
+    if (keyword === 'pattern' && typeof value === 'string') new RegExp(value, 'u');
+    if (keyword === 'patternProperties' && isSchema(value)) for (const key in value) new RegExp(key, 'u');
   } catch {
     return false;
   }

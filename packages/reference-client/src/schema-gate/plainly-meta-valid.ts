@@ -76,16 +76,11 @@ const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck
 
 function plainSchema(schema: unknown, depth: number): boolean {
   if (typeof schema === 'boolean') return true;
-  return plainNode(schema, depth, plainSchema, false);
-}
-
-/** The keywords of one schema object, each checked with `subschema` for the subschemas below it. */
-function plainNode(schema: unknown, depth: number, subschema: SubschemaCheck, skipDialect: boolean): boolean {
   if (!isObject(schema) || depth > MAX_DEPTH) return false;
   for (const key in schema) {
-    if (!Object.hasOwn(schema, key) || (skipDialect && key === '$schema')) continue;
+    if (!Object.hasOwn(schema, key)) continue;
     const check = KEYWORDS.get(key);
-    if (check === undefined || !check(schema[key], depth, subschema)) return false;
+    if (check === undefined || !check(schema[key], depth, plainSchema)) return false;
   }
   return true;
 }
@@ -103,14 +98,18 @@ export function plainlyMetaValid2020(schema: Record<string, unknown>): boolean {
   return plainSchema(schema, 0);
 }
 
+/** Deepest subschema (the root is 0) the fast path accepts; deeper schemas are left to ajv. */
+export const PLAIN_MAX_DEPTH = MAX_DEPTH;
+
 /**
- * The same check for one schema object at subschema `depth` (the root is 0), without descending:
- * its subschemas need only be booleans or objects. A schema is plainly meta-valid exactly when this
- * holds for it and for every object reachable from it through `items`, `additionalProperties`,
- * `not`, `properties` members and `anyOf`/`oneOf`/`allOf` elements (the schema walk of
- * `inspectSchema` checks it that way, in the same pass as the bounds). `root`: the root's
- * `$schema` is left out, as the gate leaves it out of the meta-schema check.
+ * The same check for one keyword of a schema object at subschema `depth` (the root is 0), without
+ * descending: a subschema below need only be a boolean or an object. A schema is plainly
+ * meta-valid exactly when every keyword of it, and of every object reachable from it through
+ * `items`, `additionalProperties`, `not`, `properties` members and `anyOf`/`oneOf`/`allOf`
+ * elements, passes, and none of those objects sits deeper than {@link PLAIN_MAX_DEPTH}: the
+ * schema walk of `inspectSchema` checks it that way, in the same pass as the bounds.
  */
-export function plainlyMetaValidNode(schema: Record<string, unknown>, depth: number, root = false): boolean {
-  return plainNode(schema, depth, shallowSubschema, root);
+export function plainlyMetaValidKeyword(key: string, value: unknown, depth: number): boolean {
+  const check = KEYWORDS.get(key);
+  return check?.(value, depth, shallowSubschema) === true;
 }

@@ -30,6 +30,10 @@ export type GateOutcome =
   | { ok: false; name: string | undefined; rejection: GateRejection };
 
 const MAX_NAME_LENGTH = 256;
+const TEXT_FIELDS = ['title', 'description'] as const;
+const OBJECT_FIELDS = ['inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
+/** The fields bounded, in the order their bounds are checked. */
+const BOUNDED_FIELDS = ['title', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
 
 /**
  * The schema gate: decides, before exposure, whether one `tools/list` entry is a usable contract.
@@ -75,12 +79,12 @@ export class SchemaGate {
         '/name',
       );
     }
-    for (const field of ['title', 'description'] as const) {
+    for (const field of TEXT_FIELDS) {
       if (raw[field] !== undefined && typeof raw[field] !== 'string') {
         return reject(name, 'invalid-field', `${field} must be a string`, `/${field}`);
       }
     }
-    for (const field of ['inputSchema', 'outputSchema', 'annotations', 'execution'] as const) {
+    for (const field of OBJECT_FIELDS) {
       const value = raw[field];
       if ((value !== undefined || field === 'inputSchema') && !isObject(value)) {
         return reject(name, 'invalid-field', `${field} must be a JSON object`, `/${field}`);
@@ -100,9 +104,15 @@ export class SchemaGate {
     const outputSchema = raw.outputSchema as JsonObject | undefined;
     // One walk per part: bounds (first), and the facts the schema checks below need.
     const inspections: Partial<Record<'inputSchema' | 'outputSchema', SchemaInspection>> = {};
-    for (const field of ['title', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const) {
+    for (const field of BOUNDED_FIELDS) {
       const value = raw[field];
       if (value === undefined) continue;
+      if (typeof value === 'string') {
+        // The title: a string's only bound is its length.
+        if (value.length > this.limits.maxStringLength)
+          return { ok: false, name, rejection: checkJsonBounds(value, this.limits, `/${field}`)! };
+        continue;
+      }
       const schema =
         field === 'inputSchema' ? inputSchema : field === 'outputSchema' ? outputSchema : undefined;
       const dialect = schema ? schemaDialect(schema as Record<string, unknown>) : undefined;

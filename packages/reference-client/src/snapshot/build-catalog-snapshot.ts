@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RawListing } from '../connection/page-walker.js';
-import { screenDescription } from '../schema-gate/description-screen.js';
+import { screenContract } from '../schema-gate/description-screen.js';
 import type { ExcludedTool } from '../schema-gate/gate-verdict.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
@@ -62,9 +62,7 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
     };
   }
   // The canonical text holds every string the model would read, except the display title.
-  const advisories = screenDescription(
-    outcome.tool.title === undefined ? canonical : `${outcome.tool.title}\n${canonical}`,
-  );
+  const advisories = screenContract(outcome.tool.title, canonical);
   const tool: DiscoveredTool = Object.freeze({
     serverId,
     ...outcome.tool,
