@@ -64,8 +64,7 @@ function write(value: unknown, depth: number): string {
     return `${out}]`;
   }
   const object = value as Record<string, unknown>;
-  const keys = Object.keys(object);
-  if (keys.length > 1) keys.sort();
+  const keys = sortKeys(Object.keys(object));
   let out = '{';
   let first = true;
   for (let i = 0; i < keys.length; i++) {
@@ -77,6 +76,24 @@ function write(value: unknown, depth: number): string {
     out += `${quotedKey(key)}:${write(item, depth + 1)}`;
   }
   return `${out}}`;
+}
+
+/** Longest key list sorted by insertion (in place, no allocation: `Array.prototype.sort` allocates a work array per call). */
+const INSERTION_SORT_MAX = 32;
+
+/** Sorts keys by UTF-16 code units (what `sort()` does with strings), in place. */
+function sortKeys(keys: string[]): string[] {
+  if (keys.length > INSERTION_SORT_MAX) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 function quotedKey(key: string): string {
