@@ -33,7 +33,7 @@ export {
 } from './errors/codes.js';
 export { type DiscoveryFailure, FAILURE_KINDS, type FailureKind } from './errors/discovery-failure.js';
 export { isToolshiftError, ToolshiftError } from './errors/toolshift-error.js';
-export { isDestructive } from './execution/tool-executor.js';
+export { isDestructive } from './execution/is-destructive.js';
 export type { ProposalCheck, ToolProposal } from './execution/tool-proposal.js';
 export type { BackoffPolicy } from './freshness/backoff.js';
 export { DiscoveryCache, type DiscoveryCacheKey } from './freshness/discovery-cache.js';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ClassifiedError } from '../errors/classified-error.js';
-import { DEFAULT_LISTING_LIMITS, type PageFetcher, walkPages } from './page-walker.js';
+import {
+  DEFAULT_LISTING_LIMITS,
+  KnownPage,
+  type PageFetcher,
+  type WalkedPage,
+  walkPages,
+} from './page-walker.js';
 
 function isClassified(error: unknown, kind: string, reason: string): boolean {
   return error instanceof ClassifiedError && error.failure.kind === kind && error.failure.reason === reason;
@@ -170,5 +176,49 @@ describe('walkPages', () => {
     expect(mixed).toMatchObject({ cacheScope: 'private', warnings: ['mixed-cache-scope'] });
     const legacy = await walkPages(async () => ({ tools: [] }), 'legacy', DEFAULT_LISTING_LIMITS, noBytes);
     expect(legacy.ttlMs).toBeUndefined();
+  });
+
+  it('counts a known page as the page it stands for and hands it to the consumer undecoded', async () => {
+    const summary = {
+      keys: ['b', 'a'],
+      nextCursor: undefined,
+      ttlMs: 100,
+      negativeTtl: false,
+      cacheScope: 'public' as const,
+    };
+    const known = new KnownPage(summary, 'payload');
+    const positions: unknown[] = [];
+    const fetch: PageFetcher = async (cursor, at) => {
+      positions.push(at);
+      return cursor === undefined
+        ? { tools: [tool('a')], nextCursor: 'n', ttlMs: 500, cacheScope: 'public' }
+        : known;
+    };
+    const seen: WalkedPage[] = [];
+    const listing = await walkPages(fetch, 'modern', DEFAULT_LISTING_LIMITS, noBytes, 'tools', (page) =>
+      seen.push(page),
+    );
+    expect(positions).toEqual([
+      { page: 0, firstIndex: 0 },
+      { page: 1, firstIndex: 1 },
+    ]);
+    expect(listing).toMatchObject({
+      entries: [],
+      entryCount: 3,
+      pageCount: 2,
+      ttlMs: 100,
+      cacheScope: 'public',
+    });
+    expect(seen.map((page) => [page.page, page.firstIndex, page.entries?.length, page.known])).toEqual([
+      [0, 0, 1, undefined],
+      [1, 1, undefined, known],
+    ]);
+    const tooMany = await walkPages(
+      fetch,
+      'modern',
+      { ...DEFAULT_LISTING_LIMITS, maxTools: 2 },
+      noBytes,
+    ).catch((e) => e);
+    expect(isClassified(tooMany, 'limit-exceeded', 'tool-cap')).toBe(true);
   });
 });

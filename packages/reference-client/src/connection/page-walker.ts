@@ -27,16 +27,63 @@ export interface ListingFreshness {
   cacheScope: 'public' | 'private';
 }
 
-/** Every raw entry of one complete enumeration, in server order, with its freshness. */
+/** One complete enumeration, in server order, with its freshness. */
 export interface RawListing extends ListingFreshness {
+  /**
+   * Every raw entry, in server order, when the walk had no `onPage` consumer; empty when it had one
+   * (the consumer took each page's entries as they came).
+   */
   entries: unknown[];
+  /** Entries across all pages (decoded or known). */
+  entryCount: number;
   pageCount: number;
   /** Oddities survived (e.g. `repeated-cursor-ended`, `mixed-cache-scope`, `negative-ttl`). */
   warnings: string[];
 }
 
-/** Fetches one raw page (`cursor` undefined = first page); resolves with the decoded result object. */
-export type PageFetcher = (cursor: string | undefined) => Promise<unknown>;
+/** What the walk keeps of one page: entry identities, cursor and freshness hints. */
+export interface PageSummary {
+  /** Each entry's identity (a tool's or prompt's name, a resource's URI; `#<type>` for an entry without one). */
+  keys: readonly string[];
+  nextCursor: string | undefined;
+  /** ms, modern only (absent or negative read as 0). */
+  ttlMs: number | undefined;
+  negativeTtl: boolean;
+  cacheScope: 'public' | 'private' | undefined;
+}
+
+/**
+ * A page the fetcher recognised as identical to one it saw in an earlier listing (same bytes): its
+ * summary stands for the page, nothing is decoded, and `payload` is the fetcher's own (the
+ * consumer's work on that earlier page).
+ */
+export class KnownPage {
+  constructor(
+    readonly summary: PageSummary,
+    readonly payload: unknown,
+  ) {}
+}
+
+/** Where a page sits in the listing. */
+export interface PagePosition {
+  /** 0 for the first page. */
+  page: number;
+  /** Listing index of the page's first entry. */
+  firstIndex: number;
+}
+
+/**
+ * Fetches one page (`cursor` undefined = first page); resolves with the decoded result object, or a
+ * {@link KnownPage}.
+ */
+export type PageFetcher = (cursor: string | undefined, at: PagePosition) => Promise<unknown>;
+
+/** One page as the walk hands it to its consumer: decoded `entries`, or the fetcher's `known` page. */
+export interface WalkedPage extends PagePosition {
+  summary: PageSummary;
+  entries?: readonly unknown[];
+  known?: KnownPage;
+}
 
 /**
  * Non-empty pages in a row with nothing new after which a listing ends (with the warning
@@ -52,10 +99,11 @@ export const STALE_PAGE_LIMIT = 3;
  * `maxTools` (`tool-cap`) or `maxListingBytes` (`listing-byte-cap`), or a malformed page. A cursor
  * that repeats with nothing new (a server stuck on its last page) ends the listing with a warning,
  * and so do {@link STALE_PAGE_LIMIT} non-empty pages in a row that bring nothing new under fresh
- * cursors (a server serving its first page again and again).
+ * cursors (a server serving its first page again and again). A {@link KnownPage} counts as the
+ * page it stands for.
  * @param bytesRead reads the connection's byte meter (for the listing-wide byte cap).
- * @param onPage sees each page's entries (and the index of the first) once the next page has been
- *   requested: work done there overlaps the wait for that page.
+ * @param onPage sees each page once the next page has been requested: work done there overlaps the
+ *   wait for that page. With it, the listing's `entries` stay empty.
  * @see ../shared/spec/mcp-discovery-spec.md §2.5, §7 (pagination, per-page freshness)
  */
 export async function walkPages(
@@ -64,11 +112,12 @@ export async function walkPages(
   limits: ListingLimits,
   bytesRead: () => number,
   list: ListKind = 'tools',
-  onPage?: (entries: readonly unknown[], firstIndex: number) => void,
+  onPage?: (page: WalkedPage) => void,
 ): Promise<RawListing> {
   const { method, field } = LIST_PROTOCOL[list];
   const startBytes = bytesRead();
   const entries: unknown[] = [];
+  let entryCount = 0;
   const warnings = new Set<string>();
   const seenCursors = new Set<string>();
   const seenEntries = new Set<string>();
@@ -81,9 +130,12 @@ export async function walkPages(
   const keyOf = list === 'resources' ? resourceKey : entryKey;
   // The next page is requested before `onPage` works on this one, so the host's CPU work overlaps
   // the server's and the network's.
-  let inFlight = guarded(fetchPage(undefined));
+  let inFlight = guarded(fetchPage(undefined, { page: 0, firstIndex: 0 }));
   for (;;) {
-    const page = parsePage(await inFlight, era, method, field);
+    const fetched = await inFlight;
+    const known = fetched instanceof KnownPage ? fetched : undefined;
+    const decoded = known ? undefined : parsePage(fetched, era, method, field, keyOf);
+    const page = known ? known.summary : decoded!.summary;
     pageCount++;
     if (bytesRead() - startBytes > limits.maxListingBytes) {
       throw new ClassifiedError({
@@ -92,15 +144,15 @@ export async function walkPages(
         message: `${method} pages exceeded ${limits.maxListingBytes} bytes`,
       });
     }
-    const firstIndex = entries.length;
+    const firstIndex = entryCount;
     let added = 0;
-    for (const entry of page.entries) {
-      const key = keyOf(entry);
+    for (const key of page.keys) {
       if (!seenEntries.has(key)) added++;
       seenEntries.add(key);
-      entries.push(entry);
     }
-    if (entries.length > limits.maxTools) {
+    entryCount += page.keys.length;
+    if (decoded && !onPage) for (const entry of decoded.entries) entries.push(entry);
+    if (entryCount > limits.maxTools) {
       throw new ClassifiedError({
         kind: 'limit-exceeded',
         reason: 'tool-cap',
@@ -112,7 +164,7 @@ export async function walkPages(
     scopes.add(page.cacheScope ?? 'absent');
     const next = page.nextCursor;
     let done = next === undefined || (next === '' && era === 'legacy');
-    stalePages = page.entries.length > 0 && added === 0 ? stalePages + 1 : 0;
+    stalePages = page.keys.length > 0 && added === 0 ? stalePages + 1 : 0;
     if (!done && stalePages >= STALE_PAGE_LIMIT) {
       warnings.add('no-progress-ended');
       done = true;
@@ -139,25 +191,33 @@ export async function walkPages(
       }
       seenCursors.add(next!);
       cursor = next;
-      inFlight = guarded(fetchPage(cursor));
+      inFlight = guarded(fetchPage(cursor, { page: pageCount, firstIndex: entryCount }));
     }
-    onPage?.(entries.slice(firstIndex), firstIndex);
+    onPage?.({
+      page: pageCount - 1,
+      firstIndex,
+      summary: page,
+      ...(decoded ? { entries: decoded.entries } : { known }),
+    });
     if (done) break;
   }
   if (scopes.size > 1) warnings.add('mixed-cache-scope');
   const cacheScope = scopes.size === 1 && scopes.has('public') ? 'public' : 'private';
-  return { entries, pageCount, ttlMs, cacheScope, warnings: [...warnings] };
+  return { entries, entryCount, pageCount, ttlMs, cacheScope, warnings: [...warnings] };
 }
 
 interface ParsedPage {
   entries: unknown[];
-  nextCursor: string | undefined;
-  ttlMs: number | undefined;
-  negativeTtl: boolean;
-  cacheScope: 'public' | 'private' | undefined;
+  summary: PageSummary;
 }
 
-function parsePage(result: unknown, era: Era, method: string, field: string): ParsedPage {
+function parsePage(
+  result: unknown,
+  era: Era,
+  method: string,
+  field: string,
+  keyOf: (entry: unknown) => string,
+): ParsedPage {
   const malformed = (reason: string, message: string) =>
     new ClassifiedError({ kind: 'malformed-response', reason, message });
   if (typeof result !== 'object' || result === null || Array.isArray(result)) {
@@ -177,7 +237,7 @@ function parsePage(result: unknown, era: Era, method: string, field: string): Pa
   }
   let ttlMs: number | undefined;
   let negativeTtl = false;
-  let cacheScope: ParsedPage['cacheScope'];
+  let cacheScope: PageSummary['cacheScope'];
   if (era === 'modern') {
     // Absent or negative ttlMs reads as 0 (stale at once); an absent or unknown scope as private.
     const ttl = page.ttlMs;
@@ -188,10 +248,13 @@ function parsePage(result: unknown, era: Era, method: string, field: string): Pa
   }
   return {
     entries,
-    nextCursor: typeof nextCursor === 'string' ? nextCursor : undefined,
-    ttlMs,
-    negativeTtl,
-    cacheScope,
+    summary: {
+      keys: entries.map(keyOf),
+      nextCursor: typeof nextCursor === 'string' ? nextCursor : undefined,
+      ttlMs,
+      negativeTtl,
+      cacheScope,
+    },
   };
 }
 

@@ -3,113 +3,34 @@ import {
   Client,
   type Implementation,
   type McpSubscription,
-  type OAuthClientProvider,
-  SdkError,
-  SdkErrorCode,
-  SdkHttpError,
   type ServerCapabilities,
-  type StandardSchemaV1,
   StreamableHTTPClientTransport,
   type Tool,
   type Transport,
 } from '@modelcontextprotocol/client';
 import { LIST_PROTOCOL, type ListKind } from '../discovery-machine/list-kind.js';
 import type { ListCapability, StreamEndCause } from '../discovery-machine/machine-event.js';
-import { ClassifiedError } from '../errors/classified-error.js';
-import { type HostClock, settlesWithin, systemClock } from '../freshness/host-clock.js';
+import { settlesWithin, systemClock } from '../freshness/host-clock.js';
 import type { Era } from '../snapshot/discovered-tool.js';
-import {
-  createBoundedFetch,
-  FetchBoundError,
-  type FetchBounds,
-  type FetchMeter,
-  type FetchViolation,
-} from './bounded-fetch.js';
+import { FetchBoundError, type FetchMeter } from './bounded-fetch.js';
+import { closedError, SESSION_NOT_FOUND, sessionLostError } from './connection-errors.js';
+import type { ConnectionOptions } from './connection-options.js';
+import { createHttpTransport } from './create-http-transport.js';
 import { type EraPreference, versionNegotiation } from './era-preference.js';
-import type { ServerEndpoint } from './server-endpoint.js';
-import { refuseInvalidSessionId } from './session-id-header.js';
-import { describeExit, type StdioBounds, StdioProcessTransport } from './stdio-process-transport.js';
+import { ListPageReader } from './list-page-reader.js';
+import { negotiateEra } from './negotiate-era.js';
+import { NotificationTracker } from './notification-tracker.js';
+import { RAW_RESULT, RawListResults } from './raw-list-results.js';
+import {
+  closeDetail,
+  type ProcessFacts,
+  processFacts,
+  StdioProcessTransport,
+} from './stdio-process-transport.js';
+import { StreamEndTracker } from './stream-end-tracker.js';
 
-/** How to reach and talk to one server. */
-export interface ConnectionOptions {
-  endpoint: ServerEndpoint;
-  /** The host's clock, for the bound on the legacy DELETE at `close` (default: the system clock). */
-  clock?: HostClock;
-  era: EraPreference;
-  /**
-   * Longest wait for the answer to the `server/discover` probe (`era: 'auto'`), ms. A probe that
-   * times out, or is answered with an HTTP error or an unusable reply, falls back to `initialize`
-   * on a fresh transport (a new process for stdio: a server that died on the probe is never
-   * written to again).
-   */
-  probeTimeoutMs: number;
-  /** Bounds of a stdio server process. */
-  stdio: StdioBounds;
-  clientInfo: Implementation;
-  /** Sent as `Authorization: Bearer …` on every request. Never logged or used as a key. */
-  bearerToken?: string;
-  /** OAuth through the SDK (instead of `bearerToken`). */
-  authProvider?: OAuthClientProvider;
-  /** Per-request timeout, ms (also the `server/discover` probe and the listen ack timeout). */
-  requestTimeoutMs: number;
-  bounds: FetchBounds;
-  /** The lists whose change notifications are routed to {@link onListChanged}. */
-  lists: readonly ListKind[];
-  /** Called for every `notifications/<list>/list_changed` (legacy unsolicited, or on a modern listen stream). */
-  onListChanged: (list: ListKind) => void;
-  /** Called when the bounded fetch cuts a response short. */
-  onViolation: (violation: FetchViolation) => void;
-  /**
-   * Called when the legacy GET stream ended and wants to reconnect: call {@link reopenStream} when
-   * the backoff allows. `suggestedDelayMs` is the SDK's (or the server's SSE `retry`) delay.
-   */
-  onStreamEnded: (cause: StreamEndCause, suggestedDelayMs: number) => void;
-  /** Called when the legacy standalone GET stream is lost and the SDK gives up reopening it. */
-  onStreamLost: () => void;
-  /** Called when the legacy GET stream opens again after it ended: notifications may have been missed. */
-  onStreamReopened: () => void;
-  /** Called once when the server answers HTTP 404 to a request carrying the legacy session id. */
-  onSessionLost: () => void;
-  /**
-   * A stored legacy HTTP session to resume instead of `initialize` (cold start): its id, revision
-   * and the capabilities its `initialize` result advertised. A server that forgot it answers 404,
-   * which is `onSessionLost` / a `session-lost` failure like any other.
-   */
-  resume?: {
-    sessionId: string;
-    protocolRevision: string;
-    capabilities: Record<string, unknown>;
-    serverInfo?: Implementation;
-  };
-  /**
-   * Called once when the connection ended without the host closing it: a stdio process exited, an
-   * in-memory peer closed. `detail` says how (exit code, signal).
-   */
-  onClosed: (detail: string) => void;
-}
-
-/** Where a list response's raw result rides past the SDK's result decoding. */
-const RAW_RESULT_KEY = 'io.toolshift/rawResult';
-
-/**
- * Pages are checked by the page walker, not by the SDK's era codec: absent `ttlMs` must read as 0,
- * not fail, and one entry with a bad schema must not reject the page (the gate excludes that entry).
- */
-const RAW_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
-  '~standard': {
-    version: 1,
-    vendor: 'toolshift',
-    validate: (value) => ({ value: ((value as Record<string, unknown>)[RAW_RESULT_KEY] ?? value) as never }),
-  },
-};
-
-/** The HTTP status that tells a legacy client its session is gone (2025-11-25 §5.2). */
-const SESSION_NOT_FOUND = 404;
-
-/** The SDK's messages for a legacy GET stream it could not keep open. */
-const STREAM_GIVEN_UP = /reconnection attempts|Failed to open SSE stream/i;
-/** What the SDK reports for an SSE frame or JSON-RPC message it could not parse. */
-const PROTOCOL_NOISE = /JSON|Unexpected token|Invalid|parse/i;
+export { probeFallbackReason } from './connection-errors.js';
+export type { ConnectionOptions } from './connection-options.js';
 
 /**
  * One live connection to one server through the official SDK client over Streamable HTTP: the era
@@ -124,24 +45,27 @@ export class ServerConnection {
   /** Every HTTP exchange waiting for its response, so {@link abandon} can abort what a close left. */
   private readonly exchanges = new Set<AbortController>();
   /** Notifications handed to the transport and not yet delivered (cancellations above all). */
-  private readonly notifying = new Set<Promise<unknown>>();
-  private readonly listRequestIds = new Set<string | number>();
+  private readonly notifications = new NotificationTracker();
+  /** List results moved aside before the SDK's decoding. */
+  private readonly rawResults: RawListResults;
+  /** Reads `tools/list` responses over HTTP itself (see {@link listPage}). */
+  private readonly pageReader: ListPageReader;
   private client: Client;
   private transport: Transport;
   private closed = false;
   private connected = false;
   private lost = false;
   private getStreamsOpened = 0;
-  /** Why the last long-lived stream was cut, if the bounded fetch cut it. */
-  private streamViolation: FetchViolation | undefined;
-  /** Messages the SDK could not parse since the last stream end. */
-  private protocolErrors = 0;
+  /** Why the change stream ended (a cut, garbled frames, the server). */
+  private readonly streamEnd = new StreamEndTracker();
   private reconnectStream: (() => void) | undefined;
   /** Why `auto` negotiation fell back to `initialize` on a fresh transport, if it did. */
   private fallback: string | undefined;
 
   /** Builds the client and its transport; nothing is sent before {@link connect}. */
   constructor(private readonly options: ConnectionOptions) {
+    this.pageReader = new ListPageReader(options.isKnownPage ?? (() => false));
+    this.rawResults = new RawListResults(this.pageReader);
     const resume = options.resume && options.endpoint.kind === 'http' ? options.resume : undefined;
     ({ client: this.client, transport: this.transport } = this.build(
       resume ? 'legacy' : options.era,
@@ -176,22 +100,15 @@ export class ServerConnection {
     // does not, and without it no list_changed can arrive.
     client.onerror = (error) => {
       if (this.closed || this.client !== client) return;
-      if (STREAM_GIVEN_UP.test(error.message)) options.onStreamLost();
-      else if (
-        error.name === 'SyntaxError' ||
-        error.name === 'ZodError' ||
-        PROTOCOL_NOISE.test(error.message)
-      ) {
-        this.protocolErrors++;
-      }
+      if (this.streamEnd.noteError(error)) options.onStreamLost();
     };
     const transport = this.createTransport(resume);
     client.onclose = () => {
       if (this.closed || this.client !== client || !this.connected) return;
-      options.onClosed(this.closeDetail(transport));
+      options.onClosed(closeDetail(transport));
     };
-    this.passRawListings(transport);
-    this.trackNotifications(transport);
+    this.rawResults.attach(transport);
+    this.notifications.attach(transport);
     return { client, transport };
   }
 
@@ -199,49 +116,22 @@ export class ServerConnection {
     const { endpoint } = this.options;
     if (endpoint.kind === 'stdio') return new StdioProcessTransport(endpoint.server, this.options.stdio);
     if (endpoint.kind === 'transport') return endpoint.connect();
-    const token = this.options.bearerToken;
-    const onViolation = (violation: FetchViolation) => {
-      if (violation.kind === 'byte-cap' && violation.longLived) this.streamViolation = violation;
-      this.options.onViolation(violation);
-      // A cut ordinary response never delivers its JSON-RPC answer: fail the waiting requests now
-      // instead of at their timeout.
-      if (violation.kind === 'deadline' || !violation.longLived)
-        this.abortInflight(new FetchBoundError(violation));
-    };
-    const bounded = createBoundedFetch(this.options.bounds, onViolation, this.meter);
-    return new StreamableHTTPClientTransport(endpoint.url, {
-      fetch: async (url, init) => {
-        // Each exchange gets a signal of our own combined with the caller's, so a close whose budget
-        // ran out can abort what is still waiting for an answer (see abandon). AbortSignal.any holds
-        // the caller's signal without adding a listener to it: the SDK passes one signal to every
-        // request of a transport, and a listener per request would pile up on it for the
-        // connection's lifetime.
-        const exchange = new AbortController();
-        this.exchanges.add(exchange);
-        const signal = init?.signal ? AbortSignal.any([init.signal, exchange.signal]) : exchange.signal;
-        try {
-          const response = await bounded(url, { ...init, signal });
-          this.observe(init, response.status);
-          return await refuseInvalidSessionId(response);
-        } finally {
-          this.exchanges.delete(exchange);
-        }
+    return createHttpTransport(endpoint.url, this.options, resume, {
+      meter: this.meter,
+      exchanges: this.exchanges,
+      pageReader: this.pageReader,
+      onViolation: (violation) => {
+        if (violation.kind === 'byte-cap' && violation.longLived) this.streamEnd.noteCut(violation);
+        this.options.onViolation(violation);
+        // A cut ordinary response never delivers its JSON-RPC answer: fail the waiting requests now
+        // instead of at their timeout.
+        if (violation.kind === 'deadline' || !violation.longLived)
+          this.abortInflight(new FetchBoundError(violation));
       },
-      ...(this.options.authProvider
-        ? { authProvider: this.options.authProvider }
-        : token !== undefined
-          ? { authProvider: { token: async () => token } }
-          : {}),
-      ...(resume ? { sessionId: resume.sessionId, protocolVersion: resume.protocolRevision } : {}),
-      reconnectionOptions: {
-        initialReconnectionDelay: 1_000,
-        maxReconnectionDelay: 30_000,
-        reconnectionDelayGrowFactor: 2,
-        maxRetries: 5,
-      },
+      onResponse: (init, status) => this.observe(init, status),
       // The host decides when the legacy GET stream reconnects (its backoff, its clock).
-      reconnectionScheduler: (reconnect, delayMs) => {
-        if (this.closed) return;
+      onReconnect: (reconnect, delayMs) => {
+        if (this.closed) return undefined;
         this.reconnectStream = reconnect;
         this.options.onStreamEnded(this.takeStreamEndCause(), delayMs);
         return () => {
@@ -251,57 +141,30 @@ export class ServerConnection {
     });
   }
 
-  /** How a transport that closed by itself ended (a stdio exit code and the stderr tail). */
-  private closeDetail(transport: Transport): string {
-    if (transport instanceof StdioProcessTransport && transport.exit) {
-      const stderr = transport.stderrTail().trim().split('\n').slice(-3).join(' | ');
-      const { code, signal } = transport.exit;
-      return `the server process exited (${signal ? `signal ${signal}` : `exit code ${code}`})${stderr ? `: ${stderr.slice(0, 500)}` : ''}`;
-    }
-    return 'the transport closed';
-  }
-
   /**
-   * Connects and negotiates the era. With `era: 'auto'`, a `server/discover` probe that is not
-   * answered within `probeTimeoutMs`, or is answered with an HTTP error status or an unusable
-   * reply, or whose stdio process exits, falls back to `initialize` on a fresh transport (so
-   * within `probeTimeoutMs` plus one handshake). An auth wall (401/403) or an unreachable server
-   * never falls back.
+   * Connects and negotiates the era (see `negotiateEra`). With `era: 'auto'`, a `server/discover`
+   * probe that is not answered within `probeTimeoutMs`, or is answered with an HTTP error status or
+   * an unusable reply, or whose stdio process exits, falls back to `initialize` on a fresh transport
+   * (so within `probeTimeoutMs` plus one handshake). An auth wall (401/403) or an unreachable
+   * server never falls back.
    * @throws {ClassifiedError} `session-lost` when the server forgot the legacy session during the
    * handshake (HTTP 404 on `notifications/initialized`); `host-closed` when {@link close} was
    * called meanwhile; otherwise whatever the SDK throws (classify with `classifyFailure`).
    */
   async connect(): Promise<void> {
-    try {
-      await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
-    } catch (error) {
-      await this.client.close().catch(() => {});
-      if (this.closed) throw closedError(error);
-      if (this.lost) throw sessionLostError(error);
-      const reason = this.options.era === 'auto' ? probeFallbackReason(error) : undefined;
-      if (reason === undefined) throw error;
-      this.fallback = reason;
-      ({ client: this.client, transport: this.transport } = this.build('legacy'));
-      try {
-        await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
-      } catch (retryError) {
-        await this.client.close().catch(() => {});
-        if (this.closed) throw closedError(retryError);
-        if (this.lost) throw sessionLostError(retryError);
-        // A modern-only server refusing `initialize` (-32022 naming its versions): the probe was
-        // only slow. One more connect, pinned to 2026-07-28 with the ordinary request timeout.
-        if (!refusedAsModernOnly(retryError)) throw retryError;
-        this.fallback = `${reason}, then modern-only`;
-        ({ client: this.client, transport: this.transport } = this.build('modern'));
-        try {
-          await this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs });
-        } catch (modernError) {
-          await this.client.close().catch(() => {});
-          if (this.closed) throw closedError(modernError);
-          throw modernError;
-        }
-      }
-    }
+    await negotiateEra({
+      era: this.options.era,
+      attempt: () => this.client.connect(this.transport, { timeout: this.options.requestTimeoutMs }),
+      abandon: () => this.client.close().catch(() => {}),
+      rebuild: (era) => {
+        ({ client: this.client, transport: this.transport } = this.build(era));
+      },
+      fellBack: (reason) => {
+        this.fallback = reason;
+      },
+      closed: () => this.closed,
+      lost: () => this.lost,
+    });
     if (this.closed) throw closedError(undefined);
     this.connected = true;
     // A resumed session had no `notifications/initialized`, which is what opens the GET stream.
@@ -336,15 +199,8 @@ export class ServerConnection {
   }
 
   /** A stdio server's process: its pid (while it runs), the newest stderr, how it exited. */
-  get process(): { pid: number | null; stderrTail: string; exit?: string } | undefined {
-    const transport = this.transport;
-    if (!(transport instanceof StdioProcessTransport)) return undefined;
-    const exit = transport.exit;
-    return {
-      pid: exit ? null : transport.pid,
-      stderrTail: transport.stderrTail(),
-      ...(exit ? { exit: describeExit(exit) } : {}),
-    };
+  get process(): ProcessFacts | undefined {
+    return processFacts(this.transport);
   }
 
   /** The negotiated era. */
@@ -376,7 +232,11 @@ export class ServerConnection {
     return this.client.getServerVersion() ?? this.resumed?.serverInfo;
   }
 
-  /** Fetches one page of a list, unvalidated (`cursor` undefined = first page). */
+  /**
+   * Fetches one page of a list, unvalidated (`cursor` undefined = first page): the decoded result,
+   * or, for a `tools/list` page over HTTP that the client read itself, a `FramedPage` (its result's
+   * digest, and the result decoded or, when `isKnownPage` knew the digest, still as bytes).
+   */
   listPage(list: ListKind, cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
     return this.tracked(signal, (tracked) =>
       this.client.request(
@@ -394,22 +254,13 @@ export class ServerConnection {
   listen(lists: readonly ListKind[]): Promise<McpSubscription> {
     const filter: Record<string, boolean> = {};
     for (const list of lists) filter[LIST_PROTOCOL[list].listenKey] = true;
-    this.streamViolation = undefined;
-    this.protocolErrors = 0;
+    this.streamEnd.reset();
     return this.client.listen(filter, { timeout: this.options.requestTimeoutMs });
   }
 
   /** Why the last change stream ended: cut at its byte limit, after garbled frames, or closed by the server. */
   takeStreamEndCause(): StreamEndCause {
-    const cause: StreamEndCause =
-      this.streamViolation !== undefined
-        ? 'size-limit'
-        : this.protocolErrors > 0
-          ? 'protocol-error'
-          : 'remote-close';
-    this.streamViolation = undefined;
-    this.protocolErrors = 0;
-    return cause;
+    return this.streamEnd.take();
   }
 
   /** Lets the legacy GET stream reconnect now (after {@link ConnectionOptions.onStreamEnded}). */
@@ -482,47 +333,6 @@ export class ServerConnection {
   }
 
   /**
-   * The SDK (2.4.0) decodes every list result with its era codec, so one tool whose `inputSchema`
-   * root is not an object, or a modern page without `ttlMs`, would reject the whole page. The raw
-   * result is moved aside before the SDK decodes the response (the codec sees an empty, valid
-   * page) and handed back by {@link RAW_RESULT}; the page walker and the schema gate then judge it.
-   */
-  private passRawListings(transport: Transport): void {
-    const send = transport.send.bind(transport);
-    const fields = new Map<string | number, ListKind>();
-    const onmessage = transport.onmessage;
-    transport.send = (message, options) => {
-      if ('method' in message && 'id' in message && message.method.endsWith('/list')) {
-        const list = (Object.keys(LIST_PROTOCOL) as ListKind[]).find(
-          (kind) => LIST_PROTOCOL[kind].method === message.method,
-        );
-        if (list) {
-          this.listRequestIds.add(message.id);
-          fields.set(message.id, list);
-        }
-      }
-      return send(message, options);
-    };
-    // Protocol.connect chains a handler set before it, and hands it each message first.
-    transport.onmessage = (message) => {
-      const response = 'result' in message || 'error' in message;
-      onmessage?.(message);
-      if (!response || message.id === undefined || !this.listRequestIds.delete(message.id)) return;
-      const list = fields.get(message.id)!;
-      fields.delete(message.id);
-      if (!('result' in message)) return;
-      const raw = message.result;
-      message.result = {
-        resultType: 'complete',
-        [LIST_PROTOCOL[list].field]: [],
-        ttlMs: 0,
-        cacheScope: 'private',
-        [RAW_RESULT_KEY]: raw,
-      };
-    };
-  }
-
-  /**
    * Aborts every HTTP exchange still waiting for an answer and closes the transport: what a close
    * that ran out of time leaves behind ends here, so nothing of this connection reaches the wire
    * afterwards. Safe to call while {@link close} runs, and after it.
@@ -535,27 +345,6 @@ export class ServerConnection {
     void this.transport.close().catch(() => {});
   }
 
-  /** Resolves when every notification handed to the transport so far was delivered or failed. */
-  private async notificationsDelivered(): Promise<void> {
-    while (this.notifying.size > 0) await Promise.allSettled([...this.notifying]);
-  }
-
-  /** Follows each notification the SDK sends until the transport delivered it (see {@link close}). */
-  private trackNotifications(transport: Transport): void {
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      const sent = send(message, options);
-      if (!('method' in message) || 'id' in message) return sent;
-      const tracked = sent.then(
-        () => undefined,
-        () => undefined,
-      );
-      this.notifying.add(tracked);
-      void tracked.then(() => this.notifying.delete(tracked));
-      return sent;
-    };
-  }
-
   /**
    * Closes the transport (every stream) at once, failing whatever is in flight, and ends a legacy
    * session with HTTP DELETE (best effort, at most `deleteWaitMs`, default 1 s). The DELETE goes out
@@ -566,7 +355,8 @@ export class ServerConnection {
   async close(deleteWaitMs = 1_000, keepSession = false): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.listRequestIds.clear();
+    this.rawResults.clear();
+    this.pageReader.clear();
     this.reconnectStream = undefined;
     // Aborting a request makes the SDK send notifications/cancelled for it. After a 404 the session
     // is gone: those would only be more requests the server answers 404, so a lost connection's
@@ -575,7 +365,7 @@ export class ServerConnection {
     if (!lost) this.abortInflight(closedError(undefined));
     // The SDK hands each abort's notifications/cancelled to the transport at once; they are
     // delivered before the session ends and the transport closes, never raced by that close.
-    await settlesWithin(this.options.clock ?? systemClock, this.notificationsDelivered(), deleteWaitMs);
+    await settlesWithin(this.options.clock ?? systemClock, this.notifications.delivered(), deleteWaitMs);
     const transport = this.transport;
     if (
       !keepSession &&
@@ -591,60 +381,4 @@ export class ServerConnection {
     await transport.close().catch(() => {});
     if (lost) this.abortInflight(closedError(undefined));
   }
-}
-
-/**
- * Why a failed `auto` connect should be retried with `initialize` on a fresh transport, or
- * undefined when it must not (an auth wall, an unreachable server, a modern error that names
- * versions this client lacks).
- * @see ../shared/spec/mcp-discovery-spec.md §1.4 ("any other error, or a timeout, means legacy")
- */
-export function probeFallbackReason(error: unknown): string | undefined {
-  if (!(error instanceof SdkError)) return undefined;
-  const message = error.message;
-  if (error.code === SdkErrorCode.RequestTimeout && /probe/i.test(message)) return 'probe-timeout';
-  // A stdio server that timed out on the probe and got `initialize` in place, then exited (it
-  // died on the probe it read late): a fresh process, `initialize` first.
-  if (error.code === SdkErrorCode.ConnectionClosed) return 'probe-closed';
-  if (error.code !== SdkErrorCode.EraNegotiationFailed) return undefined;
-  if (error instanceof SdkHttpError) {
-    const status = (error.data as { status?: number } | undefined)?.status;
-    return status !== undefined && status >= 500 ? `http-${status}` : undefined;
-  }
-  if (/closed/i.test(message)) return 'probe-closed';
-  if (/unusable reply/i.test(message)) return 'probe-unusable-reply';
-  return undefined;
-}
-
-/** Whether `initialize` was refused with the modern "unsupported protocol version" error (-32022, digest §1.3). */
-function refusedAsModernOnly(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
-    if ((current as { code?: unknown }).code === -32022) return true;
-    if (current instanceof Error && /-32022|unsupported protocol version/i.test(current.message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** A request failed because the legacy session is gone: re-initialize, re-list, retry. */
-function sessionLostError(cause: unknown): ClassifiedError {
-  const error = new ClassifiedError({
-    kind: 'network-unreachable',
-    reason: 'session-lost',
-    message: 'the server answered HTTP 404 to the session id: the legacy session is gone',
-    httpStatus: SESSION_NOT_FOUND,
-  });
-  error.cause = cause;
-  return error;
-}
-
-/** The host closed the connection while it was in use. */
-function closedError(cause: unknown): ClassifiedError {
-  const error = new ClassifiedError({
-    kind: 'network-unreachable',
-    reason: 'host-closed',
-    message: 'the host closed the connection',
-  });
-  if (cause !== undefined) error.cause = cause;
-  return error;
 }

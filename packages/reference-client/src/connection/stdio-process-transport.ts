@@ -272,3 +272,31 @@ export function describeExit(exit: ProcessExit): string {
   const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
   return exit.killedBy ? `${how}, ended by the host: ${exit.killedBy}` : how;
 }
+
+/** A stdio server's process as a connection reports it: its pid (while it runs), the newest stderr, how it exited. */
+export interface ProcessFacts {
+  pid: number | null;
+  stderrTail: string;
+  exit?: string;
+}
+
+/** The process facts of `transport`, when it is a {@link StdioProcessTransport}. */
+export function processFacts(transport: Transport): ProcessFacts | undefined {
+  if (!(transport instanceof StdioProcessTransport)) return undefined;
+  const exit = transport.exit;
+  return {
+    pid: exit ? null : transport.pid,
+    stderrTail: transport.stderrTail(),
+    ...(exit ? { exit: describeExit(exit) } : {}),
+  };
+}
+
+/** How a transport that closed by itself ended (a stdio exit code and the stderr tail). */
+export function closeDetail(transport: Transport): string {
+  if (transport instanceof StdioProcessTransport && transport.exit) {
+    const stderr = transport.stderrTail().trim().split('\n').slice(-3).join(' | ');
+    const { code, signal } = transport.exit;
+    return `the server process exited (${signal ? `signal ${signal}` : `exit code ${code}`})${stderr ? `: ${stderr.slice(0, 500)}` : ''}`;
+  }
+  return 'the transport closed';
+}

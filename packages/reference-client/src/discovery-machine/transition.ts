@@ -2,9 +2,11 @@ import type { DiscoveryFailure } from '../errors/discovery-failure.js';
 import { LIST_PROTOCOL, type ListKind } from './list-kind.js';
 import { MachineDraft } from './machine-draft.js';
 import type { DiscoveryEffect } from './machine-effect.js';
-import type { DiscoveryEvent, TimerName } from './machine-event.js';
+import type { DiscoveryEvent } from './machine-event.js';
 import type { MachinePolicy } from './machine-policy.js';
 import type { MachineState } from './machine-state.js';
+import { onTimer } from './timer-transitions.js';
+import { backOff, connectionReady, listingFailed, requestRefresh, signalList } from './transition-steps.js';
 
 /** The next state and what to do about it. */
 export interface Transition {
@@ -36,19 +38,7 @@ export function transition(state: MachineState, event: DiscoveryEvent, policy: M
 
 const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: EventOf<T>) => void } = {
   refresh(draft, { list: kind, reason }) {
-    const list = draft.list(kind);
-    if (!list) return;
-    const listing = list.listing;
-    if (listing === undefined) draft.start(kind, reason, false);
-    else if (listing.step === 'enumerating') {
-      draft.update(kind, { queued: { reason, limited: false } });
-    } else if (listing.step === 'rate-limited') {
-      // The host asked: not rate-limited.
-      draft.cancel(`relist:${kind}`);
-      draft.update(kind, { listing: undefined });
-      draft.start(kind, reason, false);
-    }
-    // awaiting-connection, retry-wait: the listing about to run answers this request too.
+    requestRefresh(draft, kind, reason);
   },
 
   signal(draft, { lists, reason }) {
@@ -353,7 +343,7 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
   },
 
   timer(draft, { timer }) {
-    TIMERS[timerKind(timer)](draft, timer.includes(':') ? (timer.split(':')[1] as ListKind) : undefined);
+    onTimer(draft, timer);
   },
 
   close(draft) {
@@ -366,118 +356,3 @@ const HANDLERS: { [T in DiscoveryEvent['type']]: (draft: MachineDraft, event: Ev
     draft.set({ closed: true });
   },
 };
-
-type TimerKind = 'poll' | 'relist' | 'expired' | 'resubscribe' | 'reconnect';
-
-function timerKind(timer: TimerName): TimerKind {
-  return timer.split(':')[0] as TimerKind;
-}
-
-const TIMERS: Record<TimerKind, (draft: MachineDraft, kind: ListKind | undefined) => void> = {
-  poll(draft, kind) {
-    if (kind && draft.list(kind) && draft.list(kind)!.listing === undefined) draft.start(kind, 'poll', false);
-  },
-  relist(draft, kind) {
-    const listing = kind ? draft.list(kind)?.listing : undefined;
-    if (!kind || listing?.step !== 'rate-limited') return;
-    draft.update(kind, { listing: undefined });
-    draft.start(kind, listing.reason, true);
-  },
-  expired(draft, kind) {
-    if (kind)
-      HANDLERS.refresh(draft, { type: 'refresh', list: kind, reason: 'cache-expired', atMs: draft.nowMs });
-  },
-  reconnect(draft) {
-    for (const kind of draft.kinds()) {
-      const listing = draft.list(kind)!.listing;
-      if (listing?.step === 'retry-wait') draft.begin(kind, listing.reason);
-    }
-  },
-  resubscribe(draft) {
-    const { connection, stream } = draft.state;
-    if (stream.step !== 'backoff') return;
-    if (connection.step !== 'open') {
-      draft.set({ stream: { ...stream, step: 'none', kind: undefined, lists: [] } });
-      return;
-    }
-    draft.set({ stream: { ...stream, step: 'subscribing' } });
-    if (stream.kind === 'legacy-get')
-      draft.emit({ type: 'reopen-stream', generation: connection.generation });
-    else draft.emit({ type: 'subscribe', generation: connection.generation, lists: stream.lists });
-  },
-};
-
-/** A change signal for one list: counted, and a re-list started or queued (rate-limited). */
-function signalList(draft: MachineDraft, kind: ListKind, reason: string): void {
-  const list = draft.list(kind);
-  if (!list || list.phase === 'unknown' || list.unsupported) return;
-  draft.update(kind, { changeSeq: list.changeSeq + 1 });
-  const listing = list.listing;
-  if (listing === undefined) draft.start(kind, reason, true);
-  else if (listing.step === 'enumerating') {
-    draft.update(kind, { queued: { reason, limited: list.queued?.limited ?? true } });
-  }
-}
-
-/** The connection is usable: every list waiting for it starts enumerating. */
-function connectionReady(draft: MachineDraft): void {
-  for (const kind of draft.kinds()) {
-    const listing = draft.list(kind)!.listing;
-    if (listing?.step === 'awaiting-connection') draft.begin(kind, listing.reason);
-  }
-}
-
-/** Arms the next reconnect of the change stream: backoff attempt `attempts`, then one more. */
-function backOff(draft: MachineDraft): void {
-  const { stream } = draft.state;
-  draft.set({ stream: { ...stream, step: 'backoff', attempts: stream.attempts + 1, openedAtMs: undefined } });
-  draft.timer('resubscribe', { kind: 'backoff', attempt: stream.attempts });
-}
-
-/**
- * A listing of `kind` on connection `generation` failed (or could not start): a lost legacy session gets a new one (at once,
- * then with backoff, up to `maxSessionRetries`); a rejected cursor restarts from page one once;
- * anything else is a classified failure.
- */
-function listingFailed(
-  draft: MachineDraft,
-  kind: ListKind,
-  failure: DiscoveryFailure,
-  generation: number,
-): void {
-  const list = draft.list(kind)!;
-  const reason = list.listing?.reason ?? 'retry';
-  if (failure.reason === 'session-lost') {
-    const attempt = list.run.sessionRetries;
-    if (attempt >= draft.policy.maxSessionRetries) {
-      draft.update(kind, { listing: undefined, queued: undefined });
-      draft.fail(kind, failure);
-      draft.settle(kind);
-      return;
-    }
-    // Only the connection that lost its session goes (another list may already have opened the next one).
-    const { connection } = draft.state;
-    if (connection.step !== 'none' && connection.generation === generation) draft.dropConnection();
-    draft.update(kind, { run: { ...list.run, sessionRetries: attempt + 1 } });
-    if (attempt === 0) {
-      draft.begin(kind, reason); // a new session at once; after that, back off
-    } else {
-      // One timer for the server: every list waiting for the new session goes when it fires.
-      const armed = draft
-        .kinds()
-        .some((other) => other !== kind && draft.list(other)!.listing?.step === 'retry-wait');
-      draft.update(kind, { listing: { step: 'retry-wait', reason } });
-      if (!armed) draft.timer('reconnect', { kind: 'backoff', attempt: attempt - 1 });
-    }
-    return;
-  }
-  if (failure.reason === 'invalid-cursor' && list.run.cursorRestarts === 0) {
-    // The server rejected its own cursor: discard every page and start again from the first (§7).
-    draft.update(kind, { run: { ...list.run, cursorRestarts: 1 } });
-    draft.begin(kind, reason);
-    return;
-  }
-  draft.update(kind, { listing: undefined });
-  draft.fail(kind, failure);
-  draft.settle(kind);
-}

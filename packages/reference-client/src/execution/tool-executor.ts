@@ -14,6 +14,9 @@ import {
   type ValidatorCache,
 } from '../schema-gate/validator-cache.js';
 import type { DiscoveredTool } from '../snapshot/discovered-tool.js';
+import { askApproval } from './ask-approval.js';
+import { isDestructive } from './is-destructive.js';
+import { outputViolation } from './output-violation.js';
 import type { ProposalCheck, ToolProposal } from './tool-proposal.js';
 
 /** What the executor needs from its host. */
@@ -186,7 +189,7 @@ export class ToolExecutor {
     let current = checked;
     for (let round = 0; round < MAX_APPROVAL_ROUNDS; round++) {
       if (current.decision !== 'ask') return current;
-      await this.askApproval(proposal, current.tool);
+      await askApproval(this.host.approve, proposal, current.tool, (event) => this.audit(event));
       const after = await this.check(proposal, current.tool.contractHash);
       if (after.tool.contractHash === current.tool.contractHash) return after;
       current = after;
@@ -266,42 +269,6 @@ export class ToolExecutor {
     );
   }
 
-  private async askApproval(proposal: ToolProposal, tool: DiscoveredTool): Promise<void> {
-    const approve = this.host.approve;
-    const approved =
-      approve !== undefined &&
-      (await approve({
-        serverId: tool.serverId,
-        toolName: tool.name,
-        contractHash: tool.contractHash,
-        arguments: proposal.arguments,
-        ...(proposal.chatId !== undefined ? { chatId: proposal.chatId } : {}),
-        ...(tool.title !== undefined ? { title: tool.title } : {}),
-        ...(tool.description !== undefined ? { description: tool.description } : {}),
-        ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
-        advisories: tool.advisories,
-      })) === true;
-    if (approved) return;
-    this.audit({
-      type: 'call',
-      serverId: tool.serverId,
-      toolName: tool.name,
-      contractHash: tool.contractHash,
-      outcome: 'denied',
-      detail: approve ? 'approver declined' : 'no approver for an ask policy',
-    });
-    throw new ToolshiftError(
-      'TOOL_PERMISSION_DENIED',
-      `Calling ${tool.serverId}/${tool.name} needs approval and ${approve ? 'was declined' : 'no approver is configured'}.`,
-      {
-        serverId: tool.serverId,
-        toolName: tool.name,
-        decision: 'ask',
-        ...(proposal.chatId !== undefined ? { chatId: proposal.chatId } : {}),
-      },
-    );
-  }
-
   /**
    * Sends the call on the live connection and checks the output. A lost legacy session is returned
    * (`lost`: the connection whose session the server forgot), for the caller to recover from.
@@ -376,36 +343,20 @@ export class ToolExecutor {
       });
       return { ok: true, result };
     }
-    if (contract.output) {
-      const structured = result.structuredContent;
-      if (structured === undefined || !contract.output(structured)) {
-        const errors =
-          structured === undefined
-            ? [
-                {
-                  instancePath: '',
-                  keyword: 'required',
-                  message: 'structuredContent is missing, but the tool declares an outputSchema',
-                },
-              ]
-            : argumentErrors(contract.output.errors);
-        this.audit({
-          type: 'call',
-          serverId,
-          toolName,
-          contractHash: tool.contractHash,
-          outcome: 'output-invalid',
-        });
-        throw new ToolshiftError(
-          'TOOL_OUTPUT_INVALID',
-          structured === undefined
-            ? `${serverId}/${toolName} returned no structuredContent although its outputSchema requires it (a result that is not an error must carry it).`
-            : `${serverId}/${toolName} returned structured content that does not fit its output schema: ${errors
-                .map((e) => `${e.instancePath || '/'} ${e.message}`)
-                .join('; ')}.`,
-          { serverId, toolName, contractHash: tool.contractHash, errors },
-        );
-      }
+    const invalid = outputViolation(result, contract.output, {
+      serverId,
+      toolName,
+      contractHash: tool.contractHash,
+    });
+    if (invalid) {
+      this.audit({
+        type: 'call',
+        serverId,
+        toolName,
+        contractHash: tool.contractHash,
+        outcome: 'output-invalid',
+      });
+      throw invalid;
     }
     this.audit({ type: 'call', serverId, toolName, contractHash: tool.contractHash, outcome: 'ok' });
     return { ok: true, result };
@@ -431,16 +382,6 @@ export class ToolExecutor {
   private audit(event: Parameters<AuditTrail['record']>[0]): void {
     this.host.audit.record(event, this.host.clock.now());
   }
-}
-
-/**
- * Whether a tool counts as destructive for refresh-before-execute, reading the hints the cautious
- * way: destructive unless it says `readOnlyHint: true` or `destructiveHint: false` (the spec's
- * defaults are `readOnlyHint: false`, `destructiveHint: true`).
- */
-export function isDestructive(tool: DiscoveredTool): boolean {
-  const hints = tool.annotations ?? {};
-  return hints.readOnlyHint !== true && hints.destructiveHint !== false;
 }
 
 function toolDefinition(tool: DiscoveredTool): Tool {

@@ -44,7 +44,7 @@ const MAX_NAME_LENGTH = 256;
  */
 export function buildListSnapshot(
   list: Exclude<ListKind, 'tools'>,
-  listing: RawListing,
+  listing: Omit<RawListing, 'entryCount'>,
   context: ListSnapshotContext,
 ): ListSnapshot<DiscoveredEntry> {
   const { serverId, nowMs, previous } = context;

@@ -8,7 +8,7 @@ import type { BackoffPolicy } from '../freshness/backoff.js';
 import type { DiscoveryCache } from '../freshness/discovery-cache.js';
 import type { FreshnessPolicy } from '../freshness/freshness-policy.js';
 import type { HostClock } from '../freshness/host-clock.js';
-import type { DiscoveredPrompt, DiscoveredResource } from '../lists/discovered-entry.js';
+import type { DiscoveredEntry, DiscoveredPrompt, DiscoveredResource } from '../lists/discovered-entry.js';
 import type { ListRegistry } from '../lists/list-registry.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import type { ValidatorCache } from '../schema-gate/validator-cache.js';
@@ -62,4 +62,12 @@ export interface HostContext {
   closeBudgetMs: number;
   /** Delivers a warning to the host's listeners (the host adds `atMs`, endpoint and serverInfo). */
   warn(warning: Omit<DiscoveryWarning, 'atMs'>): void;
+}
+
+/** The host's registry of verified prompts or resources. */
+export function entryRegistry(
+  host: HostContext,
+  list: 'prompts' | 'resources',
+): ListRegistry<DiscoveredEntry> {
+  return (list === 'prompts' ? host.prompts : host.resources) as ListRegistry<DiscoveredEntry>;
 }

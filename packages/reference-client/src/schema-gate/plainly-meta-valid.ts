@@ -13,11 +13,15 @@ const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
 const isUniqueStrings = (value: unknown): boolean =>
   Array.isArray(value) && value.every(isString) && new Set(value).size === value.length;
 
+/**
+ * Checks a subschema value: `plainSchema` one level down (the recursive check), or only that it
+ * is a boolean or an object (the per-node check, whose caller visits the objects itself).
+ */
+type SubschemaCheck = (value: unknown, depth: number) => boolean;
+type KeywordCheck = (value: unknown, depth: number, subschema: SubschemaCheck) => boolean;
+
 /** What the 2020-12 meta-schema asks of each keyword's value, for the keywords the fast path knows. */
-const KEYWORDS: ReadonlyMap<string, (value: unknown, depth: number) => boolean> = new Map<
-  string,
-  (value: unknown, depth: number) => boolean
->([
+const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck>([
   ['title', isString],
   ['description', isString],
   ['$comment', isString],
@@ -52,19 +56,20 @@ const KEYWORDS: ReadonlyMap<string, (value: unknown, depth: number) => boolean> 
           (value as string[]).length > 0 &&
           (value as string[]).every((type) => SIMPLE_TYPES.has(type)),
   ],
-  ['items', (value, depth) => plainSchema(value, depth + 1)],
-  ['additionalProperties', (value, depth) => plainSchema(value, depth + 1)],
-  ['not', (value, depth) => plainSchema(value, depth + 1)],
+  ['items', (value, depth, subschema) => subschema(value, depth + 1)],
+  ['additionalProperties', (value, depth, subschema) => subschema(value, depth + 1)],
+  ['not', (value, depth, subschema) => subschema(value, depth + 1)],
   [
     'properties',
-    (value, depth) => isObject(value) && Object.values(value).every((child) => plainSchema(child, depth + 1)),
+    (value, depth, subschema) =>
+      isObject(value) && Object.values(value).every((child) => subschema(child, depth + 1)),
   ],
   ...(['anyOf', 'oneOf', 'allOf'] as const).map(
     (keyword) =>
       [
         keyword,
-        (value: unknown, depth: number) =>
-          Array.isArray(value) && value.length > 0 && value.every((child) => plainSchema(child, depth + 1)),
+        (value: unknown, depth: number, subschema: SubschemaCheck) =>
+          Array.isArray(value) && value.length > 0 && value.every((child) => subschema(child, depth + 1)),
       ] as const,
   ),
 ]);
@@ -75,10 +80,13 @@ function plainSchema(schema: unknown, depth: number): boolean {
   for (const key in schema) {
     if (!Object.hasOwn(schema, key)) continue;
     const check = KEYWORDS.get(key);
-    if (check === undefined || !check(schema[key], depth)) return false;
+    if (check === undefined || !check(schema[key], depth, plainSchema)) return false;
   }
   return true;
 }
+
+/** A subschema below a node, as far as the node itself can tell: a boolean or an object. */
+const shallowSubschema: SubschemaCheck = (value) => typeof value === 'boolean' || isObject(value);
 
 /**
  * True when `schema` uses only common JSON Schema 2020-12 keywords (types, properties, items,
@@ -88,4 +96,20 @@ function plainSchema(schema: unknown, depth: number): boolean {
  */
 export function plainlyMetaValid2020(schema: Record<string, unknown>): boolean {
   return plainSchema(schema, 0);
+}
+
+/** Deepest subschema (the root is 0) the fast path accepts; deeper schemas are left to ajv. */
+export const PLAIN_MAX_DEPTH = MAX_DEPTH;
+
+/**
+ * The same check for one keyword of a schema object at subschema `depth` (the root is 0), without
+ * descending: a subschema below need only be a boolean or an object. A schema is plainly
+ * meta-valid exactly when every keyword of it, and of every object reachable from it through
+ * `items`, `additionalProperties`, `not`, `properties` members and `anyOf`/`oneOf`/`allOf`
+ * elements, passes, and none of those objects sits deeper than {@link PLAIN_MAX_DEPTH}: the
+ * schema walk of `inspectSchema` checks it that way, in the same pass as the bounds.
+ */
+export function plainlyMetaValidKeyword(key: string, value: unknown, depth: number): boolean {
+  const check = KEYWORDS.get(key);
+  return check?.(value, depth, shallowSubschema) === true;
 }

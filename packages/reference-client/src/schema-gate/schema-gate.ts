@@ -2,6 +2,7 @@ import type { Era, JsonObject } from '../snapshot/discovered-tool.js';
 import { checkJsonBounds } from './check-json-bounds.js';
 import { checkSchemaStructure } from './check-schema-structure.js';
 import type { GateRejection } from './gate-verdict.js';
+import { inspectSchema, type SchemaInspection } from './inspect-schema.js';
 import { normalizeInputSchema, type SchemaNormalization } from './normalize-input-schema.js';
 import { schemaDialect } from './schema-dialect.js';
 import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './schema-limits.js';
@@ -31,6 +32,10 @@ export type GateOutcome =
   | { ok: false; name: string | undefined; rejection: GateRejection };
 
 const MAX_NAME_LENGTH = 256;
+const TEXT_FIELDS = ['title', 'description'] as const;
+const OBJECT_FIELDS = ['inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
+/** The fields bounded, in the order their bounds are checked. */
+const BOUNDED_FIELDS = ['title', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
 
 /**
  * The schema gate: decides, before exposure, whether one `tools/list` entry is a usable contract.
@@ -52,8 +57,12 @@ export class SchemaGate {
     this.limits = { ...DEFAULT_SCHEMA_LIMITS, ...limits };
   }
 
-  /** @param entry one element of a `tools/list` result's `tools` array. */
-  check(entry: unknown, era: Era): GateOutcome {
+  /**
+   * @param entry one element of a `tools/list` result's `tools` array.
+   * @param freeze deep-freeze, in place, the parts of `entry` that become the contract (schemas,
+   *   annotations, execution) and what normalization adds: a contract snapshot is deeply frozen.
+   */
+  check(entry: unknown, era: Era, freeze = false): GateOutcome {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       return reject(undefined, 'not-an-object', 'a tool must be a JSON object', '');
     }
@@ -72,12 +81,12 @@ export class SchemaGate {
         '/name',
       );
     }
-    for (const field of ['title', 'description'] as const) {
+    for (const field of TEXT_FIELDS) {
       if (raw[field] !== undefined && typeof raw[field] !== 'string') {
         return reject(name, 'invalid-field', `${field} must be a string`, `/${field}`);
       }
     }
-    for (const field of ['inputSchema', 'outputSchema', 'annotations', 'execution'] as const) {
+    for (const field of OBJECT_FIELDS) {
       const value = raw[field];
       if ((value !== undefined || field === 'inputSchema') && !isObject(value)) {
         return reject(name, 'invalid-field', `${field} must be a JSON object`, `/${field}`);
@@ -92,18 +101,64 @@ export class SchemaGate {
         '/description',
       );
     }
-    for (const field of ['title', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const) {
-      const bounded = checkJsonBounds(raw[field], this.limits, `/${field}`);
-      if (bounded) return { ok: false, name, rejection: bounded };
-    }
     const serverInputSchema = raw.inputSchema as JsonObject;
     const { schema: inputSchema, normalizations } = normalizeInputSchema(serverInputSchema);
     const outputSchema = raw.outputSchema as JsonObject | undefined;
-    const inputProblem = this.checkSchema(inputSchema, '/inputSchema', true, era === 'modern');
+    // One walk per part: bounds (first), and the facts the schema checks below need.
+    const inspections: Partial<Record<'inputSchema' | 'outputSchema', SchemaInspection>> = {};
+    for (const field of BOUNDED_FIELDS) {
+      const value = raw[field];
+      if (value === undefined) continue;
+      if (typeof value === 'string') {
+        // The title: a string's only bound is its length.
+        if (value.length > this.limits.maxStringLength)
+          return { ok: false, name, rejection: checkJsonBounds(value, this.limits, `/${field}`)! };
+        continue;
+      }
+      const schema =
+        field === 'inputSchema' ? inputSchema : field === 'outputSchema' ? outputSchema : undefined;
+      const dialect = schema ? schemaDialect(schema as Record<string, unknown>) : undefined;
+      const inspection = inspectSchema(
+        value,
+        this.limits,
+        schema && typeof dialect === 'string'
+          ? {
+              dialect,
+              xMcpHeader: field === 'inputSchema' && era === 'modern',
+              root: schema as Record<string, unknown>,
+              plain: true,
+            }
+          : undefined,
+        freeze,
+      );
+      if (inspection.outOfBounds) {
+        const bounded = checkJsonBounds(value, this.limits, `/${field}`);
+        if (bounded) return { ok: false, name, rejection: bounded };
+      }
+      if (field === 'inputSchema' || field === 'outputSchema') inspections[field] = inspection;
+    }
+    const inputProblem = this.checkSchema(
+      inputSchema,
+      '/inputSchema',
+      true,
+      era === 'modern',
+      inspections.inputSchema,
+    );
     if (inputProblem) return { ok: false, name, rejection: inputProblem };
     if (outputSchema) {
-      const outputProblem = this.checkSchema(outputSchema, '/outputSchema', era === 'legacy', false);
+      const outputProblem = this.checkSchema(
+        outputSchema,
+        '/outputSchema',
+        era === 'legacy',
+        false,
+        inspections.outputSchema,
+      );
       if (outputProblem) return { ok: false, name, rejection: outputProblem };
+    }
+    if (freeze) {
+      Object.freeze(inputSchema);
+      for (const normalization of normalizations) Object.freeze(normalization);
+      Object.freeze(normalizations);
     }
     const tool: GatedTool = { name, inputSchema };
     if (normalizations.length > 0) {
@@ -126,6 +181,7 @@ export class SchemaGate {
     base: string,
     rootMustBeObject: boolean,
     xMcpHeader: boolean,
+    inspection: SchemaInspection | undefined,
   ): GateRejection | undefined {
     const dialect = schemaDialect(schema as Record<string, unknown>);
     if (typeof dialect !== 'string') {
@@ -142,8 +198,9 @@ export class SchemaGate {
         pointer: `${base}/type`,
       };
     }
-    const meta = this.validators.metaValidate(schema, dialect);
+    const meta = this.validators.metaValidate(schema, dialect, inspection?.plain === true);
     if (meta !== undefined) return { reason: 'invalid-schema', detail: meta, pointer: base };
+    if (inspection && !inspection.needsStructureCheck) return undefined;
     return checkSchemaStructure(schema as Record<string, unknown>, base, { dialect, xMcpHeader });
   }
 }

@@ -67,12 +67,15 @@ export class ValidatorCache {
 
   /**
    * Checks `schema` against its dialect's meta-schema; returns the first problem as text, or
-   * undefined when valid. The meta-schema checkers are shared by every cache in the process: they
+   * undefined when valid. `plain`: the caller established `plainlyMetaValid2020` of the schema
+   * without its `$schema` (2020-12 only). The meta-schema checkers are shared by every cache in the process: they
    * hold no user schema, and compiling a meta-schema costs ~50 ms.
    */
-  metaValidate(schema: JsonObject, dialect: SchemaDialect): string | undefined {
+  metaValidate(schema: JsonObject, dialect: SchemaDialect, plain = false): string | undefined {
+    // Most tool schemas use a handful of keywords: checked without ajv (a third of a first listing's
+    // CPU), by the caller's schema walk (`plain`) or here.
+    if (dialect === '2020-12' && plain) return undefined;
     const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
-    // Most tool schemas use a handful of keywords: checked here without ajv (a third of a first listing's CPU).
     if (dialect === '2020-12' && plainlyMetaValid2020(rest)) return undefined;
     const ajv = metaAjv(dialect);
     if (ajv.validateSchema(rest) === true) return undefined;

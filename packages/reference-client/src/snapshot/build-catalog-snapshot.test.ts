@@ -5,7 +5,7 @@ import { ValidatorCache } from '../schema-gate/validator-cache.js';
 import { buildCatalogSnapshot, type SnapshotContext } from './build-catalog-snapshot.js';
 
 const gate = new SchemaGate(new ValidatorCache());
-const listing = (entries: unknown[]): RawListing => ({
+const listing = (entries: unknown[]): Omit<RawListing, 'entryCount'> => ({
   entries,
   pageCount: 1,
   ttlMs: 1000,

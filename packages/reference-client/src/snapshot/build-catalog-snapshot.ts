@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { RawListing } from '../connection/page-walker.js';
-import { screenDescription } from '../schema-gate/description-screen.js';
+import { screenContract } from '../schema-gate/description-screen.js';
 import type { ExcludedTool } from '../schema-gate/gate-verdict.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
 import { canonicalJson, sha256Hex } from './contract-hash.js';
-import { deepFreeze } from './deep-freeze.js';
 import { type DiscoveredTool, type Era, executionContract } from './discovered-tool.js';
 import { jsonEqual } from './json-equal.js';
 
@@ -37,7 +36,8 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
   const { serverId, era, gate, nowMs, previous } = context;
   const reused = reusable(entry, previous);
   if (reused) return { ok: true, tool: reused };
-  const outcome = gate.check(entry, era);
+  // The gate freezes the contract parts as it walks them (a contract snapshot is deeply frozen).
+  const outcome = gate.check(entry, era, true);
   if (!outcome.ok)
     return { ok: false, excluded: { serverId, name: outcome.name ?? `#${index}`, ...outcome.rejection } };
   let canonical: string;
@@ -62,12 +62,10 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
     };
   }
   // The canonical text holds every string the model would read, except the display title.
-  const advisories = screenDescription(
-    outcome.tool.title === undefined ? canonical : `${outcome.tool.title}\n${canonical}`,
-  );
+  const advisories = screenContract(outcome.tool.title, canonical);
   const tool: DiscoveredTool = Object.freeze({
     serverId,
-    ...deepFreeze(outcome.tool),
+    ...outcome.tool,
     discoveredAtMs: nowMs,
     contractHash: sha256Hex(canonical),
     advisories: Object.freeze(advisories),
@@ -85,23 +83,38 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
 /**
  * Turns a complete raw listing into a verified {@link CatalogSnapshot}: each entry goes through
  * {@link prepareEntry} (unless `prepared` already holds it, in listing order), then the listing is
- * assembled. Two different definitions under one name are both excluded (`duplicate-name`): the
- * identity would be ambiguous. Identical repeats (pages that overlap) collapse into one.
+ * assembled ({@link assembleCatalogSnapshot}).
  */
 export function buildCatalogSnapshot(
-  listing: RawListing,
+  listing: Omit<RawListing, 'entryCount'>,
   context: SnapshotContext,
   prepared: readonly PreparedEntry[] = [],
+): CatalogSnapshot {
+  const outcomes = listing.entries.map(
+    (entry, index) => prepared[index] ?? prepareEntry(entry, index, context),
+  );
+  return assembleCatalogSnapshot(outcomes, listing, context);
+}
+
+/**
+ * Assembles a verified {@link CatalogSnapshot} from the prepared entries of a complete listing (in
+ * listing order) and its freshness. Two different definitions under one name are both excluded
+ * (`duplicate-name`): the identity would be ambiguous. Identical repeats (pages that overlap)
+ * collapse into one.
+ */
+export function assembleCatalogSnapshot(
+  prepared: readonly PreparedEntry[],
+  listing: Pick<RawListing, 'cacheScope' | 'pageCount' | 'warnings'>,
+  context: SnapshotContext,
 ): CatalogSnapshot {
   const { serverId, era, nowMs } = context;
   const accepted = new Map<string, DiscoveredTool>();
   const excluded: ExcludedTool[] = [];
   const duplicated = new Set<string>();
-  listing.entries.forEach((entry, index) => {
-    const outcome = prepared[index] ?? prepareEntry(entry, index, context);
+  for (const outcome of prepared) {
     if (!outcome.ok) {
       excluded.push(outcome.excluded);
-      return;
+      continue;
     }
     const { tool } = outcome;
     const same = accepted.get(tool.name);
@@ -110,7 +123,7 @@ export function buildCatalogSnapshot(
       accepted.delete(tool.name);
       duplicated.add(tool.name);
     }
-  });
+  }
   for (const name of duplicated) {
     excluded.push({
       serverId,
@@ -121,17 +134,13 @@ export function buildCatalogSnapshot(
     });
   }
   const tools = [...accepted.values()];
-  const hash = createHash('sha256');
-  for (const tool of [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    hash.update(`${tool.name}\u0000${tool.contractHash}\n`);
-  }
   return new CatalogSnapshot(
     serverId,
     era,
     context.protocolRevision,
     tools,
     excluded,
-    hash.digest('hex'),
+    catalogHash(tools, context.previous),
     {
       fetchedAtMs: nowMs,
       ttlMs: context.ttlMs,
@@ -141,6 +150,25 @@ export function buildCatalogSnapshot(
     listing.pageCount,
     listing.warnings,
   );
+}
+
+/**
+ * SHA-256 over the `(name, contractHash)` pairs of `tools` sorted by name: the previous snapshot's
+ * hash when it holds the very same records in the same order (an unchanged listing).
+ */
+function catalogHash(tools: readonly DiscoveredTool[], previous: CatalogSnapshot | undefined): string {
+  if (
+    previous &&
+    previous.tools.length === tools.length &&
+    previous.tools.every((tool, i) => tool === tools[i])
+  ) {
+    return previous.catalogHash;
+  }
+  const hash = createHash('sha256');
+  for (const tool of [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    hash.update(`${tool.name}\u0000${tool.contractHash}\n`);
+  }
+  return hash.digest('hex');
 }
 
 const FIELDS = [

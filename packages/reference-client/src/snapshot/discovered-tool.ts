@@ -56,12 +56,10 @@ export function executionContract(tool: {
   annotations?: JsonObject;
   execution?: JsonObject;
 }): JsonObject {
-  return {
-    name: tool.name,
-    inputSchema: tool.inputSchema,
-    ...(tool.description !== undefined ? { description: tool.description } : {}),
-    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-    ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
-    ...(tool.execution !== undefined ? { execution: tool.execution } : {}),
-  };
+  const contract: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
+  if (tool.description !== undefined) contract.description = tool.description;
+  if (tool.outputSchema !== undefined) contract.outputSchema = tool.outputSchema;
+  if (tool.annotations !== undefined) contract.annotations = tool.annotations;
+  if (tool.execution !== undefined) contract.execution = tool.execution;
+  return contract;
 }
