@@ -49,9 +49,16 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .configureOutput({
       writeOut: (text) => io.out.write(text),
       writeErr: (text) => io.err.write(text),
+      // One line: `toolshift: unknown option '--clinet' (did you mean --client?)`, then the hint.
+      outputError: (text, write) =>
+        write(
+          text
+            .replace(/^error: /, 'toolshift: ')
+            .replace(/\n\((Did you mean [^)]*)\)/, (_all, hint: string) => ` (d${hint.slice(1)})`),
+        ),
     })
     .version(packageVersion(), '-V, --version', 'print the toolshift version')
-    .showHelpAfterError()
+    .showHelpAfterError("Run 'toolshift --help' for usage.")
     .exitOverride();
 
   program
@@ -359,7 +366,16 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       );
     });
 
+  // A mistake prints one line and where to read the usage, never the whole help.
+  for (const command of program.commands)
+    command.showHelpAfterError(`Run 'toolshift ${command.name()} --help' for usage.`);
   return program;
+}
+
+/** `Run 'toolshift run --help' for usage.` for the command `args` named (the program's when none). */
+function usageHint(program: Command, args: readonly string[]): string {
+  const command = program.commands.find((each) => each.name() === args[0]);
+  return `Run 'toolshift ${command ? `${command.name()} ` : ''}--help' for usage.`;
 }
 
 /** The names of the CLI's commands (`run`, `serve`, …), in the order `--help` lists them. */
@@ -388,6 +404,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof UsageError || isToolshiftError(error)) {
       full.err.write(`toolshift: ${(error as Error).message}\n`);
+      // A command-line mistake points at the usage; an input file's message already says the fix.
+      if (error instanceof UsageError) full.err.write(`${usageHint(program, args)}\n`);
       return EXIT.usage;
     }
     full.err.write(`toolshift: unexpected error: ${(error as Error).stack ?? String(error)}\n`);

@@ -16,6 +16,7 @@ import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { EXIT } from './exit-codes.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
@@ -258,15 +259,23 @@ export async function runCommand(
       process.removeListener('SIGINT', onSigint);
       process.removeListener('SIGTERM', onSigterm);
     }
+    let moved = false;
     for (const file of files) {
       const written = file.written();
-      if (written) out.write(`${written.format} report written to ${written.path} (${written.digest})\n`);
+      if (written?.notWritten) {
+        moved = true;
+        out.write(
+          `${written.format} report NOT written to ${written.notWritten.path} (${written.notWritten.reason}); written to ${written.path} instead (${written.digest})\n`,
+        );
+      } else if (written)
+        out.write(`${written.format} report written to ${written.path} (${written.digest})\n`);
     }
     if (files.length > 0)
       out.write(
         `Run ${summary.runId}, started ${summary.startedAt}. 'toolshift verify-report FILE --digest <its sha256 above>' tells whether a report file is still what this run wrote.\n`,
       );
-    return summary.exitCode;
+    // A report that is not where CI looks for it must not pass as a clean run.
+    return moved && summary.exitCode === EXIT.ok ? EXIT.mismatch : summary.exitCode;
   } finally {
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());
