@@ -1,7 +1,6 @@
 import { ADMIN_TOKEN_ENV, isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
 import { PROPERTIES } from '../properties/index.js';
-import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
 import { driverCheckCommand } from './driver-check-command.js';
@@ -15,7 +14,6 @@ import { addProxyCommands } from './proxy-program.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { resolvePaths } from './resolve-paths.js';
-import { ERA_CHOICES, runCommand } from './run-command.js';
 import { addRunCommand } from './run-program.js';
 import { type ScorecardCommandOptions, scorecardCommand } from './scorecard-command.js';
 import { scorecardMergeCommand } from './scorecard-merge-command.js';
