@@ -5,6 +5,7 @@ import { closeIsolatedClients } from '../runner/client-process/isolated-client.j
 import { clientsCommand } from './clients-command.js';
 import { driverCheckCommand } from './driver-check-command.js';
 import { EXIT } from './exit-codes.js';
+import { explainCommand } from './explain-command.js';
 import { exploreCommand } from './explore-command.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
@@ -51,6 +52,29 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .exitOverride();
 
   addRunCommand(program, io, exit);
+
+  program
+    .command('explain')
+    .description(
+      "Print a cell's failing checks with the transcript frames they cite (what each proves, and the frame as JSON): from a JSON report, or by running the cell again.",
+    )
+    .argument('<cell>', 'scenario/era/transport/client, as the table and the reports name cells')
+    .option(
+      '--report <file>',
+      'read the cell from this JSON report (toolshift run --json FILE) instead of running it again',
+    )
+    .option('--client-module <files...>', "the modules that define the cell's client, as the run had them")
+    .option('--scenario-file <files...>', "the file that defines the cell's scenario, as the run had it")
+    .option('--command <command>', "the conformance-style program of a 'conformance' cell (run --command)")
+    .option('--seed <n>', "the run's --seed, when it had one")
+    .option('--all-frames', 'also list every frame of the cell, evidence marked')
+    .action(async (cell: string, options) => {
+      exit.code = await explainCommand(
+        cell,
+        { ...resolvePaths(options, ['report', 'clientModule', 'scenarioFile'], io.cwd), cwd: io.cwd },
+        io.out,
+      );
+    });
 
   program
     .command('merge-reports')

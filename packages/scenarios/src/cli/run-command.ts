@@ -224,7 +224,16 @@ export async function runCommand(
       ...(html ? [FILE_REPORTERS.html(html, { transcripts: htmlTranscripts })] : []),
     ];
     const reporters: Reporter[] = [
-      consoleTableReporter(out, { verbose: options.verbose ?? false }),
+      consoleTableReporter(out, {
+        verbose: options.verbose ?? false,
+        explainCommand: explainCommandFor({
+          json,
+          files: list(options.scenarioFile),
+          modules,
+          command,
+          seed: options.seed,
+        }),
+      }),
       ...files,
     ];
     if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out, cwd));
@@ -280,6 +289,36 @@ export async function runCommand(
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());
   }
+}
+
+/** A shell word as the user would type it: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The `toolshift explain` line the console ends its failures with: from the run's JSON report when
+ * it writes one (the cell as it ran), else running the cell again with the run's client modules,
+ * program, scenario files and seed.
+ */
+function explainCommandFor(run: {
+  json: string | undefined;
+  files: readonly string[];
+  modules: readonly string[];
+  command: string | undefined;
+  seed: string | undefined;
+}): (cell: string) => string {
+  return (cell) => {
+    const words = ['toolshift', 'explain', cell];
+    if (run.json) words.push('--report', run.json);
+    else {
+      if (run.modules.length) words.push('--client-module', ...run.modules);
+      if (run.files.length) words.push('--scenario-file', ...run.files);
+      if (run.command) words.push('--command', run.command);
+      if (run.seed !== undefined) words.push('--seed', run.seed);
+    }
+    return words.map(shellWord).join(' ');
+  };
 }
 
 /** Says which selected scenarios run against the real upstream and which are skipped, and why. */
