@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { SCENARIOS } from '../../catalog/index.js';
+import { CONFORMANCE_SCENARIOS, SCENARIOS } from '../../catalog/index.js';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
 import { renderCellEvidence } from '../reports/cell-evidence.js';
@@ -96,7 +96,7 @@ async function cellFromRun(
 ): Promise<CellResult> {
   const cell = parseCellKey(key);
   const files = await Promise.all((options.scenarioFile ?? []).map((file) => loadScenarioFile(file)));
-  const scenario: Scenario | undefined = [...files, ...SCENARIOS].find(
+  const scenario: Scenario | undefined = [...files, ...SCENARIOS, ...CONFORMANCE_SCENARIOS].find(
     (candidate) => candidate.id === cell.scenarioId,
   );
   if (!scenario)

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describeTarget, type UpstreamTarget } from '@toolshift/fake-server/proxy';
-import { SCENARIOS } from '../../catalog/index.js';
+import { CONFORMANCE_ALIASES, CONFORMANCE_SCENARIOS, SCENARIOS } from '../../catalog/index.js';
 import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
 import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
@@ -141,12 +141,7 @@ export async function runCommand(
   if (html) await readReportViewer();
   const ids = list(options.scenario);
   const files = list(options.scenarioFile);
-  const scenarios: Scenario[] = ids.map((id) => {
-    const scenario = SCENARIOS.find((candidate) => candidate.id === id);
-    if (!scenario)
-      throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
-    return scenario;
-  });
+  const scenarios: Scenario[] = [...new Set(ids.map(findScenario))];
   for (const file of files) {
     const scenario = await loadScenarioFile(file);
     const same = scenarios.find((other) => other.id === scenario.id);
@@ -197,7 +192,9 @@ export async function runCommand(
         ? undefined
         : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
     if (baseline) {
-      const ids = new Set([...SCENARIOS, ...scenarios].map((scenario) => scenario.id));
+      const ids = new Set(
+        [...SCENARIOS, ...CONFORMANCE_SCENARIOS, ...scenarios].map((scenario) => scenario.id),
+      );
       const { baseline: kept, setAside } = setAsideForeignEntries(baseline, ids);
       if (setAside.length > 0)
         out.write(
@@ -206,7 +203,9 @@ export async function runCommand(
       baseline = kept;
       checkExpectedFailures(baseline, {
         clients: known,
-        scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
+        scenarios: new Map(
+          [...SCENARIOS, ...CONFORMANCE_SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario]),
+        ),
       });
     }
     const proxyUpstream = options.proxyUpstream?.trim()
@@ -335,6 +334,21 @@ function writeProxySelection(
     `Against ${describeTarget(upstream)} through toolshift proxy: ${scenarios.length - skipped.length} of ${scenarios.length} scenario(s) can be expressed as overlays (cells in an era the upstream does not speak, or serving a tool under a name the upstream uses, are n/a too).\n`,
   );
   if (skipped.length) out.write(`Skipped (n/a):\n${skipped.join('\n')}\n`);
+}
+
+/**
+ * The scenario `id` names: a catalog scenario, or one standing for an official conformance suite
+ * client scenario, by its id or the suite's name (`initialize`, `tools_call`).
+ * @throws {UsageError} for an unknown id.
+ */
+export function findScenario(id: string): Scenario {
+  const alias = CONFORMANCE_ALIASES[id] ?? id;
+  const scenario = [...SCENARIOS, ...CONFORMANCE_SCENARIOS].find((candidate) => candidate.id === alias);
+  if (!scenario)
+    throw new UsageError(
+      `Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id (and the conformance suite's names toolshift accepts: ${Object.keys(CONFORMANCE_ALIASES).join(', ')}).`,
+    );
+  return scenario;
 }
 
 function parseCount(value: string, flag: string, min: number): number {
