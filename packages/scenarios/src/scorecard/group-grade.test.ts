@@ -398,8 +398,16 @@ test('a library that re-lists at its next use after the signal is not failed for
       verdict('registry.final-exposure', 'fail'),
     ] as never,
   });
-  expect(reaskingGrade(noRelist, lazy)).toMatchObject({ kind: 'n/a', by: 're-listing at next use' });
-  expect(reaskingGrade(noRelist, lazy)?.reason).toContain('makes no use of the tools after the signal');
+  // (The wire showed a catalog change after the first listing: `changed`.)
+  expect(reaskingGrade(noRelist, lazy, true, true)).toMatchObject({
+    kind: 'n/a',
+    by: 're-listing at next use',
+  });
+  expect(reaskingGrade(noRelist, lazy, true, true)?.reason).toContain(
+    'makes no use of the tools after the signal',
+  );
+  // With no change in the cell there was nothing to re-list for: the failure is the library's.
+  expect(reaskingGrade(noRelist, lazy, true, false)).toBeUndefined();
   // Where the scenario used the tools after the signal, only the standing-list checks may be set aside.
   const offeredStale = result('rm-01-tool-added-mid-turn', 'fail', {
     verdicts: [
@@ -407,7 +415,7 @@ test('a library that re-lists at its next use after the signal is not failed for
       verdict('model.request-offers', 'fail'),
     ] as never,
   });
-  expect(reaskingGrade(offeredStale, lazy)).toBeUndefined();
+  expect(reaskingGrade(offeredStale, lazy, true, true)).toBeUndefined();
   // A library that re-lists on the signal itself is held to it.
-  expect(reaskingGrade(noRelist, { ...lazy, relistsAtNextUse: false })).toBeUndefined();
+  expect(reaskingGrade(noRelist, { ...lazy, relistsAtNextUse: false }, true, true)).toBeUndefined();
 });

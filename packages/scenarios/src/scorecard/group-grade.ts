@@ -2,7 +2,7 @@ import type { NormativeLevel } from '@toolshift/assertions';
 import type { CellResult } from '../runner/cell.js';
 import { checkId, type Scenario } from '../scenario.js';
 import { CAPABILITY_GROUPS, type CapabilityGroup, groupsOf } from './capability-groups.js';
-import { passedByReasking, relistedAfterChanges } from './re-asking.js';
+import { catalogChanged, passedByReasking, relistedAfterChanges } from './re-asking.js';
 
 /**
  * A scorecard cell: how one client did on one capability group. `fail`: a root cause the library
@@ -57,6 +57,8 @@ export interface GradedCell {
    * See {@link relistedAfterChanges}; absent when it did, or when the cell did not fail.
    */
   relistedAfterChanges?: false;
+  /** `true` when the catalog never changed after the client's first listing (no change to re-list for). */
+  unchanged?: true;
 }
 
 /** How the client gets the tool set it hands the model, for the grade. */
@@ -193,6 +195,7 @@ export function reaskingGrade(
   result: CellResult,
   context: GradeContext | undefined,
   relisted: boolean = relistedAfterChanges(result),
+  changed: boolean = catalogChanged(result),
 ): { kind: 'n/a' | 'reasked'; by: ExcusedBy; reason: string } | undefined {
   if (!context || result.rawStatus !== 'fail') return undefined;
   const failing = result.verdicts.filter((verdict) => verdict.status === 'fail').map((v) => v.checkId);
@@ -233,6 +236,9 @@ export function reaskingGrade(
   const actions = scenario?.clientActions ?? [];
   const asksModel = actions.some((action) => action.do === 'model-request' || action.do === 'model-call');
   const usesTools = asksModel || actions.some((action) => action.do === 'call');
+  // Re-listing at next use excuses a list not kept current after a change; with no change there
+  // was nothing to re-list for, and the failure is the library's to answer for.
+  if (!context.reasksBeforeModelRequests && !changed) return undefined;
   if (!context.reasksBeforeModelRequests)
     return {
       kind: 'n/a',
@@ -276,7 +282,8 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
   const failure = result.firstFailure;
   // Read from the transcripts once: the grade and the stored flag (for --rerender) both use it.
   const relisted = result.rawStatus !== 'fail' || relistedAfterChanges(result);
-  const excuse = reaskingGrade(result, context, relisted);
+  const changed = result.rawStatus !== 'fail' || catalogChanged(result);
+  const excuse = reaskingGrade(result, context, relisted, changed);
   return {
     ...(excuse?.kind === 'n/a' ? { notApplicable: excuse.reason, notApplicableBy: excuse.by } : {}),
     ...(excuse?.kind === 'reasked' ? { reaskedDespite: excuse.reason } : {}),
@@ -294,6 +301,7 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
         }
       : {}),
     ...(!relisted ? { relistedAfterChanges: false as const } : {}),
+    ...(!changed ? { unchanged: true as const } : {}),
     ...(failure
       ? {
           failure: {
@@ -401,6 +409,7 @@ export function regradeCell(cell: GradedCell, context: GradeContext): GradedCell
     } as unknown as CellResult,
     context,
     cell.relistedAfterChanges !== false,
+    cell.unchanged !== true,
   );
   return {
     ...rest,

@@ -76,6 +76,11 @@ export function passedByReasking(result: Pick<CellResult, 'servers' | 'transport
   return changed && reasked && !channelOpened;
 }
 
+/** Whether any server's catalog changed after the client's first listing of it (see {@link reaskingEvidence}). */
+export function catalogChanged(result: Pick<CellResult, 'servers'>): boolean {
+  return result.servers.some((server) => reaskingEvidence(server.transcript).changes.length > 0);
+}
+
 /**
  * Whether the client listed successfully after every catalog change it had to follow: on each
  * server whose catalog revision changed after the client's first listing and which the client then

@@ -1,6 +1,13 @@
 import { expect, test } from 'vitest';
 import type { DriverScore } from './run-scorecard.js';
-import { detailsPageOf, driverDetailsMarkdown, scorecardMarkdown } from './scorecard-markdown.js';
+import {
+  detailsPageOf,
+  driverDetailsMarkdown,
+  README_MATRIX_END,
+  README_MATRIX_START,
+  scorecardMarkdown,
+  withReadmeMatrix,
+} from './scorecard-markdown.js';
 
 test('rows that share a client name get a detail page each, named with their language', () => {
   const python = { client: 'langchain-mcp-adapters', language: 'python' } as const;
@@ -137,4 +144,23 @@ test('the page lists bugs by root cause with their quoted clause, and risks apar
   const details = driverDetailsMarkdown(score);
   expect(details).toContain('2026-07-28 no (against a 2026-07-28-only server: initialize answered 400)');
   expect(details).toContain('## Root causes');
+});
+
+test('the README matrix between its markers is replaced by the current one; a README without markers is left alone', () => {
+  const row = {
+    id: 'clients/go/lib',
+    client: 'lib',
+    library: 'example.com/lib',
+    version: 'v1.0.0',
+    language: 'go',
+    date: '2026-12-05',
+    rootCauses: [],
+    groups: [{ group: 'pagination', grade: 'pass', summary: '', cells: [] }],
+  } as unknown as DriverScore;
+  const readme = `# x\n\n${README_MATRIX_START}\n| old | matrix |\n${README_MATRIX_END}\n\nafter\n`;
+  const next = withReadmeMatrix(readme, [row])!;
+  expect(next).not.toContain('| old | matrix |');
+  expect(next).toContain('| lib | go | `example.com/lib` | v1.0.0 | 2026-12-05 |');
+  expect(next.endsWith(`${README_MATRIX_END}\n\nafter\n`)).toBe(true);
+  expect(withReadmeMatrix('# no markers\n', [row])).toBeUndefined();
 });

@@ -71,6 +71,40 @@ function bugsText(score: DriverScore, page: string, detailsDir: string): string 
   return `[${bugs} ${bugs === 1 ? 'bug' : 'bugs'}, ${risks} ${risks === 1 ? 'risk' : 'risks'}](${detailsDir}/${page}#root-causes)`;
 }
 
+/** The matrix: one row per library that ran, its eras, root causes and the grade of each group (links under `detailsDir`). */
+export function scorecardMatrix(scores: readonly DriverScore[], detailsDir: string): string[] {
+  const ran = scores.filter((score) => !score.skipped);
+  const lines = [
+    `| client | language | library | version | date | eras | root causes | ${CAPABILITY_GROUPS.join(' | ')} |`,
+    `| --- | --- | --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
+  ];
+  for (const score of ran) {
+    const page = detailsPageOf(score, ran);
+    lines.push(
+      `| ${score.client} | ${score.language} | \`${score.library}\` | ${score.version} | ${score.date} | ${erasText(score)} | ${bugsText(score, page, detailsDir)} | ${score.groups
+        .map((grade) => cellText(page, grade, detailsDir))
+        .join(' | ')} |`,
+    );
+  }
+  return lines;
+}
+
+/** The markers around the matrix in README.md, which `toolshift scorecard` rewrites. */
+export const README_MATRIX_START = '<!-- scorecard-matrix:start (written by toolshift scorecard) -->';
+export const README_MATRIX_END = '<!-- scorecard-matrix:end -->';
+
+/**
+ * `readme` with the text between the matrix markers replaced by the matrix, or `undefined` when it
+ * has no markers (nothing to rewrite).
+ */
+export function withReadmeMatrix(readme: string, scores: readonly DriverScore[]): string | undefined {
+  const start = readme.indexOf(README_MATRIX_START);
+  const end = readme.indexOf(README_MATRIX_END);
+  if (start < 0 || end < start) return undefined;
+  const matrix = scorecardMatrix(scores, 'scorecard').join('\n');
+  return `${readme.slice(0, start + README_MATRIX_START.length)}\n${matrix}\n${readme.slice(end)}`;
+}
+
 /** `SCORECARD.md`: the matrix, the skipped drivers, the findings and how to regenerate it. */
 export function scorecardMarkdown(scores: readonly DriverScore[], run: ScorecardRun): string {
   const ran = scores.filter((score) => !score.skipped);
@@ -114,17 +148,8 @@ export function scorecardMarkdown(scores: readonly DriverScore[], run: Scorecard
     'again when next asked (`relists: at-next-use-after-change-signal`) is `n/a` on checks of a list kept',
     'up to date at once; what it used after the signal is judged.',
     '',
-    `| client | language | library | version | date | eras | root causes | ${CAPABILITY_GROUPS.join(' | ')} |`,
-    `| --- | --- | --- | --- | --- | --- | --- | ${CAPABILITY_GROUPS.map(() => '---').join(' | ')} |`,
+    ...scorecardMatrix(scores, run.detailsDir),
   ];
-  for (const score of ran) {
-    const page = detailsPageOf(score, ran);
-    lines.push(
-      `| ${score.client} | ${score.language} | \`${score.library}\` | ${score.version} | ${score.date} | ${erasText(score)} | ${bugsText(score, page, run.detailsDir)} | ${score.groups
-        .map((grade) => cellText(page, grade, run.detailsDir))
-        .join(' | ')} |`,
-    );
-  }
   const skipped = scores.filter((score) => score.skipped);
   if (skipped.length) {
     lines.push('', '## Not run here', '');

@@ -1,7 +1,13 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DriverScore } from './run-scorecard.js';
-import { detailsPageOf, driverDetailsMarkdown, scorecardMarkdown } from './scorecard-markdown.js';
+import {
+  detailsPageOf,
+  driverDetailsMarkdown,
+  scorecardMarkdown,
+  withReadmeMatrix,
+} from './scorecard-markdown.js';
 
 /** The stored form of a scorecard (`scorecard/scorecard.json`) and of a part of one (`--out`). */
 export interface StoredScorecard {
@@ -46,5 +52,12 @@ export async function writeScorecard(
     drivers: [...scores],
   };
   await writeAtomically(json, `${JSON.stringify(stored, null, 2)}\n`);
-  out.write(`Wrote ${join(root, 'SCORECARD.md')}, ${relative(root, json)} and the detail pages.\n`);
+  const readmePath = join(root, 'README.md');
+  const readme = existsSync(readmePath)
+    ? withReadmeMatrix(await readFile(readmePath, 'utf8'), scores)
+    : undefined;
+  if (readme !== undefined) await writeAtomically(readmePath, readme);
+  out.write(
+    `Wrote ${join(root, 'SCORECARD.md')}, ${relative(root, json)}, the detail pages${readme !== undefined ? ' and the README matrix' : ''}.\n`,
+  );
 }
