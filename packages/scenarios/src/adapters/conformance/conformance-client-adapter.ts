@@ -105,8 +105,9 @@ export class ConformanceClientAdapter implements ClientAdapter {
     );
     let outcome = await Promise.race([listed.then(() => undefined), program.ended]);
     // A program that lists and exits at once may end before the wait hears of the answer, which
-    // the transcript already holds: ask once more before calling the connect failed.
-    if (outcome && (await Promise.race([listed, delay(2000).then(() => false)]))) outcome = undefined;
+    // the transcript then already holds: look once more (past frames count) before calling the
+    // connect failed, rather than waiting for an answer that cannot come any more.
+    if (outcome && (await this.listingAnsweredAlready(target.transport.url))) outcome = undefined;
     this.waits.abort();
     if (outcome)
       throw new Error(
@@ -166,6 +167,29 @@ export class ConformanceClientAdapter implements ClientAdapter {
       { direction: 'out', ...(id !== undefined ? { messageId: id } : {}) },
       { timeoutMs: 60_000, afterSeq: request.seq },
     );
+  }
+
+  /**
+   * Whether the transcript holds an answered tools/list now: one read of it, no waiting (a program
+   * that ended has sent all it will, and the server records a frame before the answer leaves).
+   */
+  private async listingAnsweredAlready(mcpUrl: string): Promise<boolean> {
+    const admin = createAdminHttpClient(mcpUrl.replace(/\/mcp$/, '/__toolshift'));
+    try {
+      const requests = await admin.transcript({ filter: { direction: 'in', method: 'tools/list' } });
+      for (const request of requests.frames) {
+        const id = (request.message as { id?: string | number } | undefined)?.id;
+        if (id === undefined) continue;
+        const answers = await admin.transcript({
+          afterSeq: request.seq,
+          filter: { direction: 'out', messageId: id },
+        });
+        if (answers.frames.length > 0) return true;
+      }
+      return false;
+    } catch {
+      return false;
+    }
   }
 
   private outputNote(): string {
