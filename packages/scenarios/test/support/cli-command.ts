@@ -72,7 +72,7 @@ let current: boolean | undefined;
  * tsx's loader as a file URL: `--import tsx` would be resolved from the child's working directory,
  * which a test may set to a temporary directory with no node_modules.
  */
-function tsxLoader(): string {
+export function tsxLoader(): string {
   const manifest = createRequire(join(workspaceRoot, 'package.json')).resolve('tsx/package.json');
   const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: { '.': string } }).exports['.'];
   return pathToFileURL(join(dirname(manifest), entry)).href;
