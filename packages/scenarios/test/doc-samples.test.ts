@@ -18,6 +18,20 @@ const RUN = [
 ];
 /** Package READMEs whose samples are type-checked only (the assertions one shows a vitest test). */
 const CHECK_ONLY = ['packages/scenarios/README.md', 'packages/assertions/README.md'];
+/** The guides the README sends readers to (issue 30), each starting from a runnable example. */
+const GUIDES = [
+  'docs/testing-your-ts-client.md',
+  'docs/testing-other-languages.md',
+  'docs/scripts.md',
+  'docs/scenarios-and-checks.md',
+  'docs/reports-and-baselines.md',
+  'docs/ci-docker-action.md',
+  'docs/scorecard.md',
+  'docs/proxy.md',
+  'docs/cli.md',
+  'docs/benchmarks.md',
+];
+
 interface Sample {
   file: string;
   /** The line the sample's code starts on. */
@@ -42,8 +56,25 @@ const toRun = RUN.flatMap(samplesOf);
 const samples = [...toRun, ...CHECK_ONLY.flatMap(samplesOf)];
 const sampleName = (sample: Sample) => `${sample.file}:${sample.line}`;
 
-test.each(['README.md', ...CHECK_ONLY])('%s has TypeScript samples', (file) => {
-  expect(samples.filter((sample) => sample.file === file).length).toBeGreaterThanOrEqual(1);
+test.each(['docs/testing-your-ts-client.md', 'docs/scripts.md', ...CHECK_ONLY])(
+  '%s has TypeScript samples',
+  (file) => {
+    expect(samples.filter((sample) => sample.file === file).length).toBeGreaterThanOrEqual(1);
+  },
+);
+
+test('the README is at most 300 lines and sends readers to every guide', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+  for (const guide of GUIDES) expect(readme, guide).toContain(`(${guide})`);
+});
+
+test.each(GUIDES)('%s starts from an example (a code block before its first section)', (guide) => {
+  const text = readFileSync(join(root, guide), 'utf8');
+  const firstSection = text.search(/^## /m);
+  const firstCode = text.search(/^```/m);
+  expect(firstCode).toBeGreaterThan(-1);
+  expect(firstSection === -1 || firstCode < firstSection).toBe(true);
 });
 
 /**
