@@ -429,6 +429,7 @@ export class CellSession {
         until,
         awaitSignals,
         exposures: (serverId) => this.log.exposures(serverId),
+        reportsExposures: this.timeouts.wireOnly !== true,
       },
     );
   }
