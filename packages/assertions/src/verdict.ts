@@ -39,6 +39,12 @@ export interface Verdict {
   nearMiss?: string;
   /** For inconclusive verdicts: `client` (the client's own doing) or `not-applicable` (see {@link InconclusiveCause}); absent: staging. */
   cause?: InconclusiveCause;
+  /**
+   * For a failure that rests on none of the clauses its check cites (e.g. a limit on retries where
+   * the clause only says what to do after the first): the basis of this verdict as advice. Reports
+   * then show it as a risk at `advice`, whatever the check's level.
+   */
+  advisory?: string;
 }
 
 /** Builds a passing verdict. */

@@ -40,7 +40,11 @@ test('reconnect.dead-session-dropped fails a terminal 404, a reused dead id and 
   const loop = new History('legacy');
   for (let i = 0; i < 5; i++) lostSession(loop);
   loop.exchange('initialize', {}, {});
-  expect(deadSessionDropped.check(loop.record(), { max404: 3 }).status).toBe('fail');
+  const hammering = deadSessionDropped.check(loop.record(), { max404: 3 });
+  expect(hammering.status).toBe('fail');
+  // It did start a new session: the retry limit rests on no clause, so the failure is advice.
+  expect(hammering.advisory).toMatch(/no clause limits/);
+  expect(deadSessionDropped.check(reused.record()).advisory).toBeUndefined();
 });
 
 test('closing the dead session’s stream after the new session opened is not reusing the dead id (found by the false-positive corpus)', () => {

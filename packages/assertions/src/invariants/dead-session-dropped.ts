@@ -82,12 +82,17 @@ export const deadSessionDropped: Invariant = {
       );
     }
     if (lost.length > max404) {
-      return fail(
-        this.id,
-        `${run.serverId}: ${lost.length} requests were answered 404 for dead sessions (at most ${max404} expected).`,
-        lost.slice(0, 5).map((frame) => ({ seq: frame.seq, note: `404 for ${frame.sessionId}` })),
-        'the client keeps retrying a session the server has forgotten',
-      );
+      // The client did start a new session: no clause limits how many 404s it meets first.
+      return {
+        ...fail(
+          this.id,
+          `${run.serverId}: ${lost.length} requests were answered 404 for dead sessions (at most ${max404} expected).`,
+          lost.slice(0, 5).map((frame) => ({ seq: frame.seq, note: `404 for ${frame.sessionId}` })),
+          'the client keeps retrying a session the server has forgotten',
+        ),
+        advisory:
+          'the client did start a new session after the 404, as 2025-11-25 requires; no clause limits how many 404s it meets before that (risk: load on a server that forgot the session)',
+      };
     }
     return pass(
       this.id,

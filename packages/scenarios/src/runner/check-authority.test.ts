@@ -71,5 +71,13 @@ describe('check authority', () => {
       level: 'must',
       clauses: ['legacy-session-404-new-session'],
     });
+    // A failure the invariant itself marks advisory (one branch resting on no clause) is advice.
+    const [hammering] = stampAuthority(
+      [{ ...dead, advisory: 'no clause limits retries' }],
+      rc,
+      () => 'legacy',
+    );
+    expect(hammering).toMatchObject({ level: 'advice', basis: 'no clause limits retries' });
+    expect(hammering?.clauses).toBeUndefined();
   });
 });

@@ -70,6 +70,8 @@ export function stampAuthority<V extends CheckVerdict>(
   eraOf: (serverId: string | undefined) => Era,
 ): Array<V & VerdictAuthority> {
   return verdicts.map((verdict) => {
+    if (verdict.status === 'fail' && verdict.advisory !== undefined)
+      return { ...verdict, level: 'advice' as const, basis: verdict.advisory };
     const resolved = resolveAuthority(
       authorityFor(authorityRuleOf(scenario, verdict), eraOf(verdict.serverId)),
     );

@@ -233,17 +233,23 @@ test('a stored stale cell passes again once its entry is gone, and stays stale w
 
 test('a baseline entry charging an excused cell to a must root cause charges it; an advice one leaves the excuse', async () => {
   const { root, driver } = await setUp(
-    `${ROOT_CAUSES}expectedFailures:\n${entry('sc-06-stale-schema-after-restart', 'registry.current-contracts', 'no-session-after-404')}${entry('tool-removed', 'registry.matches-final-catalog', 'keeps-removed-tools')}`,
+    `${ROOT_CAUSES}expectedFailures:\n${entry('sc-06-stale-schema-after-restart', 'execution.arguments-fit-current-contract', 'no-session-after-404')}${entry('tool-removed', 'registry.matches-final-catalog', 'keeps-removed-tools')}`,
     'before-each-model-request',
   );
   // A host that lists before each model request: registry-only failures are excused (re-graded here).
   const excused = (scenarioId: string, checkId: string): GradedCell => failing(scenarioId, checkId, 'advice');
+  // The sc-06 cell fails the check its entry names at must too (a stand-in): the cell itself shows the clause broken.
+  const sc06: GradedCell = {
+    ...excused('sc-06-stale-schema-after-restart', 'registry.current-contracts'),
+    failingChecks: ['registry.current-contracts', 'execution.arguments-fit-current-contract'],
+    failingLevels: ['advice', 'must'],
+  };
   const [scored] = await applyDriverBaselines(
     [
       row([
         {
           group: 'schema change',
-          cells: [excused('sc-06-stale-schema-after-restart', 'registry.current-contracts')],
+          cells: [sc06],
         },
         { group: 'removal', cells: [excused('tool-removed', 'registry.matches-final-catalog')] },
       ]),
@@ -258,4 +264,57 @@ test('a baseline entry charging an excused cell to a must root cause charges it;
   );
   expect(scored!.groups[1]!.grade).toBe('n/a');
   expect(scored!.findings.map((f) => f.rootCause)).toEqual(['no-session-after-404']);
+});
+
+test('a must root cause charges only cells whose own failing check shows its clause: a consequence, or an entry naming no check, is a risk', async () => {
+  const noCheck = `  - client: lib\n    scenario: au-04-unlocked-tools-after-respawn\n    reason: r\n    evidence: ["e"]\n    rootCause: no-session-after-404\n`;
+  const { root, driver } = await setUp(
+    `${ROOT_CAUSES}expectedFailures:\n${entry('rc-01-session-404-reinitialize', 'reconnect.dead-session-dropped', 'no-session-after-404')}${entry('rc-05-restart-keeps-old-tools', 'reconnect.resubscribed-and-relisted', 'no-session-after-404')}${noCheck}${entry('tool-removed', 'registry.matches-final-catalog', 'keeps-removed-tools')}`,
+  );
+  const [scored] = await applyDriverBaselines(
+    [
+      row([
+        {
+          group: 'reconnect/session',
+          cells: [
+            failing('rc-01-session-404-reinitialize', 'reconnect.dead-session-dropped', 'must'),
+            failing('rc-05-restart-keeps-old-tools', 'reconnect.resubscribed-and-relisted', 'advice'),
+          ],
+        },
+        {
+          group: 'auth-dependent lists',
+          cells: [failing('au-04-unlocked-tools-after-respawn', 'registry.matches-final-catalog', 'advice')],
+        },
+      ]),
+    ],
+    [driver],
+    root,
+  );
+  expect(scored!.findings.map((f) => [f.scenarioId, f.level, f.charged, f.explained])).toEqual([
+    ['rc-01-session-404-reinitialize', 'must', true, true],
+    ['rc-05-restart-keeps-old-tools', 'advice', false, true],
+    ['au-04-unlocked-tools-after-respawn', 'advice', false, true],
+  ]);
+  expect(scored!.groups[0]).toMatchObject({ grade: 'fail', rootCauses: ['no-session-after-404'] });
+  expect(scored!.groups[1]!.grade).not.toBe('fail');
+  expect(scored!.rootCauses.find((c) => c.id === 'no-session-after-404')!.cells.map((c) => c.risk)).toEqual([
+    undefined,
+    true,
+    true,
+  ]);
+});
+
+test('a failing cell stored without levels charges nothing it cannot show', async () => {
+  const { root, driver } = await setUp(
+    `${ROOT_CAUSES}expectedFailures:\n${entry('rc-01-session-404-reinitialize', 'reconnect.dead-session-dropped', 'no-session-after-404')}${entry('tool-removed', 'registry.matches-final-catalog', 'keeps-removed-tools')}`,
+  );
+  const cell = failing('lc-01-new-tool-offered-to-model', 'model.requests-built', 'advice');
+  const { failingLevels: _levels, ...unlevelled } = cell;
+  const [scored] = await applyDriverBaselines(
+    [row([{ group: 'removal', cells: [unlevelled] }])],
+    [driver],
+    root,
+  );
+  expect(scored!.findings).toMatchObject([{ level: 'advice', charged: false, explained: false }]);
+  expect(scored!.exitCode).toBe(0);
 });

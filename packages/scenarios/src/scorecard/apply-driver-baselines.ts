@@ -1,5 +1,6 @@
 import { isCharged, NORMATIVE_LEVELS, type NormativeLevel } from '@toolshift/assertions';
 import type { ExpectedFailure, ExpectedFailures } from '../baseline/expected-failures.js';
+import type { RootCause } from '../baseline/root-cause.js';
 import type { Driver } from './driver-manifest.js';
 import { claimsModern, ERA_PROBE_SCENARIO, modernGroupGrade } from './era-support.js';
 import type { Finding, RootCauseReport } from './finding.js';
@@ -35,10 +36,31 @@ function coveringEntry(
   );
 }
 
-/** The strongest of `levels` (`must` first); `must` when none is known (a cell stored before levels). */
+/**
+ * The strongest of `levels` (`must` first); `advice` when none is known (a cell stored before
+ * levels): a check whose level was never recorded claims nothing.
+ */
 function strongest(levels: readonly NormativeLevel[] | undefined): NormativeLevel {
-  if (!levels?.length) return 'must';
-  return NORMATIVE_LEVELS.find((level) => levels.includes(level)) ?? 'must';
+  if (!levels?.length) return 'advice';
+  return NORMATIVE_LEVELS.find((level) => levels.includes(level)) ?? 'advice';
+}
+
+/**
+ * The level a root cause charges one failing cell with. A cause that breaks a clause (`must`,
+ * `should`) charges a cell only where the check its entry names failed there at that level or a
+ * stronger one: the cell's own verdict shows the clause broken (a cell that fails only as a
+ * consequence, e.g. a tool set never re-listed after the dead session, is a risk of the cause, and
+ * stops matching once the library is fixed). A `library-doc` cause charges a cell whose entry names
+ * a check the cell failed. Anything else is advice.
+ */
+function chargedLevel(cause: RootCause, entry: ExpectedFailure, cell: GradedCell): NormativeLevel {
+  if (!isCharged(cause.level)) return cause.level;
+  const failing = cell.failingChecks ?? (cell.failure ? [cell.failure.checkId] : []);
+  const index = entry.check === undefined ? -1 : failing.indexOf(entry.check);
+  if (index < 0) return 'advice';
+  if (cause.level === 'library-doc') return cause.level;
+  const shown = cell.failingLevels?.[index] ?? 'advice';
+  return NORMATIVE_LEVELS.indexOf(shown) <= NORMATIVE_LEVELS.indexOf(cause.level) ? cause.level : 'advice';
 }
 
 /**
@@ -86,8 +108,9 @@ export function chargeRow(
     // a documented promise says the failure's cause is the library's all the same (e.g. a model
     // request that failed on a dead session, which no re-asking could have helped).
     const excused = cell.notApplicable !== undefined || cell.reaskedDespite !== undefined;
-    if (excused && !(cause && isCharged(cause.level))) return cell;
-    const level = cause?.level ?? strongest(cell.failingLevels);
+    const causeLevel = cause && entry ? chargedLevel(cause, entry, cell) : undefined;
+    if (excused && !(causeLevel && isCharged(causeLevel))) return cell;
+    const level = causeLevel ?? strongest(cell.failingLevels);
     const checkId = entry?.check ?? cell.failure?.checkId ?? 'unknown';
     findings.push({
       client: score.client,
@@ -104,13 +127,18 @@ export function chargeRow(
     if (cause)
       explained.set(cause.id, [
         ...(explained.get(cause.id) ?? []),
-        { scenarioId: cell.scenarioId, era: cell.era, checkId },
+        {
+          scenarioId: cell.scenarioId,
+          era: cell.era,
+          checkId,
+          ...(isCharged(cause.level) && !isCharged(level) ? { risk: true as const } : {}),
+        },
       ]);
     return {
       ...rest,
       status: entry ? ('known-failure' as const) : ('fail' as const),
       ...(entry ? { baselineReason: entry.reason } : {}),
-      ...(cause ? { rootCause: cause.id, level: cause.level } : {}),
+      ...(cause ? { rootCause: cause.id, level } : {}),
       ...(!isCharged(level) ? { risk: true as const } : {}),
     };
   };

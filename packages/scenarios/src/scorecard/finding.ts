@@ -28,5 +28,9 @@ export interface Finding {
 export interface RootCauseReport extends RootCause {
   /** A bug of the library (`must`/`should`/`library-doc`), not a risk. */
   charged: boolean;
-  cells: Array<{ scenarioId: string; era: string; checkId: string }>;
+  /**
+   * Every cell it explains; `risk`: the cell fails only as a consequence (the check its entry names
+   * is not one that shows the cause's clause broken there), so it is not charged.
+   */
+  cells: Array<{ scenarioId: string; era: string; checkId: string; risk?: true }>;
 }

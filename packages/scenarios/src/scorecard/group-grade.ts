@@ -297,7 +297,7 @@ function gradedCell(result: CellResult, context: GradeContext | undefined): Grad
           failingChecks: result.verdicts.filter((v) => v.status === 'fail').map((v) => v.checkId),
           failingLevels: result.verdicts
             .filter((v) => v.status === 'fail')
-            .map((v): NormativeLevel => v.level ?? 'must'),
+            .map((v): NormativeLevel => v.level ?? 'advice'),
         }
       : {}),
     ...(!relisted ? { relistedAfterChanges: false as const } : {}),

@@ -197,7 +197,10 @@ function rootCauseLines(
   score: Pick<DriverScore, 'client' | 'library' | 'version'>,
   cause: RootCauseReport,
 ): string[] {
-  const cells = cause.cells.map((cell) => `\`${cell.scenarioId}\` (${cell.era}, \`${cell.checkId}\`)`);
+  const cells = cause.cells.map(
+    (cell) =>
+      `\`${cell.scenarioId}\` (${cell.era}, \`${cell.checkId}\`${cell.risk ? ', a consequence: risk' : ''})`,
+  );
   return [
     `- **${score.client}#${cause.id}** (\`${score.library}\` ${score.version}) — ${authorityOf(cause)}`,
     `  ${oneLine(cause.summary)} Code: ${oneLine(cause.codePath)}.${cause.repro ? ` Reproduction: [\`${cause.repro}\`](${cause.repro}).` : ''}`,
