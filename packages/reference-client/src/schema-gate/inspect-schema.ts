@@ -37,7 +37,7 @@ const SCHEMA_LIST = 2;
 const SCHEMA_MAP = 3;
 
 /** Keywords whose value is one subschema (in place or applied to a child instance). */
-const SINGLE = new Set([
+const SINGLE = [
   'not',
   'if',
   'then',
@@ -49,18 +49,37 @@ const SINGLE = new Set([
   'contains',
   'propertyNames',
   'items',
-]);
+];
 /** Keywords whose value is an array of subschemas. */
-const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
-const MAP = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'dependencies',
-]);
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+/** Keywords the structure check reads (besides the subschemas it walks). */
+const STRUCTURE = ['$ref', '$dynamicRef', 'x-mcp-header', 'required', 'pattern', 'patternProperties'];
+
+/** What the walk does with one keyword of a schema object: everything it needs, in one lookup. */
+interface KeywordRole {
+  /** SINGLE, LIST or MAP: how its value holds subschemas; DATA when it holds none. */
+  holds: number;
+  /** Something for `checkSchemaStructure` to judge, possibly. */
+  structure: boolean;
+}
+
+const KEYWORD_ROLES: ReadonlyMap<string, KeywordRole> = new Map(
+  [...new Set([...SINGLE, ...LIST, ...MAP, ...STRUCTURE])].map((key) => [
+    key,
+    {
+      holds: SINGLE.includes(key)
+        ? SCHEMA
+        : LIST.includes(key)
+          ? SCHEMA_LIST
+          : MAP.includes(key)
+            ? SCHEMA_MAP
+            : DATA,
+      structure: STRUCTURE.includes(key),
+    },
+  ]),
+);
 
 // The walk's stack, reused (the walk is synchronous and never re-entered).
 const values: unknown[] = [];
@@ -150,15 +169,22 @@ export function inspectSchema(
           !plainlyMetaValidKeyword(key, child, schemaDepth)
         )
           result.plain = false;
-        if (!result.needsStructureCheck && STRUCTURE_KEYWORDS.has(key)) {
+        const keyword = KEYWORD_ROLES.get(key);
+        if (keyword === undefined) {
+          if (isContainer(child)) push(child, depth + 1, DATA, schemaDepth + 1);
+          continue;
+        }
+        if (keyword.structure && !result.needsStructureCheck) {
           // The root's `required` is judged against the gate's root (normalization may add `properties`).
           const schema = depth === 0 && reading!.root ? reading!.root : object;
           result.needsStructureCheck = needsStructureCheck(key, child, schema, reading!);
         }
+        if (isContainer(child))
+          push(child, depth + 1, childRole(keyword.holds, key, child, reading!.dialect), schemaDepth + 1);
+        continue;
       }
       if (!isContainer(child)) continue;
-      if (schemaNode) push(child, depth + 1, keywordRole(key, child, reading!.dialect), schemaDepth + 1);
-      else push(child, depth + 1, role === SCHEMA_MAP && isSchema(child) ? SCHEMA : DATA, schemaDepth);
+      push(child, depth + 1, role === SCHEMA_MAP && isSchema(child) ? SCHEMA : DATA, schemaDepth);
     }
   }
   return result;
@@ -171,26 +197,16 @@ function push(value: object, depth: number, role: number, schemaDepth: number): 
   schemaDepths.push(schemaDepth);
 }
 
-/** The role of a schema's member `key` (as `checkSchemaStructure` walks subschemas). */
-function keywordRole(key: string, child: object, dialect: SchemaDialect): number {
-  if (SINGLE.has(key)) {
+/** The role of a schema's member `key` holding `holds` (as `checkSchemaStructure` walks subschemas). */
+function childRole(holds: number, key: string, child: object, dialect: SchemaDialect): number {
+  if (holds === SCHEMA) {
     if (isSchema(child)) return SCHEMA;
     return key === 'items' && dialect === 'draft-07' ? SCHEMA_LIST : DATA;
   }
-  if (LIST.has(key)) return Array.isArray(child) ? SCHEMA_LIST : DATA;
-  if (MAP.has(key)) return isSchema(child) ? SCHEMA_MAP : DATA;
+  if (holds === SCHEMA_LIST) return Array.isArray(child) ? SCHEMA_LIST : DATA;
+  if (holds === SCHEMA_MAP) return isSchema(child) ? SCHEMA_MAP : DATA;
   return DATA;
 }
-
-/** Keywords the structure check reads (besides the subschemas it walks). */
-const STRUCTURE_KEYWORDS = new Set([
-  '$ref',
-  '$dynamicRef',
-  'x-mcp-header',
-  'required',
-  'pattern',
-  'patternProperties',
-]);
 
 /** Whether keyword `key` of `schema` (with value `value`) is something for `checkSchemaStructure`. */
 function needsStructureCheck(

@@ -10,8 +10,14 @@ const isCount = (value: unknown): boolean =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isString = (value: unknown): boolean => typeof value === 'string';
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
-const isUniqueStrings = (value: unknown): boolean =>
-  Array.isArray(value) && value.every(isString) && new Set(value).size === value.length;
+/** An array of distinct strings (pairwise for short arrays: no `Set` per `required` list). */
+const isUniqueStrings = (value: unknown): boolean => {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  if (value.length > 16) return new Set(value).size === value.length;
+  for (let i = 1; i < value.length; i++) for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+  return true;
+};
 
 /**
  * Checks a subschema value: `plainSchema` one level down (the recursive check), or only that it

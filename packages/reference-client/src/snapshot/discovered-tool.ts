@@ -39,7 +39,7 @@ export interface DiscoveredTool {
   readonly discoveredAtMs: number;
   /** SHA-256 hex of the canonical execution-relevant contract; a proposal's `discoveryRevision`. */
   readonly contractHash: string;
-  /** Screening notes on the tool's text (e.g. instruction-like content); advisory, never policy. */
+  /** Screening notes on the tool's text (e.g. instruction-like content); advisory, never policy. Screened on first read. */
   readonly advisories: readonly DescriptionAdvisory[];
 }
 
