@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RawListing } from '../connection/page-walker.js';
 import type { ExcludedTool } from '../schema-gate/gate-verdict.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
@@ -44,10 +44,7 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
   try {
     // The server's contract is hashed, not the host's normalization of it.
     canonical = canonicalJson(
-      executionContract({
-        ...outcome.tool,
-        inputSchema: outcome.tool.serverInputSchema ?? outcome.tool.inputSchema,
-      }),
+      executionContract(outcome.tool, outcome.tool.serverInputSchema ?? outcome.tool.inputSchema),
     );
   } catch (error) {
     return {
@@ -157,11 +154,11 @@ function catalogHash(tools: readonly DiscoveredTool[], previous: CatalogSnapshot
   ) {
     return previous.catalogHash;
   }
-  const hash = createHash('sha256');
-  for (const tool of [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    hash.update(`${tool.name}\u0000${tool.contractHash}\n`);
-  }
-  return hash.digest('hex');
+  // Sorting the lines sorts by name: names are distinct and hold no control character, so a line's
+  // U+0000 sorts before any character another name could have at that position.
+  const lines = new Array<string>(tools.length);
+  for (let i = 0; i < tools.length; i++) lines[i] = `${tools[i]!.name}\u0000${tools[i]!.contractHash}\n`;
+  return hash('sha256', lines.sort().join(''), 'hex');
 }
 
 const FIELDS = [

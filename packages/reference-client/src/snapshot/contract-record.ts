@@ -14,14 +14,7 @@ const screened = new WeakMap<DiscoveredTool, readonly DescriptionAdvisory[]>();
 function readAdvisories(this: DiscoveredTool): readonly DescriptionAdvisory[] {
   let advisories = screened.get(this);
   if (advisories === undefined) {
-    const contract = executionContract({
-      name: this.name,
-      inputSchema: this.serverInputSchema ?? this.inputSchema,
-      ...(this.description !== undefined ? { description: this.description } : {}),
-      ...(this.outputSchema !== undefined ? { outputSchema: this.outputSchema } : {}),
-      ...(this.annotations !== undefined ? { annotations: this.annotations } : {}),
-      ...(this.execution !== undefined ? { execution: this.execution } : {}),
-    });
+    const contract = executionContract(this, this.serverInputSchema ?? this.inputSchema);
     // The canonical text holds every string the model would read, except the display title.
     advisories = Object.freeze(screenContract(this.title, canonicalJson(contract)));
     screened.set(this, advisories);
