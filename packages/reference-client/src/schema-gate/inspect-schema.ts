@@ -1,4 +1,4 @@
-import { PLAIN_MAX_DEPTH, plainlyMetaValidKeyword } from './plainly-meta-valid.js';
+import { PLAIN_KEYWORD_CHECKS, PLAIN_MAX_DEPTH } from './plainly-meta-valid.js';
 import type { SchemaDialect } from './schema-dialect.js';
 import type { SchemaLimits } from './schema-limits.js';
 
@@ -63,10 +63,12 @@ interface KeywordRole {
   holds: number;
   /** Something for `checkSchemaStructure` to judge, possibly. */
   structure: boolean;
+  /** Its `plainlyMetaValidKeyword` check; absent for a keyword the fast path does not know. */
+  plain: ((value: unknown, depth: number) => boolean) | undefined;
 }
 
 const KEYWORD_ROLES: ReadonlyMap<string, KeywordRole> = new Map(
-  [...new Set([...SINGLE, ...LIST, ...MAP, ...STRUCTURE])].map((key) => [
+  [...new Set([...SINGLE, ...LIST, ...MAP, ...STRUCTURE, ...PLAIN_KEYWORD_CHECKS.keys()])].map((key) => [
     key,
     {
       holds: SINGLE.includes(key)
@@ -77,6 +79,7 @@ const KEYWORD_ROLES: ReadonlyMap<string, KeywordRole> = new Map(
             ? SCHEMA_MAP
             : DATA,
       structure: STRUCTURE.includes(key),
+      plain: PLAIN_KEYWORD_CHECKS.get(key),
     },
   ]),
 );
@@ -111,7 +114,8 @@ export function inspectSchema(
     needsStructureCheck: false,
     plain: reading?.plain === true && reading.dialect === '2020-12',
   };
-  values.length = depths.length = roles.length = schemaDepths.length = 0;
+  // A walk stopped by a bound leaves its stack behind.
+  if (values.length !== 0) values.length = depths.length = roles.length = schemaDepths.length = 0;
   const { maxNodes, maxStringLength, maxDepth, maxProperties } = limits;
   let nodes = 1;
   if (typeof value === 'string') result.outOfBounds = value.length > maxStringLength;
@@ -143,17 +147,15 @@ export function inspectSchema(
       continue;
     }
     const object = node as Record<string, unknown>;
-    const keys = Object.keys(object);
-    if (keys.length > maxProperties) {
-      result.outOfBounds = true;
-      break;
-    }
     const schemaNode = role === SCHEMA;
     if (schemaNode && schemaDepth > PLAIN_MAX_DEPTH) result.plain = false;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
+    // `for…in` with an own-key check visits what `Object.keys` lists, without allocating the list.
+    let count = 0;
+    for (const key in object) {
+      if (!Object.hasOwn(object, key)) continue;
       const child = object[key];
       if (
+        ++count > maxProperties ||
         key.length > maxStringLength ||
         ++nodes > maxNodes ||
         (typeof child === 'string' && child.length > maxStringLength)
@@ -162,14 +164,14 @@ export function inspectSchema(
         break;
       }
       if (schemaNode) {
+        const keyword = KEYWORD_ROLES.get(key);
         // The root's `$schema` names the dialect; the meta-schema check leaves it out.
         if (
           result.plain &&
           !(depth === 0 && key === '$schema') &&
-          !plainlyMetaValidKeyword(key, child, schemaDepth)
+          keyword?.plain?.(child, schemaDepth) !== true
         )
           result.plain = false;
-        const keyword = KEYWORD_ROLES.get(key);
         if (keyword === undefined) {
           if (isContainer(child)) push(child, depth + 1, DATA, schemaDepth + 1);
           continue;

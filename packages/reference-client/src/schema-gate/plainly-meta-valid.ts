@@ -119,3 +119,14 @@ export function plainlyMetaValidKeyword(key: string, value: unknown, depth: numb
   const check = KEYWORDS.get(key);
   return check?.(value, depth, shallowSubschema) === true;
 }
+
+/**
+ * {@link plainlyMetaValidKeyword} of each keyword the fast path knows, as one check per keyword
+ * (`check(value, depth)`): for a walk that looks a keyword up once for several purposes.
+ */
+export const PLAIN_KEYWORD_CHECKS: ReadonlyMap<string, (value: unknown, depth: number) => boolean> = new Map(
+  [...KEYWORDS].map(([key, check]) => [
+    key,
+    (value: unknown, depth: number) => check(value, depth, shallowSubschema),
+  ]),
+);
