@@ -7,7 +7,8 @@ const MAX_DEPTH = 1_000;
  * The RFC 8785 (JCS) canonical text of a JSON value, as `canonicalize` computes it, for the values
  * `JSON.parse` produces: object keys sorted by UTF-16 code units, no whitespace, strings and
  * numbers as ECMAScript's `JSON.stringify` writes them. One pass that appends to a single string
- * (no intermediate arrays or strings per level); a string without quotes, backslashes, controls or surrogates
+ * (no intermediate arrays or strings per level, and each object's keys sorted in a list reused
+ * from object to object); a string without quotes, backslashes, controls or surrogates
  * is written as it is, and object keys are quoted once per process (short ones, cached). A value
  * that is not plain JSON data (an object with `toJSON`) is handed to `canonicalize` itself.
  * `canonical-json.property.test.ts` proves it equal to `canonicalize`.
@@ -18,14 +19,20 @@ const MAX_DEPTH = 1_000;
  * @throws {Error} for NaN, ±Infinity, a lone surrogate, or nesting deeper than 1,000.
  */
 export function fastCanonicalJson(value: unknown): string {
-  // Re-entrant: a `toJSON` reached through `canonicalize` may call back in.
+  // Re-entrant: a `toJSON` reached through `canonicalize` may call back in, with key lists of its own.
   const outer = out;
+  const outerKeyLists = keyLists;
+  if (writing) keyLists = [];
+  const wasWriting = writing;
+  writing = true;
   out = '';
   try {
     write(value, 0);
     return out;
   } finally {
     out = outer;
+    keyLists = outerKeyLists;
+    writing = wasWriting;
   }
 }
 
@@ -42,6 +49,13 @@ const MAX_CACHED_KEY_LENGTH = 64;
  * a string returned per level and concatenated again by its parent).
  */
 let out = '';
+/**
+ * One key list per nesting depth, reused from object to object (an object's keys are written
+ * before any deeper object needs the list of its depth): no key array allocated per object.
+ */
+let keyLists: string[][] = [];
+/** A call is under way (a nested call gets key lists of its own). */
+let writing = false;
 
 function write(value: unknown, depth: number): void {
   switch (typeof value) {
@@ -85,10 +99,12 @@ function write(value: unknown, depth: number): void {
     return;
   }
   const object = value as Record<string, unknown>;
-  const keys = sortKeys(Object.keys(object));
+  let keys = keyLists[depth];
+  if (keys === undefined) keys = keyLists[depth] = [];
+  const count = readSortedKeys(object, keys);
   out += '{';
   let first = true;
-  for (let i = 0; i < keys.length; i++) {
+  for (let i = 0; i < count; i++) {
     const key = keys[i]!;
     const item = object[key];
     if (item === undefined || typeof item === 'symbol' || typeof item === 'function') continue;
@@ -98,15 +114,26 @@ function write(value: unknown, depth: number): void {
     write(item, depth + 1);
   }
   out += '}';
+  // A long list is not kept for the next object (nor the keys it holds).
+  if (count > INSERTION_SORT_MAX) keys.length = 0;
 }
 
-/** Longest key list sorted by insertion (in place, no allocation: `Array.prototype.sort` allocates a work array per call). */
+/** Most keys sorted by insertion (`Array.prototype.sort` allocates a work array per call). */
 const INSERTION_SORT_MAX = 32;
 
-/** Sorts keys by UTF-16 code units (what `sort()` does with strings), in place. */
-function sortKeys(keys: string[]): string[] {
-  if (keys.length > INSERTION_SORT_MAX) return keys.sort();
-  for (let i = 1; i < keys.length; i++) {
+/**
+ * Puts the own enumerable keys of `object` (what `Object.keys` lists) into the first places of
+ * `keys`, sorted by UTF-16 code units (what `sort()` does with strings); returns how many.
+ */
+function readSortedKeys(object: Record<string, unknown>, keys: string[]): number {
+  let count = 0;
+  for (const key in object) if (Object.hasOwn(object, key)) keys[count++] = key;
+  if (count > INSERTION_SORT_MAX) {
+    const sorted = keys.slice(0, count).sort();
+    for (let i = 0; i < count; i++) keys[i] = sorted[i]!;
+    return count;
+  }
+  for (let i = 1; i < count; i++) {
     const key = keys[i]!;
     let j = i - 1;
     while (j >= 0 && keys[j]! > key) {
@@ -115,7 +142,7 @@ function sortKeys(keys: string[]): string[] {
     }
     keys[j + 1] = key;
   }
-  return keys;
+  return count;
 }
 
 /** `"key":`, escaped as a string is. */
