@@ -5,15 +5,20 @@
 // Options: --scenario NAME (only that one), --target NAME (one of TARGETS below).
 // Exit code: 1 when a check fails that is not a known, explained failure below.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CONFORMANCE_VERSION,
+  ensureConformanceSuite,
+  SUITE_BIN,
+  SCRATCH as scratch,
+} from './conformance-suite.mjs';
 
-const CONFORMANCE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
-const NODE = 'node@22';
+const CONFORMANCE = `@modelcontextprotocol/conformance@${CONFORMANCE_VERSION}`;
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const scratch = join(root, '.interop');
-const bin = join(scratch, 'node_modules', '.bin');
+const bin = SUITE_BIN;
 const args = process.argv.slice(2);
 const only = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
 
@@ -107,28 +112,6 @@ function run(command, commandArgs, options = {}) {
   return result;
 }
 
-function ensureSuite() {
-  const installed = (name) => {
-    const file = join(scratch, 'node_modules', name, 'package.json');
-    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined;
-  };
-  if (
-    installed('@modelcontextprotocol/conformance') === '0.2.0-alpha.12' &&
-    installed('node')?.startsWith('22.')
-  )
-    return;
-  mkdirSync(scratch, { recursive: true });
-  if (!existsSync(join(scratch, 'package.json'))) {
-    writeFileSync(join(scratch, 'package.json'), '{ "name": "toolshift-interop", "private": true }\n');
-  }
-  console.log(`Installing ${NODE} and ${CONFORMANCE} into .interop/ ...`);
-  const install = run('npm', ['install', '--no-audit', '--no-fund', NODE, CONFORMANCE], {
-    cwd: scratch,
-    stdio: 'inherit',
-  });
-  if (install.status !== 0) throw new Error('npm install into .interop/ failed');
-}
-
 function listServerScenarios(env) {
   const listed = run(join(bin, 'conformance'), ['list', '--server'], { env });
   return [...listed.stdout.matchAll(/^\s+- (\S+) \[([^\]]*)\]/gm)].map((m) => ({
@@ -189,7 +172,7 @@ async function runScenario(url, scenario, specVersion, env, outDir) {
   };
 }
 
-ensureSuite();
+ensureConformanceSuite();
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (
   run(process.execPath, [tsc, '-b', 'packages/fake-server'], { cwd: root, stdio: 'inherit' }).status !== 0

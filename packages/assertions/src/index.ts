@@ -50,6 +50,8 @@ export type {
   WithheldModelTool,
 } from './run-record.js';
 export { connectionFrames, connectionIds, negotiationOf, recordOf, serverIds } from './run-record.js';
+export type { ExposedToolLike, RunRecordFromOptions, RunRecordSource, ToolSetAt } from './run-record-from.js';
+export { runRecordFrom, toolSetAt } from './run-record-from.js';
 export type { SchemaChange, SchemaFinding, ServedSchema } from './schema-findings.js';
 export { classifySchema, describeChanges, schemaChanges, servedSchemas } from './schema-findings.js';
 export type { Enumeration, ListExchange } from './tool-listings.js';

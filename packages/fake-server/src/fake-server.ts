@@ -37,7 +37,10 @@ export interface FakeServerOptions {
 export interface WaitForOptions {
   /** Give up after this many ms of wall time (default 5000). */
   timeoutMs?: number;
-  /** Only frames with `seq` greater than this count (default 0: every frame, including past ones). */
+  /**
+   * Only frames with `seq` greater than this count (default 0: every frame, including past ones;
+   * `server.transcript.lastSeq` for frames after the call only).
+   */
   afterSeq?: number;
 }
 
@@ -85,7 +88,9 @@ export interface FakeServer {
   /** How many responses wait for the logical clock now (held by `delay` faults with `clock: 'logical'`). */
   heldOnLogicalClock(): number;
   /**
-   * Resolves with the first frame (past or future) matching `predicate`.
+   * Resolves with the first frame (past or future) matching `predicate`. Frames already recorded
+   * count: to wait for what an action causes (a step you applied, a request you sent), pass
+   * `afterSeq` (e.g. `{ afterSeq: server.apply(step).seq }`), or it may resolve with an earlier frame.
    * @throws {ToolshiftError} WAIT_TIMED_OUT when none matches within `timeoutMs`.
    */
   waitFor(predicate: (frame: TranscriptFrame) => boolean, options?: WaitForOptions): Promise<TranscriptFrame>;

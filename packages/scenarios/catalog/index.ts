@@ -92,6 +92,8 @@ import { sc06HostCallWithStaleArgument } from './schemas/sc-06-host-call-with-st
 import { sc06StaleSchemaAfterRestart } from './schemas/sc-06-stale-schema-after-restart.scenario.js';
 
 /** The named scenario library, in report order (by topic). */
+export { CONFORMANCE_ALIASES, CONFORMANCE_NAMES, CONFORMANCE_SCENARIOS } from './conformance/index.js';
+
 export const SCENARIOS: readonly Scenario[] = [
   emptyList,
   oneValidTool,

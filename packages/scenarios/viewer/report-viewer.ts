@@ -1,8 +1,9 @@
 // The HTML report's page script: bundled with Preact into dist/report-viewer.js at build time and
 // inlined into every report, so the page works offline. It reads the run from the embedded JSON.
 import { type ComponentChild, h, render } from 'preact';
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { HtmlCell, HtmlFrame, HtmlReportData } from '../src/reports/html-report-data.js';
+import { NEEDS_A_LOOK, NeedsALook } from './needs-a-look.js';
 
 type Status = HtmlCell['status'];
 
@@ -146,12 +147,26 @@ function Detail({ cell }: { cell: HtmlCell }): ComponentChild {
   ]);
 }
 
+/** Whether the run needs a look: a cell broke the baseline (failure, stale entry, harness error). */
+const needsALook = NEEDS_A_LOOK.some((status) => data.counts[status] > 0);
+
 function App(): ComponentChild {
   const [text, setText] = useState('');
+  // A run that needs a look shows what does in the matrix; a passing run shows every cell.
   const [shown, setShown] = useState<Set<Status>>(
-    new Set(STATUSES.filter((status) => status !== 'pass' && status !== 'n/a')),
+    new Set(needsALook ? STATUSES.filter((status) => status !== 'pass' && status !== 'n/a') : STATUSES),
   );
   const [selected, setSelected] = useState<string | undefined>(undefined);
+  const [scrollTo, setScrollTo] = useState(false);
+  useEffect(() => {
+    if (!scrollTo) return;
+    document.getElementById('cell-detail')?.scrollIntoView({ block: 'start' });
+    setScrollTo(false);
+  }, [scrollTo]);
+  const open = (key: string) => {
+    setSelected(key);
+    setScrollTo(true);
+  };
   const columns = useMemo(() => columnsOf(data.cells), []);
   const byScenario = useMemo(() => {
     const map = new Map<string, Map<string, HtmlCell>>();
@@ -169,7 +184,6 @@ function App(): ComponentChild {
     ([id, row]) => id.includes(text) && [...row.values()].some((cell) => shown.has(cell.status)),
   );
   const cell = selected ? data.cells.find((candidate) => candidate.key === selected) : undefined;
-  const bad = data.counts.fail + data.counts.stale + data.counts.error > 0;
   return h('main', null, [
     h('h1', null, 'toolshift run'),
     h(
@@ -177,7 +191,9 @@ function App(): ComponentChild {
       null,
       `${data.cells.length} cells · started ${data.startedAt} · ${(data.durationMs / 1000).toFixed(1)} s`,
     ),
-    h('div', { class: `result ${bad || data.interrupted ? 'bad' : 'good'}` }, data.resultLine),
+    h('div', { class: `result ${needsALook || data.interrupted ? 'bad' : 'good'}` }, data.resultLine),
+    h(NeedsALook, { cells: data.cells, onOpen: open }),
+    h('h2', { id: 'summary' }, 'Summary'),
     h(Legend, null),
     h('div', { class: 'filters' }, [
       h('input', {
@@ -229,7 +245,7 @@ function App(): ComponentChild {
                     title: `${entry.key}: ${NAME[entry.status]}${entry.detail ? ` — ${entry.detail}` : ''}`,
                     'data-cell': entry.key,
                     'data-status': entry.status,
-                    onClick: () => setSelected(entry.key),
+                    onClick: () => open(entry.key),
                   },
                   MARK[entry.status],
                 ),

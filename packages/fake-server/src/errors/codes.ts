@@ -3,9 +3,9 @@
  * codes created only under `eras/`). Codes are never renamed or reused; `codes.test.ts` pins the list.
  */
 export const FAKE_SERVER_ERROR_CODES = [
-  /** A script document (or a step given to `apply()`) failed its JSON Schema or a semantic rule. `data`: `{ source, pointer, rule }`. Fix the script at `pointer`. */
+  /** A script document (or a step given to `apply()`) failed its JSON Schema or a semantic rule. `data`: `{ source, pointer, rule, problems? }` (`problems`: every `{ pointer, rule, message }` a document has, found in one pass; `pointer`/`rule` are the first). Fix the script at each pointer. */
   'SCRIPT_INVALID',
-  /** A script step or action names a tool the catalog does not hold. `data`: `{ source, pointer, rule, tool }`. */
+  /** A script step or action names a tool the catalog does not hold (the only kind of problem the script has). `data`: `{ source, pointer, rule, tool, problems }`. */
   'SCRIPT_UNKNOWN_TOOL',
   /** `apply()` named a step id the script does not define. `data`: `{ stepId, known }`. */
   'SCRIPT_UNKNOWN_STEP',

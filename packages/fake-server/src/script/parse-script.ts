@@ -3,13 +3,14 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScriptError } from '../errors/script-error.js';
 import { MAX_NESTING_DEPTH, valueNestsDeeperThan } from '../exchange/nesting-depth.js';
 import type { ScriptAction } from './actions/index.js';
-import { checkScriptSemantics } from './check-script-semantics.js';
 import { checkDocument, checkStep } from './schema-check.js';
 import type { ScriptDocument, ScriptStep } from './script-document.js';
+import { type ScriptProblem, scriptSemanticProblems } from './script-semantics.js';
 
 /**
  * Validates a script value (already parsed from JSON or YAML) and returns it typed. Nothing is
- * applied until the whole document passes, so a bad script is never half-loaded.
+ * applied until the whole document passes, so a bad script is never half-loaded. Every problem is
+ * reported at once (schema and semantic rules; `data.problems` lists each with its JSON pointer).
  *
  * @param value the parsed document.
  * @param source where it came from, for messages (a file path, or `<inline>`).
@@ -18,22 +19,90 @@ import type { ScriptDocument, ScriptStep } from './script-document.js';
  *   keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`, `uniqueItems` (resource URIs,
  *   template URIs, prompt names), `knownResource`, `knownResourceTemplate`, `knownPrompt`,
  *   `knownPrincipal`, `knownSnapshot`, `pageMutationReachable`).
- * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when a step names a tool no catalog entry or `addTool` defines.
+ * @throws {ScriptError} SCRIPT_INVALID with `rule: 'notAScenario'` and one sentence when the value is
+ *   a toolshift scenario (servers, checks, clientActions) rather than a script.
+ * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when the only problems are steps naming a tool no catalog
+ *   entry or `addTool` defines (`data.tool` is the first).
  */
 export function parseScript(value: unknown, source = '<inline>'): ScriptDocument {
-  const found = tooDeep(value) ?? checkDocument(value);
-  if (found) {
+  const deep = tooDeep(value);
+  if (deep)
     throw new ScriptError(
       'SCRIPT_INVALID',
-      `Failed to load script ${source}: ${found.message}`,
+      `Failed to load script ${source}: ${deep.message}`,
       source,
-      found.pointer,
-      found.rule,
+      deep.pointer,
+      deep.rule,
     );
+  const scenario = scenarioGivenAsScript(value);
+  if (scenario)
+    throw new ScriptError(
+      'SCRIPT_INVALID',
+      `Failed to load script ${source}: ${scenario}`,
+      source,
+      '/',
+      'notAScenario',
+    );
+  const problems: ScriptProblem[] = checkDocument(value);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    problems.push(
+      ...scriptSemanticProblems(
+        value as ScriptDocument,
+        problems.map((problem) => problem.pointer),
+      ),
+    );
+  if (problems.length > 0) throw scriptProblemsError(problems.sort(byDocumentOrder), source);
+  return value as ScriptDocument;
+}
+
+/**
+ * The hint for a toolshift scenario given where a script belongs (it has `servers`, `checks` or
+ * `clientActions` and no `toolshiftScript`): one sentence instead of a problem per scenario field.
+ */
+function scenarioGivenAsScript(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.includes('toolshiftScript')) return undefined;
+  const scenarioKeys = ['servers', 'checks', 'clientActions'].filter((key) => keys.includes(key));
+  if (scenarioKeys.length === 0) return undefined;
+  return `it is a toolshift scenario (it has ${scenarioKeys.join(', ')}), not a server script: run it with 'toolshift run --scenario-file FILE', or use the script of one of its servers (servers[i].script).`;
+}
+
+/** Problems in the order of the places they point at (`/steps/2` before `/steps/10`). */
+function byDocumentOrder(a: ScriptProblem, b: ScriptProblem): number {
+  const left = a.pointer.split('/');
+  const right = b.pointer.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    if (left[i] === right[i]) continue;
+    const [x, y] = [Number(left[i]), Number(right[i])];
+    return Number.isInteger(x) && Number.isInteger(y) ? x - y : left[i]!.localeCompare(right[i]!);
   }
-  const doc = value as ScriptDocument;
-  checkScriptSemantics(doc, source);
-  return doc;
+  return left.length - right.length;
+}
+
+/**
+ * The error for a script's problems: one sentence for one problem, else the count and one line per
+ * problem (`/pointer message [rule]`); `data.problems` holds them all, `pointer`/`rule` the first.
+ * The code is SCRIPT_UNKNOWN_TOOL when every problem is a tool no catalog entry or step defines.
+ */
+function scriptProblemsError(problems: readonly ScriptProblem[], source: string): ScriptError {
+  const first = problems[0]!;
+  const message =
+    problems.length === 1
+      ? `Failed to load script ${source}: ${first.message}`
+      : `Failed to load script ${source}: ${problems.length} problems:\n${problems.map((problem) => `  ${problem.message}${problem.message.endsWith(`(rule: ${problem.rule}).`) ? '' : ` [${problem.rule}]`}`).join('\n')}`;
+  const unknownTool = problems.every((problem) => problem.rule === 'knownTool');
+  return new ScriptError(
+    unknownTool ? 'SCRIPT_UNKNOWN_TOOL' : 'SCRIPT_INVALID',
+    message,
+    source,
+    first.pointer,
+    first.rule,
+    {
+      problems: problems.map(({ pointer, rule, message }) => ({ pointer, rule, message })),
+      ...(first.tool !== undefined ? { tool: first.tool } : {}),
+    },
+  );
 }
 
 /**
@@ -43,7 +112,7 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
  * @throws {ScriptError} SCRIPT_INVALID naming the JSON pointer and the rule that failed.
  */
 export function parseStep(value: unknown, source = '<apply>'): ScriptStep | ScriptAction {
-  const found = tooDeep(value) ?? checkStep(value);
+  const found = tooDeep(value) ?? checkStep(value)[0];
   if (found) {
     throw new ScriptError(
       'SCRIPT_INVALID',

@@ -10,9 +10,10 @@ export interface SchemaViolation {
   message: string;
 }
 
+// allErrors: a script with five mistakes is reported with five problems in one load.
 const ajv = new Ajv({
   discriminator: true,
-  allErrors: false,
+  allErrors: true,
   strict: true,
   strictTuples: false,
   strictRequired: false,
@@ -51,50 +52,103 @@ function validator(key: string, schema: () => object): ValidateFunction {
   return validate;
 }
 
-/** The first violation of the script schema in a whole document, or `undefined`. */
-export function checkDocument(value: unknown): SchemaViolation | undefined {
+/**
+ * Every violation of the script schema in a whole document (empty when it is valid): the document's
+ * own shape first, then each step's action whose tag is known, against that action's schema. A
+ * failed union is reported once, as the branch the value meant when exactly one branch fits its
+ * shape, else as the union.
+ */
+export function checkDocument(value: unknown): SchemaViolation[] {
   const shell = validator('#document', () => DocumentShell);
-  if (!shell(value)) return violation(shell.errors, '');
-  const steps = (value as { steps?: Array<{ action: { action: ActionName } }> }).steps ?? [];
+  const found = shell(value) ? [] : violations(shell.errors, '');
+  const steps = (value as { steps?: unknown } | null)?.steps;
+  if (!Array.isArray(steps)) return found;
   for (const [index, step] of steps.entries()) {
-    const found = checkAction(step.action, `/steps/${index}/action`);
-    if (found) return found;
+    const at = `/steps/${index}/action`;
+    const action = (step as { action?: { action?: unknown } } | null)?.action;
+    // An action the shell refused (no tag, an unknown tag, not an object) has no schema to check against.
+    if (found.some((problem) => problem.pointer === at || problem.pointer.startsWith(`${at}/`))) continue;
+    if (typeof action?.action !== 'string' || !(action.action in ACTIONS)) continue;
+    found.push(...checkAction(action as { action: ActionName }, at));
   }
-  return undefined;
+  return found;
 }
 
-/** The first violation in one step (`{ id, trigger?, action }`) or bare action, or `undefined`. */
-export function checkStep(value: unknown): SchemaViolation | undefined {
+/** The violations in one step (`{ id, trigger?, action }`) or bare action (empty when valid). */
+export function checkStep(value: unknown): SchemaViolation[] {
   const isAction =
     typeof value === 'object' && value !== null && typeof (value as { action?: unknown }).action === 'string';
   if (isAction) {
     const shell = validator('#action', () => ActionShell);
-    return shell(value) ? checkAction(value as { action: ActionName }, '') : violation(shell.errors, '');
+    return shell(value) ? checkAction(value as { action: ActionName }, '') : violations(shell.errors, '');
   }
   const shell = validator('#step', () => StepShell);
-  if (!shell(value)) return violation(shell.errors, '');
+  if (!shell(value)) return violations(shell.errors, '');
   return checkAction((value as { action: { action: ActionName } }).action, '/action');
 }
 
-function checkAction(action: { action: ActionName }, at: string): SchemaViolation | undefined {
+function checkAction(action: { action: ActionName }, at: string): SchemaViolation[] {
   const validate = validator(action.action, () => ACTIONS[action.action].schema);
-  return validate(action) ? undefined : violation(validate.errors, at);
+  return validate(action) ? [] : violations(validate.errors, at);
 }
 
-function violation(errors: ErrorObject[] | null | undefined, prefix: string): SchemaViolation {
-  const error = pickError(errors ?? []);
-  const pointer = `${prefix}${pointerOf(error)}` || '/';
-  return { pointer, rule: error.keyword, message: describe(error, `${prefix}${error.instancePath}` || '/') };
+/** One violation per mistake: unions resolved (see {@link resolveUnions}), the same pointer and rule once. */
+function violations(errors: ErrorObject[] | null | undefined, prefix: string): SchemaViolation[] {
+  const found: SchemaViolation[] = [];
+  for (const error of resolveUnions(errors ?? [])) {
+    const pointer = `${prefix}${pointerOf(error)}` || '/';
+    if (found.some((other) => other.pointer === pointer && other.rule === error.keyword)) continue;
+    found.push({
+      pointer,
+      rule: error.keyword,
+      message: describe(error, `${prefix}${error.instancePath}` || '/'),
+    });
+  }
+  return found;
 }
 
-function pickError(errors: ErrorObject[]): ErrorObject {
-  const first = errors[0];
-  // A failed union reports each branch's miss before the union itself; the union is the useful one.
-  const union =
-    errors.find(
-      (e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && e.instancePath === first?.instancePath,
-    ) ?? errors.find((e) => e.keyword === 'oneOf');
-  return union ?? first ?? ({ instancePath: '', keyword: 'unknown', message: 'is invalid' } as ErrorObject);
+/** The branch index of `error` under the union at `schemaPath`, if it is inside one. */
+function branchOf(error: ErrorObject, schemaPath: string): number | undefined {
+  if (!error.schemaPath.startsWith(`${schemaPath}/`)) return undefined;
+  return Number(error.schemaPath.slice(schemaPath.length + 1).split('/')[0]);
+}
+
+/**
+ * Replaces each failed union (`oneOf`/`anyOf`, outer first) by the errors of the one branch whose
+ * shape the value has (no `required`, `additionalProperties` or `type` miss at the union's own
+ * place), or by the union's error alone when no branch or several fit.
+ */
+function resolveUnions(errors: readonly ErrorObject[]): ErrorObject[] {
+  let rest = [...errors];
+  const done = new Set<ErrorObject>();
+  for (;;) {
+    const union = rest
+      .filter((error) => (error.keyword === 'oneOf' || error.keyword === 'anyOf') && !done.has(error))
+      .sort((a, b) => a.schemaPath.length - b.schemaPath.length)[0];
+    if (!union) return rest;
+    done.add(union);
+    const branches = new Map<number, ErrorObject[]>();
+    for (const error of rest) {
+      const branch = branchOf(error, union.schemaPath);
+      if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    const fitting = [...branches].filter(
+      ([, list]) =>
+        !list.some(
+          (error) =>
+            error.instancePath === union.instancePath &&
+            ['required', 'additionalProperties', 'type', 'const'].includes(error.keyword),
+        ),
+    );
+    // A oneOf also fails when several branches pass: then the union itself is the mistake.
+    const passing = (union.params as { passingSchemas?: unknown } | undefined)?.passingSchemas;
+    const kept = fitting.length === 1 && !passing ? fitting[0]![1] : [];
+    rest = rest.filter((error) =>
+      error === union
+        ? kept.length === 0
+        : branchOf(error, union.schemaPath) === undefined || kept.includes(error),
+    );
+  }
 }
 
 /** The JSON pointer an error is about: for an unknown tag or property, that property itself. */

@@ -98,6 +98,11 @@ export class Recorder {
   outbound(ctx: FrameContext, response: WireResponse): TranscriptFrame | undefined {
     const reply = response.reply;
     if (reply.kind === 'stream') return undefined;
+    // An empty reply (a notification's or a response's 202) exists only on HTTP: on a stdio or
+    // in-memory channel the server sends nothing, so there is nothing to record. (Recorded, it
+    // would land before or after the next request's answer by how the channel's bytes were
+    // chunked, not by anything the client did.)
+    if (reply.kind === 'empty' && ctx.transport !== 'http' && ctx.transport !== 'msw') return undefined;
     // Built field by field, in the order the frame's JSON has always had.
     const draft: Record<string, unknown> = withContext(ctx, {
       direction: 'out',

@@ -55,6 +55,25 @@ registerScenarios(
 );
 
 // ============================================================================
+// The official suite's names: `initialize` (connect, list) and `tools_call` (list, call
+// add_numbers). The same program runs under `npx @modelcontextprotocol/conformance client` and under
+// `toolshift run --command`, which runs its scenarios standing for these names.
+// ============================================================================
+
+registerScenarios(['initialize'], runListClient);
+
+async function runToolsCallClient(serverUrl) {
+  const client = await connect(serverUrl);
+  const { tools } = await client.listTools();
+  if (!tools.some((tool) => tool.name === 'add_numbers')) throw new Error('add_numbers is not listed');
+  const result = await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 3 } });
+  console.error(`add_numbers answered: ${JSON.stringify(result.content)}`);
+  await client.close();
+}
+
+registerScenarios(['tools_call', 'tools-call'], runToolsCallClient);
+
+// ============================================================================
 // Changes: list, then re-list after each tools/list_changed until SIGTERM (toolshift ends the cell).
 // ============================================================================
 

@@ -43,6 +43,6 @@ export function clientsCommand(
     out.write('\n');
   }
   out.write(
-    `${entries.length} clients. Your own: --client-module FILE (a ClientAdapterFactory) or --client '${COMMAND_PREFIX}<shell command>' (any language; README "Testing your own client").\n`,
+    `${entries.length} clients. Your own: --client-module FILE (a ClientAdapterFactory) or --client '${COMMAND_PREFIX}<shell command>' (any language; see docs/testing-other-languages.md).\n`,
   );
 }

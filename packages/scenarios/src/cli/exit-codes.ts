@@ -2,7 +2,8 @@
  * Exit codes of the `toolshift` CLI:
  * - `ok` 0: the results match the baseline (`run`), the replayed property holds (`replay`), or the
  *   command did what was asked;
- * - `mismatch` 1: an unexpected failure, a stale baseline entry or a harness error (`run`); the
+ * - `mismatch` 1: an unexpected failure, a stale baseline entry or a harness error (`run`), or a
+ *   report that could not be written to its path at the run's end (written to a temp file instead); the
  *   recorded failure reproduces (`replay`);
  * - `usage` 2: bad command line or input file (unknown option, command, client, scenario; invalid
  *   scenario, script or baseline; unwritable output path; a filter selecting no cell);

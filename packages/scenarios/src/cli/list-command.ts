@@ -1,4 +1,4 @@
-import { SCENARIOS } from '../../catalog/index.js';
+import { CONFORMANCE_ALIASES, SCENARIOS } from '../../catalog/index.js';
 import { requiredFeatures } from '../runner/applicability.js';
 import { checkId, describeSource, type Scenario } from '../scenario.js';
 
@@ -44,6 +44,11 @@ export function listCommand(
       out.write(`  check ${check.id}${check.cites ? `  (${check.cites})` : ''}\n`);
     out.write('\n');
   }
+  // Outside the catalog: run only when named, by id or by the conformance suite's name.
+  const names = Object.entries(CONFORMANCE_ALIASES).map(([name, id]) => `${name} → ${id}`);
+  out.write(
+    `The official conformance suite's client scenario names --scenario also accepts (each runs the scenario it stands for, outside the catalog): ${names.join(', ')}\n\n`,
+  );
   const checks = entries.reduce((sum, entry) => sum + entry.checks.length, 0);
   out.write(`${entries.length} scenarios, ${checks} checks\n`);
 }

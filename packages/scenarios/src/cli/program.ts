@@ -1,11 +1,11 @@
 import { ADMIN_TOKEN_ENV, isToolshiftError } from '@toolshift/fake-server';
 import { Command, CommanderError, Option } from 'commander';
 import { PROPERTIES } from '../properties/index.js';
-import { TRANSCRIPT_CHOICES } from '../reports/json-report.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
 import { clientsCommand } from './clients-command.js';
 import { driverCheckCommand } from './driver-check-command.js';
 import { EXIT } from './exit-codes.js';
+import { explainCommand } from './explain-command.js';
 import { exploreCommand } from './explore-command.js';
 import { exportCommand } from './export-command.js';
 import { listCommand } from './list-command.js';
@@ -14,7 +14,8 @@ import { packageVersion } from './package-root.js';
 import { addProxyCommands } from './proxy-program.js';
 import { replayCommand } from './replay-command.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
-import { ERA_CHOICES, runCommand } from './run-command.js';
+import { resolvePaths } from './resolve-paths.js';
+import { addRunCommand } from './run-program.js';
 import { type ScorecardCommandOptions, scorecardCommand } from './scorecard-command.js';
 import { scorecardMergeCommand } from './scorecard-merge-command.js';
 import { serveCommand } from './serve-command.js';
@@ -30,17 +31,6 @@ export interface CliIo {
   cwd?: string;
 }
 
-/** Resolves the path-valued options of `options` (a string or a list of strings) against `cwd`. */
-function resolvePaths<T extends Record<string, unknown>>(options: T, keys: string[], cwd: string): T {
-  const resolved: Record<string, unknown> = { ...options };
-  for (const key of keys) {
-    const value = resolved[key];
-    if (typeof value === 'string') resolved[key] = resolveUserPath(value, cwd);
-    else if (Array.isArray(value)) resolved[key] = value.map((each: string) => resolveUserPath(each, cwd));
-  }
-  return resolved as T;
-}
-
 /** The `toolshift` command line; each action stores its exit code in `exit.code`. */
 function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
   const program = new Command()
@@ -49,93 +39,39 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .configureOutput({
       writeOut: (text) => io.out.write(text),
       writeErr: (text) => io.err.write(text),
+      // One line: `toolshift: unknown option '--clinet' (did you mean --client?)`, then the hint.
+      outputError: (text, write) =>
+        write(
+          text
+            .replace(/^error: /, 'toolshift: ')
+            .replace(/\n\((Did you mean [^)]*)\)/, (_all, hint: string) => ` (d${hint.slice(1)})`),
+        ),
     })
     .version(packageVersion(), '-V, --version', 'print the toolshift version')
-    .showHelpAfterError()
+    .showHelpAfterError("Run 'toolshift --help' for usage.")
     .exitOverride();
 
+  addRunCommand(program, io, exit);
+
   program
-    .command('run')
-    .description('Run scenarios against one or more clients and print the result table.')
+    .command('explain')
+    .description(
+      "Print a cell's failing checks with the transcript frames they cite (what each proves, and the frame as JSON): from a JSON report, or by running the cell again.",
+    )
+    .argument('<cell>', 'scenario/era/transport/client, as the table and the reports name cells')
     .option(
-      '--client <names...>',
-      `clients to test (comma or space separated; default: the --client-module clients, else reference and sdk): reference, reference-gateway, sdk, defect:<name>, unusual:<name>, a --client-module client, or '${COMMAND_PREFIX}<shell command>' for a program in any language. 'toolshift clients' lists them.`,
+      '--report <file>',
+      'read the cell from this JSON report (toolshift run --json FILE) instead of running it again',
     )
-    .option(
-      '--command <command>',
-      "a conformance-style client program (as the official MCP conformance suite runs them): '<command> <serverUrl>' per cell with MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION and MCP_CONFORMANCE_CONTEXT set; client 'conformance', judged on the wire only",
-    )
-    .option(
-      '--client-module <files...>',
-      'ES modules exporting ClientAdapterFactory objects (repeatable; .ts needs node --import tsx)',
-    )
-    .addOption(
-      new Option(
-        '--era <era>',
-        'cell eras: legacy (2025-11-25-only endpoint), modern (2026-07-28-only), dual (both, no preference given to the client), both (legacy and modern), all',
-      )
-        .choices(Object.keys(ERA_CHOICES))
-        .default('all'),
-    )
-    .option('--scenario <ids...>', 'only these catalog scenario ids (default: all)')
-    .option(
-      '--scenario-file <files...>',
-      'run scenarios from JSON/YAML files (instead of, or besides, --scenario)',
-    )
-    .option(
-      '--transport <kinds...>',
-      'only these transports: http, msw, in-memory, stdio (default: all each scenario lists)',
-    )
-    .option('--json <file>', 'also write the full report (verdicts, evidence, transcripts) as JSON')
-    .addOption(
-      new Option(
-        '--json-transcripts <which>',
-        'cells whose transcripts and observations the JSON report carries',
-      )
-        .choices([...TRANSCRIPT_CHOICES])
-        .default('failing'),
-    )
-    .option('--junit <file>', 'also write a JUnit XML report for CI')
-    .option(
-      '--html <file>',
-      'also write a self-contained HTML report: the matrix failures first, and per cell its checks and a timeline of every frame',
-    )
-    .addOption(
-      new Option('--html-transcripts <which>', 'cells whose timelines the HTML report carries')
-        .choices([...TRANSCRIPT_CHOICES])
-        .default('failing'),
-    )
-    .option(
-      '--write-baseline <file>',
-      "write this run's failures as an expected-failures baseline (one entry per failing check; reasons start as the near-miss text)",
-    )
-    .option('--baseline <file>', 'expected-failures baseline (default: the committed one)')
-    .option('--no-baseline', 'treat every failure as unexpected')
-    .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
-    .option(
-      '--concurrency <n>',
-      'cells run at once (default: 8 per core, at least 4, at most 32; the most expensive cells start first)',
-    )
-    .option('--seed <n>', 'override every script seed')
-    .option(
-      '--shard <i/n>',
-      "run only shard i of n of the selected cells (round robin over the selection; give every shard the same selection, then 'toolshift merge-reports' the shards' --json reports)",
-    )
-    .option(
-      '--proxy-upstream <url|command>',
-      "run against a real MCP server: each scenario server is 'toolshift proxy' in front of it (an http(s) URL, or a shell command starting it on stdio), the scenario's script its overlay; scenarios that cannot be expressed as overlays are n/a with the reason",
-    )
-    .option('--verbose', 'list every cell as a row (passes, expected failures and n/a cells too)')
-    .action(async (options) => {
-      exit.code = await runCommand(
-        {
-          ...resolvePaths(
-            options,
-            ['clientModule', 'scenarioFile', 'json', 'junit', 'html', 'writeBaseline', 'baseline'],
-            io.cwd,
-          ),
-          cwd: io.cwd,
-        },
+    .option('--client-module <files...>', "the modules that define the cell's client, as the run had them")
+    .option('--scenario-file <files...>', "the file that defines the cell's scenario, as the run had it")
+    .option('--command <command>', "the conformance-style program of a 'conformance' cell (run --command)")
+    .option('--seed <n>', "the run's --seed, when it had one")
+    .option('--all-frames', 'also list every frame of the cell, evidence marked')
+    .action(async (cell: string, options) => {
+      exit.code = await explainCommand(
+        cell,
+        { ...resolvePaths(options, ['report', 'clientModule', 'scenarioFile'], io.cwd), cwd: io.cwd },
         io.out,
       );
     });
@@ -359,7 +295,16 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
       );
     });
 
+  // A mistake prints one line and where to read the usage, never the whole help.
+  for (const command of program.commands)
+    command.showHelpAfterError(`Run 'toolshift ${command.name()} --help' for usage.`);
   return program;
+}
+
+/** `Run 'toolshift run --help' for usage.` for the command `args` named (the program's when none). */
+function usageHint(program: Command, args: readonly string[]): string {
+  const command = program.commands.find((each) => each.name() === args[0]);
+  return `Run 'toolshift ${command ? `${command.name()} ` : ''}--help' for usage.`;
 }
 
 /** The names of the CLI's commands (`run`, `serve`, …), in the order `--help` lists them. */
@@ -388,6 +333,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof UsageError || isToolshiftError(error)) {
       full.err.write(`toolshift: ${(error as Error).message}\n`);
+      // A command-line mistake points at the usage; an input file's message already says the fix.
+      if (error instanceof UsageError) full.err.write(`${usageHint(program, args)}\n`);
       return EXIT.usage;
     }
     full.err.write(`toolshift: unexpected error: ${(error as Error).stack ?? String(error)}\n`);

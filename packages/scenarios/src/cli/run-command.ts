@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describeTarget, type UpstreamTarget } from '@toolshift/fake-server/proxy';
-import { SCENARIOS } from '../../catalog/index.js';
+import { CONFORMANCE_ALIASES, CONFORMANCE_SCENARIOS, SCENARIOS } from '../../catalog/index.js';
 import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
 import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
@@ -16,6 +16,7 @@ import { parseShard } from '../runner/shard.js';
 import { type CellEra, type Scenario, type ScenarioTransport, TRANSPORT_KINDS } from '../scenario.js';
 import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { EXIT } from './exit-codes.js';
 import { defaultBaselinePath } from './package-root.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
@@ -140,12 +141,7 @@ export async function runCommand(
   if (html) await readReportViewer();
   const ids = list(options.scenario);
   const files = list(options.scenarioFile);
-  const scenarios: Scenario[] = ids.map((id) => {
-    const scenario = SCENARIOS.find((candidate) => candidate.id === id);
-    if (!scenario)
-      throw new UsageError(`Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id.`);
-    return scenario;
-  });
+  const scenarios: Scenario[] = [...new Set(ids.map(findScenario))];
   for (const file of files) {
     const scenario = await loadScenarioFile(file);
     const same = scenarios.find((other) => other.id === scenario.id);
@@ -196,7 +192,9 @@ export async function runCommand(
         ? undefined
         : await loadExpectedFailures(options.baseline ?? defaultBaselinePath());
     if (baseline) {
-      const ids = new Set([...SCENARIOS, ...scenarios].map((scenario) => scenario.id));
+      const ids = new Set(
+        [...SCENARIOS, ...CONFORMANCE_SCENARIOS, ...scenarios].map((scenario) => scenario.id),
+      );
       const { baseline: kept, setAside } = setAsideForeignEntries(baseline, ids);
       if (setAside.length > 0)
         out.write(
@@ -205,7 +203,9 @@ export async function runCommand(
       baseline = kept;
       checkExpectedFailures(baseline, {
         clients: known,
-        scenarios: new Map([...SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario])),
+        scenarios: new Map(
+          [...SCENARIOS, ...CONFORMANCE_SCENARIOS, ...scenarios].map((scenario) => [scenario.id, scenario]),
+        ),
       });
     }
     const proxyUpstream = options.proxyUpstream?.trim()
@@ -223,7 +223,16 @@ export async function runCommand(
       ...(html ? [FILE_REPORTERS.html(html, { transcripts: htmlTranscripts })] : []),
     ];
     const reporters: Reporter[] = [
-      consoleTableReporter(out, { verbose: options.verbose ?? false }),
+      consoleTableReporter(out, {
+        verbose: options.verbose ?? false,
+        explainCommand: explainCommandFor({
+          json,
+          files: list(options.scenarioFile),
+          modules,
+          command,
+          seed: options.seed,
+        }),
+      }),
       ...files,
     ];
     if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out, cwd));
@@ -258,19 +267,57 @@ export async function runCommand(
       process.removeListener('SIGINT', onSigint);
       process.removeListener('SIGTERM', onSigterm);
     }
+    let moved = false;
     for (const file of files) {
       const written = file.written();
-      if (written) out.write(`${written.format} report written to ${written.path} (${written.digest})\n`);
+      if (written?.notWritten) {
+        moved = true;
+        out.write(
+          `${written.format} report NOT written to ${written.notWritten.path} (${written.notWritten.reason}); written to ${written.path} instead (${written.digest})\n`,
+        );
+      } else if (written)
+        out.write(`${written.format} report written to ${written.path} (${written.digest})\n`);
     }
     if (files.length > 0)
       out.write(
         `Run ${summary.runId}, started ${summary.startedAt}. 'toolshift verify-report FILE --digest <its sha256 above>' tells whether a report file is still what this run wrote.\n`,
       );
-    return summary.exitCode;
+    // A report that is not where CI looks for it must not pass as a clean run.
+    return moved && summary.exitCode === EXIT.ok ? EXIT.mismatch : summary.exitCode;
   } finally {
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());
   }
+}
+
+/** A shell word as the user would type it: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The `toolshift explain` line the console ends its failures with: from the run's JSON report when
+ * it writes one (the cell as it ran), else running the cell again with the run's client modules,
+ * program, scenario files and seed.
+ */
+function explainCommandFor(run: {
+  json: string | undefined;
+  files: readonly string[];
+  modules: readonly string[];
+  command: string | undefined;
+  seed: string | undefined;
+}): (cell: string) => string {
+  return (cell) => {
+    const words = ['toolshift', 'explain', cell];
+    if (run.json) words.push('--report', run.json);
+    else {
+      if (run.modules.length) words.push('--client-module', ...run.modules);
+      if (run.files.length) words.push('--scenario-file', ...run.files);
+      if (run.command) words.push('--command', run.command);
+      if (run.seed !== undefined) words.push('--seed', run.seed);
+    }
+    return words.map(shellWord).join(' ');
+  };
 }
 
 /** Says which selected scenarios run against the real upstream and which are skipped, and why. */
@@ -287,6 +334,21 @@ function writeProxySelection(
     `Against ${describeTarget(upstream)} through toolshift proxy: ${scenarios.length - skipped.length} of ${scenarios.length} scenario(s) can be expressed as overlays (cells in an era the upstream does not speak, or serving a tool under a name the upstream uses, are n/a too).\n`,
   );
   if (skipped.length) out.write(`Skipped (n/a):\n${skipped.join('\n')}\n`);
+}
+
+/**
+ * The scenario `id` names: a catalog scenario, or one standing for an official conformance suite
+ * client scenario, by its id or the suite's name (`initialize`, `tools_call`).
+ * @throws {UsageError} for an unknown id.
+ */
+export function findScenario(id: string): Scenario {
+  const alias = CONFORMANCE_ALIASES[id] ?? id;
+  const scenario = [...SCENARIOS, ...CONFORMANCE_SCENARIOS].find((candidate) => candidate.id === alias);
+  if (!scenario)
+    throw new UsageError(
+      `Unknown scenario '${id}'. Run 'toolshift list' to see every scenario id (and the conformance suite's names toolshift accepts: ${Object.keys(CONFORMANCE_ALIASES).join(', ')}).`,
+    );
+  return scenario;
 }
 
 function parseCount(value: string, flag: string, min: number): number {

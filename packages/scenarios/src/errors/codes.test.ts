@@ -11,5 +11,6 @@ test('the error codes are pinned: never renamed, never reused', () => {
     'REPORTS_NOT_MERGEABLE',
     'REPORT_VIEWER_MISSING',
     'DRIVER_MANIFEST_INVALID',
+    'REPORT_WRITE_FAILED',
   ]);
 });

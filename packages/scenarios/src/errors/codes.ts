@@ -19,6 +19,8 @@ export const SCENARIOS_ERROR_CODES = [
   'REPORT_VIEWER_MISSING',
   /** A driver manifest (`clients/<language>/<library>/toolshift-driver.yaml`) is unreadable or breaks `driver-manifest.schema.json`. `data`: `{ source, pointer, rule }`. Fix the field at `pointer`. */
   'DRIVER_MANIFEST_INVALID',
+  /** A report file (`--json`, `--junit`, `--html`) could not be written: not a regular file, or the write failed. `data`: `{ path, reason }`. Give a file path in a writable directory with room. */
+  'REPORT_WRITE_FAILED',
 ] as const;
 
 /** One of {@link SCENARIOS_ERROR_CODES}. */

@@ -59,7 +59,7 @@ test('the summary leads with unexpected failures and stale entries, then expecte
     '  sdk       15  the client lacks host-clock',
   ]);
   expect(lines.some((line) => line.includes('ok-'))).toBe(false);
-  expect(lines.length).toBeLessThan(20);
+  expect(lines.length).toBeLessThan(22);
   expect(lines.at(-1)).toBe('Result: does NOT match the baseline (exit 1).');
 });
 
@@ -88,4 +88,53 @@ test('with colour on, failures are red and the totals still read the same withou
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI codes
   const stripped = coloured.map((line) => line.replace(/\u001b\[\d+m/g, ''));
   expect(stripped).toEqual(renderConsoleSummary(summaryOf(results), plain));
+});
+
+test('cells that failed alike share one row with their count, eras and transports; the section ends with the command that shows the frames', () => {
+  const broken = (seq: number) => ({ ...failure('registry.invalid-schema-reported'), evidence: [{ seq, note: '' }] });
+  const results = (['legacy', 'modern'] as const).flatMap((era) =>
+    (['http', 'msw', 'in-memory', 'stdio'] as const).map((transport, index) =>
+      cell('invalid-schema', 'fail', { era, transport, firstFailure: broken(index < 2 && era === 'legacy' ? 8 : 7) }),
+    ),
+  );
+  results.push(cell('pg-01', 'fail', { firstFailure: failure('discovery.list-requests') }));
+  const lines = renderConsoleSummary(summaryOf(results), { ...plain, width: 200 });
+  const rows = lines.filter((line) => line.includes('FAIL'));
+  expect(rows).toEqual([
+    '  invalid-schema  legacy,modern  http,msw,in-memory,stdio  sdk     FAIL    8 cells: registry.invalid-schema-reported: registry.invalid-schema-reported broke.',
+    '  pg-01           legacy         http                      sdk     FAIL    discovery.list-requests: discovery.list-requests broke. [#4]',
+  ]);
+  expect(lines).toContain(
+    "The frames a row cites: toolshift explain invalid-schema/legacy/http/sdk prints them for a cell (name any cell above as scenario/era/transport/client), or run with --html FILE for every failing cell's timeline.",
+  );
+  const custom = renderConsoleSummary(summaryOf(results), {
+    ...plain,
+    explainCommand: (key) => `toolshift explain ${key} --report r.json`,
+  });
+  expect(custom.join('\n')).toContain('toolshift explain invalid-schema/legacy/http/sdk --report r.json prints them');
+  // --verbose keeps a row per cell.
+  const verbose = renderConsoleSummary(summaryOf(results), { ...plain, verbose: true });
+  expect(verbose.filter((line) => line.includes('FAIL'))).toHaveLength(9);
+});
+
+test("what a client printed is counted in one line, and printed per cell with --verbose", () => {
+  const results = [
+    cell('empty-list', 'pass', {
+      clientStderr: { text: 'Client.listTools() called but server does not advertise tools capability\n', truncatedChars: 0 },
+    }),
+    cell('ok', 'pass'),
+  ];
+  const lines = renderConsoleSummary(summaryOf(results, 0), plain);
+  expect(lines.join('\n')).not.toContain('Client.listTools()');
+  expect(lines).toContain(
+    "Client output: 1 cell printed to stderr or the console; each cell's JSON (clientStderr) and JUnit (<system-err>) record holds it, --verbose prints it.",
+  );
+  const verbose = renderConsoleSummary(summaryOf(results, 0), { ...plain, verbose: true });
+  expect(verbose).toEqual(
+    expect.arrayContaining([
+      'Client output (1)',
+      '  empty-list/legacy/http/sdk:',
+      '    Client.listTools() called but server does not advertise tools capability',
+    ]),
+  );
 });

@@ -1,3 +1,4 @@
+import { describeClientStderr } from '../adapters/client-stderr.js';
 import { type CellResult, type CellStatus, cellKey } from '../runner/cell.js';
 import type { SuiteSummary } from '../runner/run-suite.js';
 import { cellDetail, eraColumn, resultLine, wrapText } from './cell-detail.js';
@@ -11,6 +12,11 @@ export interface ConsoleSummaryOptions {
   /** Every cell as a row (passes, expected failures and `n/a` cells too) instead of grouped counts. */
   verbose: boolean;
   style: ConsoleStyle;
+  /**
+   * The command that prints a failing cell's evidence frames (`toolshift explain <cell> …`), given
+   * the cell's key; the failure sections end with it. Default: `toolshift explain <cell>`.
+   */
+  explainCommand?: (cell: string) => string;
 }
 
 const LABEL: Record<CellStatus, string> = {
@@ -30,9 +36,40 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A cell's detail without its evidence frames (`[#8]`), which differ between cells failing alike. */
+function detailWithoutFrames(result: CellResult): string {
+  return cellDetail(result).replace(/ \[#\d+(?:, (?:#\d+|… \d+ more))*\]/, '');
+}
+
+/**
+ * Cells that failed alike, one group each: the same status, client, scenario and detail (frames
+ * aside), in first-seen order.
+ */
+function alike(results: readonly CellResult[]): CellResult[][] {
+  return groupBy(results, (r) => `${r.status}\u0000${r.client}\u0000${r.scenarioId}\u0000${detailWithoutFrames(r)}`);
+}
+
+/** One row per group of cells that failed alike: its eras and transports, and `N cells: ` before the detail. */
+function groupRow(group: readonly CellResult[]): string[] {
+  const first = group[0]!;
+  if (group.length === 1)
+    return [first.scenarioId, eraColumn(first), first.transport, first.client, LABEL[first.status], cellDetail(first)];
+  const frames = new Set(group.map(cellDetail)).size === 1;
+  return [
+    first.scenarioId,
+    [...new Set(group.map(eraColumn))].join(','),
+    [...new Set(group.map((r) => r.transport))].join(','),
+    first.client,
+    LABEL[first.status],
+    `${group.length} cells: ${frames ? cellDetail(first) : detailWithoutFrames(first)}`,
+  ];
+}
+
 /** Rows of cells: scenario, era, transport, client, result, detail (wrapped under the detail column). */
-function cellRows(results: readonly CellResult[], options: ConsoleSummaryOptions): string[] {
-  const rows = results.map((r) => [r.scenarioId, eraColumn(r), r.transport, r.client, LABEL[r.status], cellDetail(r)]);
+function cellRows(results: readonly CellResult[], options: ConsoleSummaryOptions, grouped = false): string[] {
+  const groups = grouped ? alike(results) : results.map((result) => [result]);
+  const rows = groups.map(groupRow);
+  const statuses = groups.map((group) => group[0]!.status);
   const header = ['scenario', 'era', 'transport', 'client', 'result', 'detail'];
   const fixed = header.length - 1;
   const widths = header
@@ -50,7 +87,7 @@ function cellRows(results: readonly CellResult[], options: ConsoleSummaryOptions
   };
   return [
     ...line(header).map(options.style.dim),
-    ...results.flatMap((result, index) => line(rows[index]!, result.status)),
+    ...rows.flatMap((row, index) => line(row, statuses[index])),
   ];
 }
 
@@ -124,6 +161,36 @@ function reasonCountLines(
   return lines;
 }
 
+/** Lines of a client's output shown per cell with `--verbose` (the reports keep all of it). */
+const MAX_OUTPUT_LINES = 12;
+
+/**
+ * What clients printed during their cells (their stderr, or an in-process client's console): with
+ * `verbose`, the lines per cell; otherwise one line saying how many cells have some and where it is.
+ */
+function clientOutputLines(results: readonly CellResult[], options: ConsoleSummaryOptions): string[] {
+  const printed = results.filter((result) => result.clientStderr);
+  if (printed.length === 0) return [];
+  if (!options.verbose)
+    return [
+      '',
+      `Client output: ${plural(printed.length, 'cell', 'cells')} printed to stderr or the console; each cell's JSON (clientStderr) and JUnit (<system-err>) record holds it, --verbose prints it.`,
+    ];
+  return [
+    '',
+    options.style.bold(`Client output (${printed.length})`),
+    ...printed.flatMap((result) => {
+      const text = describeClientStderr(result.clientStderr!).split('\n');
+      const cut = text.length - MAX_OUTPUT_LINES;
+      return [
+        `  ${cellKey(result)}:`,
+        ...text.slice(0, MAX_OUTPUT_LINES).map((line) => `    ${truncateDisplay(line, Math.max(40, options.width - 4))}`),
+        ...(cut > 0 ? [`    … ${plural(cut, 'more line', 'more lines')} in the reports`] : []),
+      ];
+    }),
+  ];
+}
+
 /** The totals line: cells, time and a count per status. */
 export function totalsLine(summary: SuiteSummary): string {
   const c = summary.counts;
@@ -138,9 +205,12 @@ export function totalsLine(summary: SuiteSummary): string {
 
 /**
  * The console summary of a run, failures first: unexpected failures, stale baseline entries and
- * harness errors (a row per cell with the first failing check, its message and evidence frames);
+ * harness errors (a row per cell with the first failing check, its message and evidence frames;
+ * cells that failed alike share one row with their count), ending with the command that prints a
+ * cell's frames;
  * then expected failures (one line per client × scenario × check) and inconclusive cells, then
- * `n/a` counts per client and reason; with `verbose`, every cell as a row instead (passes too).
+ * `n/a` counts per client and reason, and whether clients printed anything (their lines with
+ * `verbose`); with `verbose`, every cell as a row instead (passes too).
  * Ends with the totals and the result line. A run that matches its baseline takes a screenful.
  */
 export function renderConsoleSummary(summary: SuiteSummary, options: ConsoleSummaryOptions): string[] {
@@ -156,7 +226,16 @@ export function renderConsoleSummary(summary: SuiteSummary, options: ConsoleSumm
     ['stale', 'Stale baseline entries: these cells pass now, remove the entries'],
     ['error', 'Harness errors'],
   ] as const)
-    section(status, title, cellRows(of(status), options), of(status).length);
+    section(status, title, cellRows(of(status), options, !options.verbose), of(status).length);
+  // Where the frames a row cites (`[#8]`) can be seen: the terminal command, or the HTML report.
+  const cited = summary.results.find((result) => result.status === 'fail' || result.status === 'error');
+  if (cited) {
+    const explain = options.explainCommand ?? ((cell: string) => `toolshift explain ${cell}`);
+    lines.push(
+      '',
+      `The frames a row cites: ${style.bold(explain(cellKey(cited)))} prints them for a cell (name any cell above as scenario/era/transport/client), or run with --html FILE for every failing cell's timeline.`,
+    );
+  }
   const expected = of('known-failure');
   section(
     'known-failure',
@@ -187,6 +266,7 @@ export function renderConsoleSummary(summary: SuiteSummary, options: ConsoleSumm
     (result.harnessWarnings ?? []).map((warning) => `  ${cellKey(result)}: ${warning}`),
   );
   if (warnings.length > 0) lines.push('', style.bold(`Harness warnings (${warnings.length})`), ...warnings);
+  lines.push(...clientOutputLines(summary.results, options));
   lines.push('', totalsLine(summary));
   if (summary.shard) {
     lines.push(

@@ -15,6 +15,8 @@ export interface ConsoleReportOptions {
   color?: boolean;
   /** A live `[n/N]` progress line (default: when `out` is a TTY); otherwise a legend and one mark per cell. */
   live?: boolean;
+  /** The command printing a failing cell's frames, given its key (default `toolshift explain <cell>`). */
+  explainCommand?: (cell: string) => string;
 }
 
 /**
@@ -47,7 +49,12 @@ export function consoleTableReporter(
     },
     onRunEnd(summary: SuiteSummary) {
       out.write(live ? `\r\u001b[2K${progressLine(done, total, counts, style)}\n` : '\n');
-      const lines = renderConsoleSummary(summary, { width, verbose: options.verbose ?? false, style });
+      const lines = renderConsoleSummary(summary, {
+        width,
+        verbose: options.verbose ?? false,
+        style,
+        ...(options.explainCommand ? { explainCommand: options.explainCommand } : {}),
+      });
       out.write(`${lines.join('\n')}\n`);
     },
   };

@@ -40,6 +40,33 @@ export interface HtmlVerdict {
   evidence: Array<{ seq: number; note: string }>;
 }
 
+/** A frame a failing check cites, as the page shows it without a click. */
+export interface HtmlEvidenceFrame {
+  serverId: string;
+  seq: number;
+  /** What the check says the frame proves. */
+  note: string;
+  /** The frame's arrow label (absent when the report carries no transcript for the cell). */
+  label?: string;
+  /** Who sent it: `in` client → server, `out` server → client, `server` a step or note. */
+  direction?: TranscriptFrame['direction'];
+  /** The frame's message as one line of JSON, cut at {@link SNIPPET_CHARS} characters. */
+  snippet?: string;
+}
+
+/** A failing cell's first failing check, with everything the page shows before any click. */
+export interface HtmlFirstFailure {
+  checkId: string;
+  serverId?: string;
+  level?: string;
+  message: string;
+  nearMiss?: string;
+  evidence: HtmlEvidenceFrame[];
+}
+
+/** Characters of a frame's JSON shown in a failure's evidence list (the timeline shows it all). */
+export const SNIPPET_CHARS = 240;
+
 /** One cell of the matrix; `frames` is absent when the report does not carry its transcript. */
 export interface HtmlCell {
   key: string;
@@ -56,6 +83,8 @@ export interface HtmlCell {
   /** Server ids in lane order (empty when no transcript is carried). */
   servers: string[];
   frames?: HtmlFrame[];
+  /** The first failing check (failing cells only), with its evidence frames. */
+  firstFailure?: HtmlFirstFailure;
 }
 
 /** Everything the page shows, embedded in it as JSON. */
@@ -148,6 +177,34 @@ function framesOf(result: CellResult): HtmlFrame[] {
   return frames.map(({ order: _order, ...frame }) => frame);
 }
 
+/** The first failing check of `result` with its cited frames (labels and snippets when `carried`). */
+function firstFailureOf(result: CellResult, carried: boolean): HtmlFirstFailure | undefined {
+  const verdict = result.verdicts.find((candidate) => candidate.status === 'fail');
+  if (!verdict) return undefined;
+  const serverId = verdict.serverId ?? result.servers[0]?.serverId ?? 'primary';
+  const transcript = result.servers.find((server) => server.serverId === serverId)?.transcript ?? [];
+  return {
+    checkId: verdict.checkId,
+    ...(verdict.serverId !== undefined ? { serverId: verdict.serverId } : {}),
+    ...(verdict.level !== undefined ? { level: verdict.level } : {}),
+    message: verdict.message,
+    ...(verdict.nearMiss !== undefined ? { nearMiss: verdict.nearMiss } : {}),
+    evidence: verdict.evidence.map((ref) => {
+      const frame = carried ? transcript.find((candidate) => candidate.seq === ref.seq) : undefined;
+      const body = frame ? JSON.stringify(frame.message ?? frame.raw ?? null) : undefined;
+      return {
+        serverId,
+        seq: ref.seq,
+        note: ref.note || verdict.message,
+        ...(frame ? { label: frameLabel(frame), direction: frame.direction } : {}),
+        ...(body !== undefined && body !== 'null'
+          ? { snippet: body.length > SNIPPET_CHARS ? `${body.slice(0, SNIPPET_CHARS)}…` : body }
+          : {}),
+      };
+    }),
+  };
+}
+
 /** Statuses that need a look first: the matrix and the list sort by this rank. */
 export const STATUS_RANK: Readonly<Record<CellStatus, number>> = {
   fail: 0,
@@ -158,6 +215,11 @@ export const STATUS_RANK: Readonly<Record<CellStatus, number>> = {
   pass: 5,
   'n/a': 6,
 };
+
+/** `{ [key]: value }`, or nothing when `value` is undefined. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
 
 /**
  * The page's data for a run: every cell with its verdicts, and for the cells `transcripts`
@@ -196,6 +258,9 @@ export function toHtmlReportData(summary: SuiteSummary, transcripts: TranscriptC
         })),
         servers: carried ? [...new Set(result.servers.map((server) => server.serverId))] : [],
         ...(carried ? { frames: framesOf(result) } : {}),
+        ...(result.status === 'fail' || result.status === 'known-failure' || result.status === 'error'
+          ? optional('firstFailure', firstFailureOf(result, carried))
+          : {}),
       };
     }),
   };

@@ -79,3 +79,28 @@ test('the page embeds the data so that no frame text can close its script elemen
   const json = /<script type="application\/json" id="toolshift-report">(.*)<\/script>/.exec(html)![1]!;
   expect(JSON.parse(json).cells[0].frames[1].raw.raw).toBe('</script><script>alert(1)</script>');
 });
+
+test("a failing cell carries its first failing check with each cited frame's label and JSON, for the page to show before any click", () => {
+  const [bad, good] = toHtmlReportData(summary).cells;
+  expect(bad!.firstFailure).toEqual({
+    checkId: 'x.y',
+    serverId: 'primary',
+    message: 'broke',
+    nearMiss: 'almost',
+    evidence: [
+      {
+        serverId: 'primary',
+        seq: 2,
+        note: 'the bad answer',
+        label: 'unparseable message · post-1',
+        direction: 'out',
+        snippet: JSON.stringify('</script><script>alert(1)</script>'),
+      },
+    ],
+  });
+  expect(good!.firstFailure).toBeUndefined();
+  // Without transcripts the page still names the check and the frames, without their content.
+  expect(toHtmlReportData(summary, 'none').cells[0]!.firstFailure!.evidence).toEqual([
+    { serverId: 'primary', seq: 2, note: 'the bad answer' },
+  ]);
+});

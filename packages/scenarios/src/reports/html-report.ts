@@ -73,12 +73,26 @@ button.cell.selected { outline: 3px solid #1565c0; outline-offset: 1px; }
 .evidence-note { grid-column: 2 / -1; color: var(--fail); font-weight: 600; padding: 0 0 4px 8px; }
 pre.raw { grid-column: 1 / -1; margin: 4px 0 8px 56px; background: #263238; color: #eceff1; padding: 8px; border-radius: 4px; overflow: auto; max-height: 320px; }
 .none { color: #666; font-style: italic; }
+.needs-a-look { margin: 12px 0 20px; }
+.failure { background: white; border: 1px solid #ddd; border-left: 6px solid var(--fail); border-radius: 6px; padding: 8px 14px; margin: 10px 0; }
+.failure.s-border-stale { border-left-color: var(--stale); } .failure.s-border-error { border-left-color: var(--error); }
+.failure h3 { font-size: 14px; margin: 2px 0 6px; font-weight: 600; font-family: ui-monospace, monospace; }
+.failure .badge { font-family: system-ui, sans-serif; font-size: 11px; padding: 1px 6px; border-radius: 3px; color: white; margin-right: 6px; text-transform: uppercase; }
+.failure .check { margin: 4px 0; font-size: 15px; } .failure .check strong { font-family: ui-monospace, monospace; }
+.level { font-size: 11px; font-weight: 700; padding: 1px 5px; border-radius: 3px; margin-right: 6px; color: white; background: #37474f; }
+.level.must { background: var(--fail); } .level.should { background: var(--known); }
+.evidence-frames { margin: 6px 0; padding-left: 20px; font-size: 13px; }
+.evidence-frame { margin: 3px 0; } .evidence-frame .seq { font-weight: 700; color: var(--fail); } .evidence-frame .note { color: #5d4037; }
+pre.snippet { margin: 2px 0 6px; padding: 4px 8px; background: #263238; color: #eceff1; border-radius: 4px; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
+button.open { margin: 4px 0; padding: 3px 10px; border: 1px solid #1565c0; background: white; color: #1565c0; border-radius: 4px; cursor: pointer; }
 `;
 
 /**
  * The HTML report as one self-contained page: the viewer script (bundled at build time, no CDN or
- * network) and the run's data embedded as JSON. The page draws the summary matrix and, for the
- * cell clicked, its checks and its timeline (rendered only then).
+ * network) and the run's data embedded as JSON. The page opens on what needs a look: each
+ * unexpected failure, stale entry and harness error (cells failing alike in one card) with its
+ * first failing check, one-line reason and cited frames; then the summary matrix (every cell when
+ * nothing needs a look) and, for the cell clicked, its checks and its timeline (rendered only then).
  */
 export function renderHtmlReport(data: HtmlReportData, viewerScript: string, runId = ''): string {
   return [

@@ -109,8 +109,9 @@ export interface CellResult extends Cell {
   teardownObservations?: readonly Observation[];
   /**
    * What the client's own process wrote to stderr during the cell (`--client-module` clients'
-   * processes, `command:` and `--command` programs; absent for in-process clients and when it wrote nothing),
-   * bounded: the last characters, with the count of those cut.
+   * processes, `command:` and `--command` programs), or for an in-process client (the SDK client,
+   * the reference client) what it printed through `console.*` during the cell; absent when it wrote
+   * nothing. Bounded: the last characters, with the count of those cut.
    */
   clientStderr?: ClientStderr;
   /**

@@ -6,6 +6,7 @@ import { describeMissingMethods, missingMethods } from '../adapters/feature-meth
 import { type CellEra, essentialCheckIds, type Scenario, type ScenarioTransport } from '../scenario.js';
 import { notApplicableReason } from './applicability.js';
 import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
+import { withCellConsole } from './cell-console.js';
 import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
 import { CellSession } from './cell-session/cell-session.js';
 import { tearDownCell } from './cell-teardown.js';
@@ -56,13 +57,27 @@ export type RawCellResult = Omit<CellResult, 'status' | 'baselineReason'>;
  * process (`runner/client-process/`) while its cell runs here: servers, transcripts and checks stay
  * in the runner, and only what the client reports crosses over, as observations. Never throws for a misbehaving client: connection failures, a client that
  * cannot speak the endpoint's era (`runner.era-negotiated`) and hung actions become failing
- * verdicts; a broken script step or transport is `error`.
+ * verdicts; a broken script step or transport is `error`. What an in-process client prints through
+ * `console.*` during the cell is its `clientStderr` (see `withCellConsole`), never the run's output.
  */
 export async function runCell(
   scenario: Scenario,
   era: CellEra,
   factory: ClientAdapterFactory,
   options: CellOptions = {},
+): Promise<RawCellResult> {
+  // What an in-process client prints through the console is the cell's record, not the run's output.
+  const { value: result, printed } = await withCellConsole(() =>
+    runJudgedCell(scenario, era, factory, options),
+  );
+  return printed && !result.clientStderr ? { ...result, clientStderr: printed } : result;
+}
+
+async function runJudgedCell(
+  scenario: Scenario,
+  era: CellEra,
+  factory: ClientAdapterFactory,
+  options: CellOptions,
 ): Promise<RawCellResult> {
   const started = Date.now();
   const transport = options.transport ?? scenario.transports[0]!;

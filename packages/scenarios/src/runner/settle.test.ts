@@ -178,3 +178,31 @@ test('a schema the client rewrote counts as converged; a stale one does not (iss
   // The schema the first catalog revision served: stale, the client has not converged.
   expect(exposureMatches([{ serverId: 'p', name: 'a', inputSchema: loose }], server, 'p')).toBe(false);
 });
+
+test('a client that reports no exposures (judged on the wire) settles once its listing is answered and the wire is quiet, instead of waiting out the bound', async () => {
+  const server = createFakeServer(scriptBuilder('s').tools(tool('a')).build());
+  await request(server, 'tools/list');
+  const target = [{ serverId: 'primary', server }];
+  const none = () => undefined;
+  const listen = () => () => undefined;
+  // Without exposures the completed listing waits to be shown, up to the bound…
+  const waiting = await settle(target, none, listen, {
+    until: 'quiet',
+    timeoutMs: 300,
+    quietMs: 20,
+    exposures: () => [],
+  });
+  expect(waiting).toMatchObject({
+    settled: false,
+    reason: expect.stringContaining('had not reported an exposure since the listing'),
+  });
+  // …unless the client reports none at all: then the quiet wire is the end.
+  const done = await settle(target, none, listen, {
+    until: 'quiet',
+    timeoutMs: 20_000,
+    quietMs: 20,
+    exposures: () => [],
+    reportsExposures: false,
+  });
+  expect(done).toEqual({ settled: true });
+});

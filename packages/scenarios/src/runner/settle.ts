@@ -56,6 +56,12 @@ export interface SettleOptions {
    * {@link RECONNECT_WAIT_MS}); it may outlast `timeoutMs`.
    */
   reconnectWaitMs?: number;
+  /**
+   * Whether the client reports the tool sets it exposes (default true). A client judged on the wire
+   * only (a conformance-style program) reports none: a listing it completed is done, not waiting to
+   * be shown.
+   */
+  reportsExposures?: boolean;
 }
 
 /**
@@ -193,6 +199,7 @@ export async function settle(
         ...(target.principal !== undefined ? { principal: target.principal } : {}),
         exposures,
       });
+      if (listing?.kind === 'listing-not-shown' && options.reportsExposures === false) continue;
       if (listing) return { ...listing, serverId: target.serverId };
     }
     return undefined;

@@ -15,6 +15,19 @@ import { type ScenarioProblem, schemaProblems } from './schema-problems.js';
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, discriminator: true });
 const validate = ajv.compile<Scenario>(ScenarioSchema);
 
+/**
+ * The hint for a server script given where a scenario belongs (it has `toolshiftScript`, or a
+ * script's sections and none of a scenario's): one sentence instead of a problem per script field.
+ */
+function scriptGivenAsScenario(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  if (['id', 'servers', 'checks', 'clientActions'].some((key) => keys.includes(key))) return undefined;
+  const scriptKeys = ['toolshiftScript', 'catalog', 'steps'].filter((key) => keys.includes(key));
+  if (scriptKeys.length === 0) return undefined;
+  return `it is a server script (it has ${scriptKeys.join(', ')}), not a scenario: serve it with 'toolshift serve --script FILE', or make it a scenario server's script (servers: [{ id: primary, script: … }]; 'toolshift export empty-list' writes a scenario to start from).`;
+}
+
 /** Options of {@link parseScenario}. */
 export interface ParseScenarioOptions {
   /**
@@ -32,6 +45,8 @@ export interface ParseScenarioOptions {
  * invariant known with usable parameters, check ids unique, and with `requireCitations` a `source`
  * and every check's `cites`. Every problem is reported at once: the semantic rules run on each part
  * the schema accepted.
+ * @throws {ScenarioError} SCENARIO_INVALID with `rule: 'script-not-scenario'` and one sentence when
+ *   the value is a server script (toolshiftScript, catalog, steps) rather than a scenario.
  * @throws {ScenarioError} SCENARIO_INVALID naming `source`, and for each problem its JSON pointer
  *   and the rule that failed (`data.problems`; `pointer`/`rule` are the first problem's).
  */
@@ -40,6 +55,9 @@ export function parseScenario(
   source = '<scenario>',
   options: ParseScenarioOptions = {},
 ): Scenario {
+  const script = scriptGivenAsScenario(value);
+  if (script)
+    throw new ScenarioError(`Invalid scenario ${source}: ${script}`, source, '/', 'script-not-scenario');
   const problems: ScenarioProblem[] = validate(value) ? [] : schemaProblems(validate.errors ?? []);
   const schemaBroken = (pointer: string) =>
     problems.some((problem) => problem.pointer === pointer || problem.pointer.startsWith(`${pointer}/`));

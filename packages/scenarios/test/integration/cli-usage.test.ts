@@ -49,11 +49,27 @@ describe('usage errors exit 2 with one message and no stack trace', () => {
       ['run', '--client', 'nope', '--no-baseline'],
       "Unknown client 'nope'. Known clients: reference, reference-gateway, sdk",
     ],
+    [['run', '--clinet', 'reference'], "toolshift: unknown option '--clinet' (did you mean --client?)"],
+    [['run', '--era', 'medieval'], "argument 'medieval' is invalid. Allowed choices are legacy, modern"],
+    [
+      ['run', '--scenario', 'empty-list', '--html', '/proc/report.html'],
+      'toolshift: --html /proc/report.html: cannot create files in /proc (',
+    ],
+    [
+      ['run', '--scenario', 'empty-list', '--html', '/dev/full'],
+      'toolshift: --html /dev/full: is a character device, not a regular file',
+    ],
   ])('toolshift %j', async (args, message) => {
-    const { code, stderr } = await cli(args);
+    const { code, stderr, stdout } = await cli(args);
     expect(code).toBe(2);
     expect(stderr).toContain(message);
     expect(stderr).not.toMatch(/\n\s+at /);
+    // One line, then where the usage is: never the whole help, never a cell run.
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(message);
+    expect(lines[1]).toMatch(/^Run 'toolshift (\w[\w-]* )?--help' for usage\.$/);
+    expect(stdout).toBe('');
   });
 
   test('help exits 0', async () => {

@@ -36,7 +36,7 @@ test('an unwritable output path is refused before any cell runs: exit 2, one lin
   expect(code).toBe(2);
   expect(stdout).toBe('');
   expect(stderr).toBe(
-    `toolshift: --junit ${join(dir, 'a-file/junit.xml')}: ${join(dir, 'a-file')} is not a directory.\n`,
+    `toolshift: --junit ${join(dir, 'a-file/junit.xml')}: ${join(dir, 'a-file')} is not a directory.\nRun 'toolshift run --help' for usage.\n`,
   );
   expect(existsSync(join(dir, 'ok.json'))).toBe(false);
 });

@@ -38,3 +38,71 @@ test('a scenario file with three mistakes gets all three errors in one run (exit
   ]);
   expect(stderr).not.toContain('seed');
 }, 60_000);
+
+/** Runs the CLI in `cwd`, collecting its output. */
+async function cli(args: string[], cwd: string) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  err.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await runCli(args, { out, err, cwd });
+  return { code, stdout, stderr };
+}
+
+test('a server script given to --scenario-file gets one line saying it is a script and what to do, not a problem per field', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-scenario-errors-'));
+  await writeFile(
+    join(dir, 'server.yaml'),
+    stringify({
+      toolshiftScript: 1,
+      catalog: { tools: [{ name: 'a', inputSchema: { type: 'object' } }] },
+      steps: [{ id: 'add', trigger: { afterRequests: 1 }, action: { action: 'emitListChanged' } }],
+    }),
+  );
+  const { code, stderr } = await cli(['run', '--scenario-file', 'server.yaml', '--client', 'reference'], dir);
+  expect(code).toBe(2);
+  expect(stderr.trimEnd().split('\n')).toEqual([
+    `toolshift: Invalid scenario ${join(dir, 'server.yaml')}: it is a server script (it has toolshiftScript, catalog, steps), not a scenario: serve it with 'toolshift serve --script FILE', or make it a scenario server's script (servers: [{ id: primary, script: … }]; 'toolshift export empty-list' writes a scenario to start from).`,
+  ]);
+});
+
+test('a scenario given to serve --script gets one line saying it is a scenario and how to run it', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-scenario-errors-'));
+  const exported = await cli(['export', 'empty-list', '--out', 'scenario.yaml'], dir);
+  expect(exported.code).toBe(0);
+  const { code, stderr } = await cli(['serve', '--script', 'scenario.yaml'], dir);
+  expect(code).toBe(2);
+  expect(stderr.trimEnd().split('\n')).toEqual([
+    `toolshift: Failed to load script ${join(dir, 'scenario.yaml')}: it is a toolshift scenario (it has servers, checks, clientActions), not a server script: run it with 'toolshift run --scenario-file FILE', or use the script of one of its servers (servers[i].script).`,
+  ]);
+});
+
+test('a script file with several mistakes reports each with its JSON pointer in one run', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-scenario-errors-'));
+  await writeFile(
+    join(dir, 'bad.yaml'),
+    stringify({
+      toolshiftScript: 1,
+      pagination: { pageSize: 0 },
+      steps: [
+        { id: 'a', trigger: { afterRequests: 0 }, action: { action: 'emitListChanged' } },
+        { id: 'a', action: { action: 'removeTool', name: 'ghost' } },
+      ],
+    }),
+  );
+  const { code, stderr } = await cli(['serve', '--script', 'bad.yaml'], dir);
+  expect(code).toBe(2);
+  expect(stderr.trimEnd().split('\n')).toEqual([
+    `toolshift: Failed to load script ${join(dir, 'bad.yaml')}: 4 problems:`,
+    '  /pagination/pageSize must be >= 1 (rule: minimum).',
+    "  /steps/0/trigger/afterRequests must be ≥ 1. Use 1 for 'after the first request'. [minimum]",
+    "  /steps/1/action/name 'ghost' is not in the catalog and no step adds it. Add it to catalog.tools or fix the name. [knownTool]",
+    "  /steps/1/id 'a' is used by an earlier step. Step ids must be unique. [uniqueStepIds]",
+  ]);
+});

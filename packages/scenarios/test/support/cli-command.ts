@@ -1,6 +1,7 @@
-import { type Dirent, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The workspace root: `pnpm toolshift` runs the CLI from there. */
 export const workspaceRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -68,6 +69,16 @@ export function builtCliIsCurrent(root = workspaceRoot): boolean {
 let current: boolean | undefined;
 
 /**
+ * tsx's loader as a file URL: `--import tsx` would be resolved from the child's working directory,
+ * which a test may set to a temporary directory with no node_modules.
+ */
+export function tsxLoader(): string {
+  const manifest = createRequire(join(workspaceRoot, 'package.json')).resolve('tsx/package.json');
+  const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: { '.': string } }).exports['.'];
+  return pathToFileURL(join(dirname(manifest), entry)).href;
+}
+
+/**
  * The node arguments that start `toolshift ARGS` as a shell would: the built CLI when `dist` is
  * current (what CI and users run; about half the CPU of the sources under tsx, ~1.4 s against
  * ~2.6 s a process), else the TypeScript sources under tsx — so a test never needs a build and
@@ -77,5 +88,5 @@ export function toolshiftNodeArgs(args: string[]): string[] {
   current ??= builtCliIsCurrent();
   return current
     ? [join(workspaceRoot, BUILT_MAIN), ...args]
-    : ['--conditions=toolshift-source', '--import', 'tsx', join(workspaceRoot, SOURCE_MAIN), ...args];
+    : ['--conditions=toolshift-source', '--import', tsxLoader(), join(workspaceRoot, SOURCE_MAIN), ...args];
 }

@@ -5,7 +5,7 @@ import { leftAround, type ProcessInfo, processTable } from '../../runner/client-
 import { ClientPhaseError } from '../client-phase-error.js';
 import { type ProgramMessage, parseProgramLine, type RunnerRequest } from './command-protocol.js';
 
-/** How long to wait for an ended program's stderr to deliver its last lines, ms. */
+/** How long to wait for an ended program's stdout and stderr to deliver their last lines, ms. */
 const STDERR_DRAIN_MS = 500;
 
 /** Distributes a request type without its `id` (the program wrapper numbers requests). */
@@ -61,6 +61,9 @@ export class ClientProgram {
       // Its own process group, so the shell and whatever it started end together.
       detached: true,
     });
+    const stdout = createInterface({ input: this.child.stdout! });
+    stdout.on('line', (line) => this.onLine(line));
+    const stdoutRead = new Promise<void>((resolve) => stdout.once('close', resolve));
     this.exited = new Promise((resolve) => {
       const end = (reason: string) => {
         if (this.exitReason !== undefined) return;
@@ -71,14 +74,24 @@ export class ClientProgram {
         resolve(reason);
       };
       this.child.on('error', (error) => end(`it could not start: ${error.message}`));
-      this.child.on('exit', (code, signal) =>
-        end(signal ? `killed by ${signal}` : `exit code ${code ?? 'unknown'}`),
-      );
+      // 'exit' can come before the program's last stdout lines were read (its hello, its answers):
+      // it counts as ended once they were delivered (bounded, should something it started keep
+      // the pipe open).
+      this.child.on('exit', (code, signal) => {
+        const reason = signal ? `killed by ${signal}` : `exit code ${code ?? 'unknown'}`;
+        let timer: NodeJS.Timeout | undefined;
+        const drain = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, STDERR_DRAIN_MS);
+        });
+        void Promise.race([stdoutRead, drain]).then(() => {
+          clearTimeout(timer);
+          end(reason);
+        });
+      });
     });
     this.child.stdin?.on('error', () => {
       // The program closed its stdin (or exited): pending requests are rejected on exit.
     });
-    createInterface({ input: this.child.stdout! }).on('line', (line) => this.onLine(line));
     const stderr = createInterface({ input: this.child.stderr! });
     stderr.on('line', (line) => this.handlers.stray(`stderr: ${line}`));
     this.stderrRead = new Promise((resolve) => stderr.once('close', resolve));

@@ -10,14 +10,14 @@ import { checkMessage } from './command-protocol-schema.js';
  * program it spawns (`--client 'command:<shell command>'`), one object per line, each with a `type`.
  * The program writes to stdout; the runner writes to the program's stdin. The program's stderr is
  * kept as notes in the cell's observations. The contract is the JSON Schema
- * `@toolshift/scenarios/command-protocol.schema.json` (one `$defs` entry per message); README
- * "Testing your own client" documents it and `toolshift driver-check` tests a program against it.
+ * `@toolshift/scenarios/command-protocol.schema.json` (one `$defs` entry per message);
+ * docs/testing-other-languages.md documents it and `toolshift driver-check` tests a program against it.
  */
 export const COMMAND_PROTOCOL_VERSION = 1;
 
 /**
- * Environment variables the runner sets when it spawns the program (README "Testing your own
- * client" lists them too). A program may read its configuration from them at start, as a host
+ * Environment variables the runner sets when it spawns the program (docs/testing-other-languages.md
+ * lists them too). A program may read its configuration from them at start, as a host
  * reads its configuration file, or wait for the `connect` requests.
  */
 export const COMMAND_ENV = {

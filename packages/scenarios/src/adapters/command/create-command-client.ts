@@ -18,7 +18,7 @@ export interface CreateCommandClientOptions extends CommandClientOptions {
 function handshakeFailed(command: string, reason: string): ToolshiftError<'CLIENT_HANDSHAKE_FAILED'> {
   return new ToolshiftError(
     'CLIENT_HANDSHAKE_FAILED',
-    `Client command '${command}' did not complete the handshake: ${reason}. Its first line on stdout must be {"type":"hello","protocol":${COMMAND_PROTOCOL_VERSION},…} (see README "Testing your own client").`,
+    `Client command '${command}' did not complete the handshake: ${reason}. Its first line on stdout must be {"type":"hello","protocol":${COMMAND_PROTOCOL_VERSION},…} (see docs/testing-other-languages.md).`,
     { command, reason },
   );
 }

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAdminHttpClient, type TranscriptFrame } from '@toolshift/fake-server';
+import { CONFORMANCE_NAMES } from '../../../catalog/conformance/index.js';
 import type { AdapterCallOutcome, ClientAdapter, ClientObserver, ConnectTarget } from '../client-adapter.js';
 import type { ClientStderr } from '../client-stderr.js';
 import { ConformanceProgram, describeEnd, type ProgramEnd } from './conformance-program.js';
@@ -33,7 +34,7 @@ export interface ConformanceClientOptions {
 
 /** What MCP_CONFORMANCE_CONTEXT holds for a toolshift cell. */
 export interface ConformanceContext {
-  /** The scenario id (as in MCP_CONFORMANCE_SCENARIO; the official suite puts it here too). */
+  /** The scenario's name, as in MCP_CONFORMANCE_SCENARIO (the official suite puts it here too). */
   name: string;
   /** The server connection id toolshift's reports use. */
   serverId: string;
@@ -46,7 +47,8 @@ export interface ConformanceContext {
 /**
  * Runs a conformance-style client program the way the official MCP conformance suite does: per
  * cell, `<command> <serverUrl>` through the shell, with MCP_CONFORMANCE_SCENARIO (the toolshift
- * scenario id), MCP_CONFORMANCE_PROTOCOL_VERSION (2025-11-25 in a legacy cell, 2026-07-28 in a
+ * scenario id, or the suite's own name for a scenario standing for one of its client scenarios:
+ * `initialize`, `tools_call`; see `CONFORMANCE_NAMES`), MCP_CONFORMANCE_PROTOCOL_VERSION (2025-11-25 in a legacy cell, 2026-07-28 in a
  * modern one, unset in a dual one) and MCP_CONFORMANCE_CONTEXT (JSON, see {@link ConformanceContext}).
  * Such a program reports nothing back, so toolshift judges it on the wire only (`wireOnly`):
  * `connect` resolves once the program's first `tools/list` has been answered (read through the
@@ -78,7 +80,8 @@ export class ConformanceClientAdapter implements ClientAdapter {
       );
     this.observer = observer;
     const context: ConformanceContext = {
-      name: target.scenarioId ?? '',
+      // A scenario standing for one of the suite's is named as the suite names it.
+      name: CONFORMANCE_NAMES[target.scenarioId ?? ''] ?? target.scenarioId ?? '',
       serverId: target.serverId,
       era: target.era ?? 'dual',
       ...(target.bearerToken !== undefined ? { bearerToken: target.bearerToken } : {}),
@@ -102,8 +105,9 @@ export class ConformanceClientAdapter implements ClientAdapter {
     );
     let outcome = await Promise.race([listed.then(() => undefined), program.ended]);
     // A program that lists and exits at once may end before the wait hears of the answer, which
-    // the transcript already holds: ask once more before calling the connect failed.
-    if (outcome && (await Promise.race([listed, delay(2000).then(() => false)]))) outcome = undefined;
+    // the transcript then already holds: look once more (past frames count) before calling the
+    // connect failed, rather than waiting for an answer that cannot come any more.
+    if (outcome && (await this.listingAnsweredAlready(target.transport.url))) outcome = undefined;
     this.waits.abort();
     if (outcome)
       throw new Error(
@@ -163,6 +167,29 @@ export class ConformanceClientAdapter implements ClientAdapter {
       { direction: 'out', ...(id !== undefined ? { messageId: id } : {}) },
       { timeoutMs: 60_000, afterSeq: request.seq },
     );
+  }
+
+  /**
+   * Whether the transcript holds an answered tools/list now: one read of it, no waiting (a program
+   * that ended has sent all it will, and the server records a frame before the answer leaves).
+   */
+  private async listingAnsweredAlready(mcpUrl: string): Promise<boolean> {
+    const admin = createAdminHttpClient(mcpUrl.replace(/\/mcp$/, '/__toolshift'));
+    try {
+      const requests = await admin.transcript({ filter: { direction: 'in', method: 'tools/list' } });
+      for (const request of requests.frames) {
+        const id = (request.message as { id?: string | number } | undefined)?.id;
+        if (id === undefined) continue;
+        const answers = await admin.transcript({
+          afterSeq: request.seq,
+          filter: { direction: 'out', messageId: id },
+        });
+        if (answers.frames.length > 0) return true;
+      }
+      return false;
+    } catch {
+      return false;
+    }
   }
 
   private outputNote(): string {

@@ -34,6 +34,7 @@ export function settleServers(
       until,
       awaitSignals,
       exposures: (serverId) => scope.log.exposures(serverId),
+      reportsExposures: scope.timeouts.wireOnly !== true,
     },
   );
 }

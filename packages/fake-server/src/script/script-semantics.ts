@@ -1,50 +1,80 @@
-import { ScriptError } from '../errors/script-error.js';
 import { LIST_SPECS } from '../world/list-kind.js';
 import { generatedToolName } from '../world/tool-generator.js';
 import type { CatalogChange } from './actions/catalog-change.js';
 import type { ScriptAction } from './actions/index.js';
 import { INITIAL_SNAPSHOT } from './actions/restore-snapshot.js';
-import type { ScriptDocument } from './script-document.js';
+import type { ScriptDocument, ScriptStep } from './script-document.js';
+
+/** One thing wrong with a script: where (JSON pointer), which rule, a sentence saying so and the fix. */
+export interface ScriptProblem {
+  pointer: string;
+  /** The schema keyword (`required`, `minimum`, …) or semantic rule (`uniqueStepIds`, `knownTool`, …). */
+  rule: string;
+  message: string;
+  /** The tool a `knownTool` problem names. */
+  tool?: string;
+}
 
 /**
- * The rules of a script the JSON Schema cannot state, checked once it passed the schema: step ids
- * and tool names unique, resource URIs, template URIs and prompt names unique, every tool, resource,
- * template, prompt, principal and snapshot a step names defined (by the catalog or an earlier
- * action), and every `mutateBetweenPages` able to fire.
- * @param source where the script came from, for messages.
- * @throws {ScriptError} SCRIPT_INVALID naming the `pointer` and `rule` broken (see `parseScript`).
- * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when a step names a tool nothing defines.
+ * The semantic rules of a script (beyond its JSON Schema), every violation at once: step ids,
+ * tool names, resource URIs, template URIs and prompt names unique; every tool, resource, template,
+ * prompt, step, principal and snapshot a step or answer names defined; a page mutation reachable;
+ * answer fields that apply to their method. Only the parts `sound` accepts (the schema found nothing
+ * wrong at, above or below that pointer) are judged; names from any part count as defined, so a
+ * mistake in one tool does not make every step naming it "unknown" too.
+ * @param doc the script, possibly with schema problems elsewhere.
+ * @param schemaPointers the JSON pointers of its schema problems (none: the schema passed).
  */
-export function checkScriptSemantics(doc: ScriptDocument, source: string): void {
-  const fail = (pointer: string, rule: string, message: string): never => {
-    throw new ScriptError(
-      'SCRIPT_INVALID',
-      `Failed to load script ${source}: ${pointer} ${message}`,
-      source,
-      pointer,
-      rule,
-    );
+export function scriptSemanticProblems(
+  doc: ScriptDocument,
+  schemaPointers: readonly string[] = [],
+): ScriptProblem[] {
+  const problems: ScriptProblem[] = [];
+  const fail = (pointer: string, rule: string, message: string): void => {
+    problems.push({ pointer, rule, message: `${pointer} ${message}` });
   };
-  const stepIds = new Set<string>();
-  for (const [index, step] of (doc.steps ?? []).entries()) {
-    if (stepIds.has(step.id))
+  const above = (pointer: string, other: string) => other === '/' || pointer.startsWith(`${other}/`);
+  /** No schema problem at `pointer` or any part holding it. */
+  const intact = (pointer: string) =>
+    !schemaPointers.some((other) => other === pointer || above(pointer, other));
+  /** Intact, and nothing inside it broken either. */
+  const sound = (pointer: string) =>
+    intact(pointer) && !schemaPointers.some((other) => above(other, pointer));
+  const list = <T>(items: readonly T[] | undefined, at: string): Array<[number, T]> =>
+    Array.isArray(items) && intact(at)
+      ? [...items.entries()].filter(
+          ([index, item]) => sound(`${at}/${index}`) && typeof item === 'object' && item !== null,
+        )
+      : [];
+  const all = <T>(items: readonly T[] | undefined): T[] =>
+    Array.isArray(items) ? items.filter((item) => typeof item === 'object' && item !== null) : [];
+  const steps = list(doc.steps, '/steps');
+  const allSteps: ScriptStep[] = all(doc.steps);
+  const stepIds = new Set<string>(allSteps.map((step) => step.id));
+  const seenStepIds = new Set<string>();
+  // An id is judged even when the rest of its step is broken: it is a plain string of its own.
+  const idsOf = Array.isArray(doc.steps) && intact('/steps') ? [...doc.steps.entries()] : [];
+  for (const [index, step] of idsOf) {
+    if (typeof step?.id !== 'string' || !sound(`/steps/${index}/id`)) continue;
+    if (seenStepIds.has(step.id))
       fail(
         `/steps/${index}/id`,
         'uniqueStepIds',
         `'${step.id}' is used by an earlier step. Step ids must be unique.`,
       );
-    stepIds.add(step.id);
+    seenStepIds.add(step.id);
   }
-  const known = new Set<string>();
-  for (const [index, tool] of (doc.catalog?.tools ?? []).entries()) {
-    if (known.has(tool.name)) {
+  const known = new Set<string>(all(doc.catalog?.tools).map((tool) => tool.name));
+  const seenTools = new Set<string>();
+  for (const [index, tool] of list(doc.catalog?.tools, '/catalog/tools')) {
+    if (seenTools.has(tool.name)) {
       fail(
         `/catalog/tools/${index}/name`,
         'uniqueToolNames',
         `'${tool.name}' appears twice. Tool names are unique within a catalog.`,
       );
     }
-    known.add(tool.name);
+    seenTools.add(tool.name);
   }
   const catalog = doc.catalog ?? {};
   const listKeys = {
@@ -54,7 +84,7 @@ export function checkScriptSemantics(doc: ScriptDocument, source: string): void 
   };
   for (const kind of ['resources', 'resourceTemplates', 'prompts'] as const) {
     const { keyField, noun } = LIST_SPECS[kind];
-    for (const [index, item] of (catalog[kind] ?? []).entries()) {
+    for (const [index, item] of list<unknown>(catalog[kind], `/catalog/${kind}`)) {
       const key = String((item as Record<string, unknown>)[keyField]);
       if (listKeys[kind].has(key)) {
         fail(
@@ -66,10 +96,16 @@ export function checkScriptSemantics(doc: ScriptDocument, source: string): void 
       listKeys[kind].add(key);
     }
   }
-  for (const step of doc.steps ?? []) {
-    for (const { kind, key } of itemsDefinedBy(step.action)) listKeys[kind].add(key);
-  }
-  for (const [index, step] of (doc.steps ?? []).entries()) {
+  for (const [kind, items] of [
+    ['resources', catalog.resources],
+    ['resourceTemplates', catalog.resourceTemplates],
+    ['prompts', catalog.prompts],
+  ] as const)
+    for (const item of all<unknown>(items))
+      listKeys[kind].add(String((item as Record<string, unknown>)[LIST_SPECS[kind].keyField]));
+  for (const step of allSteps)
+    for (const { kind, key } of fromBroken(() => itemsDefinedBy(step.action))) listKeys[kind].add(key);
+  for (const [index, step] of steps) {
     for (const { kind, key, pointer } of itemsReferencedBy(step.action, `/steps/${index}/action`)) {
       if (listKeys[kind].has(key)) continue;
       const { noun, keyField } = LIST_SPECS[kind];
@@ -91,7 +127,7 @@ export function checkScriptSemantics(doc: ScriptDocument, source: string): void 
       }
     }
   }
-  for (const [index, rule] of (doc.answers ?? []).entries()) {
+  for (const [index, rule] of list(doc.answers, '/answers')) {
     const at = `/answers/${index}`;
     if (rule.tool !== undefined && rule.method !== 'tools/call')
       fail(`${at}/tool`, 'toolNeedsToolsCall', `only applies to method tools/call, not ${rule.method}.`);
@@ -116,9 +152,9 @@ export function checkScriptSemantics(doc: ScriptDocument, source: string): void 
       );
     }
   }
-  const principals = new Set((doc.auth?.tokens ?? []).map((grant) => grant.principal));
+  const principals = new Set(all(doc.auth?.tokens).map((grant) => grant.principal));
   const localPrincipal = doc.auth?.localPrincipal;
-  if (localPrincipal !== undefined && !principals.has(localPrincipal)) {
+  if (localPrincipal !== undefined && sound('/auth/localPrincipal') && !principals.has(localPrincipal)) {
     fail(
       '/auth/localPrincipal',
       'knownPrincipal',
@@ -126,22 +162,20 @@ export function checkScriptSemantics(doc: ScriptDocument, source: string): void 
     );
   }
   const snapshots = new Set<string>([INITIAL_SNAPSHOT]);
-  for (const step of doc.steps ?? []) {
-    for (const name of toolsDefinedBy(step.action)) known.add(name);
-    if (step.action.action === 'saveSnapshot') snapshots.add(step.action.name);
+  for (const step of allSteps) {
+    for (const name of fromBroken(() => toolsDefinedBy(step.action))) known.add(name);
+    if (step.action?.action === 'saveSnapshot') snapshots.add(step.action.name);
   }
-  for (const [index, step] of (doc.steps ?? []).entries()) {
+  for (const [index, step] of steps) {
     const at = `/steps/${index}/action`;
     for (const { name, pointer } of toolsReferencedBy(step.action, at)) {
       if (known.has(name)) continue;
-      throw new ScriptError(
-        'SCRIPT_UNKNOWN_TOOL',
-        `Failed to load script ${source}: ${pointer} '${name}' is not in the catalog and no step adds it. Add it to catalog.tools or fix the name.`,
-        source,
+      problems.push({
         pointer,
-        'knownTool',
-        { tool: name },
-      );
+        rule: 'knownTool',
+        message: `${pointer} '${name}' is not in the catalog and no step adds it. Add it to catalog.tools or fix the name.`,
+        tool: name,
+      });
     }
     const action = step.action;
     if (action.action === 'restoreSnapshot') {
@@ -156,6 +190,16 @@ export function checkScriptSemantics(doc: ScriptDocument, source: string): void 
         );
       }
     }
+  }
+  return problems;
+}
+
+/** What `read` finds in a part that may break the schema (and so lack what it reads): nothing if it throws. */
+function fromBroken<T>(read: () => T[]): T[] {
+  try {
+    return read();
+  } catch {
+    return [];
   }
 }
 
