@@ -25,7 +25,6 @@ export type {
   AuthorizationUser,
 } from './authorization/authorization-rules.js';
 export { AuthorizationServer } from './authorization/authorization-server.js';
-export type { FakeServer, FakeServerOptions, WaitForOptions } from './create-fake-server.js';
 export { createFakeServer } from './create-fake-server.js';
 export { FAKE_SERVER_ERROR_CODES, type FakeServerErrorCode } from './errors/codes.js';
 export { ScriptError } from './errors/script-error.js';
@@ -35,6 +34,7 @@ export { EventStream } from './exchange/event-stream.js';
 export { MAX_NESTING_DEPTH } from './exchange/nesting-depth.js';
 export type { TransportKind, WireRequest } from './exchange/wire-request.js';
 export type { WireReply, WireResponse } from './exchange/wire-response.js';
+export type { FakeServer, FakeServerOptions, WaitForOptions } from './fake-server.js';
 export { PADDING_META_KEY } from './faults/distort-message.js';
 export type {
   DelayFault,

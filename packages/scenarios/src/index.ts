@@ -45,6 +45,7 @@ export {
   parseExpectedFailures,
 } from './baseline/expected-failures.js';
 export { expectedFailuresFromResults, renderExpectedFailures } from './baseline/write-expected-failures.js';
+export type { ClientAction, FrameMatch } from './client-action.js';
 export { SCENARIOS_ERROR_CODES, type ScenariosErrorCode } from './errors/codes.js';
 export { ScenarioError } from './errors/scenario-error.js';
 export {
@@ -92,9 +93,7 @@ export type { SuiteOptions, SuiteSummary } from './runner/run-suite.js';
 export { applyBaseline, expandCells, runSuite } from './runner/run-suite.js';
 export { exposureMatches, settle } from './runner/settle.js';
 export type {
-  ClientAction,
   ClientFeature,
-  FrameMatch,
   Scenario,
   ScenarioCheck,
   ScenarioServer,

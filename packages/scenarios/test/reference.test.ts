@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { INVARIANTS } from '@toolshift/assertions';
 import { FAULT_KINDS, FaultSchema } from '@toolshift/fake-server';
 import { describe, expect, test } from 'vitest';
+import { ACTION_NAMES, ClientActionSchema } from '../src/client-action.js';
 import { renderReference } from '../src/reference/render-reference.js';
-import { ACTION_NAMES, ClientActionSchema } from '../src/scenario.js';
 
 const committed = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/reference.md');
 

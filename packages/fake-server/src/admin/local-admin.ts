@@ -1,4 +1,4 @@
-import type { FakeServer } from '../create-fake-server.js';
+import type { FakeServer } from '../fake-server.js';
 import { transcriptToJsonl } from '../transcript/jsonl.js';
 import type { TranscriptFrame } from '../transcript/transcript-frame.js';
 import type {

@@ -1,5 +1,6 @@
-import { createFakeServer, type FakeServer, type FakeServerOptions } from '../create-fake-server.js';
+import { createFakeServer } from '../create-fake-server.js';
 import { ToolshiftError } from '../errors/toolshift-error.js';
+import type { FakeServer, FakeServerOptions } from '../fake-server.js';
 import { parseScript } from '../script/parse-script.js';
 import type { ScriptDocument } from '../script/script-document.js';
 import type { Era } from '../transcript/transcript-frame.js';

@@ -1,6 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { FakeServer } from '../create-fake-server.js';
+import type { FakeServer } from '../fake-server.js';
 import type { TranscriptFrame } from '../transcript/transcript-frame.js';
 import type { SecretRedactor } from './redact-secrets.js';
 import type { RecordedEvent, SessionRecording } from './session-recording.js';

@@ -103,6 +103,22 @@ describe('inspectSchema', () => {
     });
   });
 
+  it('reads own members only: an enumerable property added to Object.prototype is no member of a schema', () => {
+    const keys = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, i]));
+    const pollute = { value: 'x', enumerable: true, configurable: true, writable: true };
+    Object.defineProperty(Object.prototype, 'polluted', pollute);
+    let inspected: ReturnType<typeof inspectSchema>;
+    let bounded: ReturnType<typeof checkJsonBounds>;
+    try {
+      inspected = inspectSchema({ properties: keys }, limits, undefined, false);
+      bounded = checkJsonBounds({ properties: keys }, limits, '');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    expect(inspected.outOfBounds).toBe(false);
+    expect(bounded).toBeUndefined();
+  });
+
   it('leaves a schema nested deeper than the fast path follows to ajv, under a host that allows the depth', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 70; i++) deep = { type: 'array', items: deep };

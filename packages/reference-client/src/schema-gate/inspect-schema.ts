@@ -1,4 +1,4 @@
-import { PLAIN_MAX_DEPTH, plainlyMetaValidKeyword } from './plainly-meta-valid.js';
+import { PLAIN_KEYWORD_CHECKS, PLAIN_MAX_DEPTH } from './plainly-meta-valid.js';
 import type { SchemaDialect } from './schema-dialect.js';
 import type { SchemaLimits } from './schema-limits.js';
 
@@ -37,7 +37,7 @@ const SCHEMA_LIST = 2;
 const SCHEMA_MAP = 3;
 
 /** Keywords whose value is one subschema (in place or applied to a child instance). */
-const SINGLE = new Set([
+const SINGLE = [
   'not',
   'if',
   'then',
@@ -49,18 +49,40 @@ const SINGLE = new Set([
   'contains',
   'propertyNames',
   'items',
-]);
+];
 /** Keywords whose value is an array of subschemas. */
-const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
-const MAP = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'dependencies',
-]);
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+/** Keywords the structure check reads (besides the subschemas it walks). */
+const STRUCTURE = ['$ref', '$dynamicRef', 'x-mcp-header', 'required', 'pattern', 'patternProperties'];
+
+/** What the walk does with one keyword of a schema object: everything it needs, in one lookup. */
+interface KeywordRole {
+  /** SINGLE, LIST or MAP: how its value holds subschemas; DATA when it holds none. */
+  holds: number;
+  /** Something for `checkSchemaStructure` to judge, possibly. */
+  structure: boolean;
+  /** Its `plainlyMetaValidKeyword` check; absent for a keyword the fast path does not know. */
+  plain: ((value: unknown, depth: number) => boolean) | undefined;
+}
+
+const KEYWORD_ROLES: ReadonlyMap<string, KeywordRole> = new Map(
+  [...new Set([...SINGLE, ...LIST, ...MAP, ...STRUCTURE, ...PLAIN_KEYWORD_CHECKS.keys()])].map((key) => [
+    key,
+    {
+      holds: SINGLE.includes(key)
+        ? SCHEMA
+        : LIST.includes(key)
+          ? SCHEMA_LIST
+          : MAP.includes(key)
+            ? SCHEMA_MAP
+            : DATA,
+      structure: STRUCTURE.includes(key),
+      plain: PLAIN_KEYWORD_CHECKS.get(key),
+    },
+  ]),
+);
 
 // The walk's stack, reused (the walk is synchronous and never re-entered).
 const values: unknown[] = [];
@@ -92,7 +114,8 @@ export function inspectSchema(
     needsStructureCheck: false,
     plain: reading?.plain === true && reading.dialect === '2020-12',
   };
-  values.length = depths.length = roles.length = schemaDepths.length = 0;
+  // A walk stopped by a bound leaves its stack behind.
+  if (values.length !== 0) values.length = depths.length = roles.length = schemaDepths.length = 0;
   const { maxNodes, maxStringLength, maxDepth, maxProperties } = limits;
   let nodes = 1;
   if (typeof value === 'string') result.outOfBounds = value.length > maxStringLength;
@@ -124,17 +147,15 @@ export function inspectSchema(
       continue;
     }
     const object = node as Record<string, unknown>;
-    const keys = Object.keys(object);
-    if (keys.length > maxProperties) {
-      result.outOfBounds = true;
-      break;
-    }
     const schemaNode = role === SCHEMA;
     if (schemaNode && schemaDepth > PLAIN_MAX_DEPTH) result.plain = false;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
+    // `for…in` with an own-key check visits what `Object.keys` lists, without allocating the list.
+    let count = 0;
+    for (const key in object) {
+      if (!Object.hasOwn(object, key)) continue;
       const child = object[key];
       if (
+        ++count > maxProperties ||
         key.length > maxStringLength ||
         ++nodes > maxNodes ||
         (typeof child === 'string' && child.length > maxStringLength)
@@ -143,22 +164,29 @@ export function inspectSchema(
         break;
       }
       if (schemaNode) {
+        const keyword = KEYWORD_ROLES.get(key);
         // The root's `$schema` names the dialect; the meta-schema check leaves it out.
         if (
           result.plain &&
           !(depth === 0 && key === '$schema') &&
-          !plainlyMetaValidKeyword(key, child, schemaDepth)
+          keyword?.plain?.(child, schemaDepth) !== true
         )
           result.plain = false;
-        if (!result.needsStructureCheck && STRUCTURE_KEYWORDS.has(key)) {
+        if (keyword === undefined) {
+          if (isContainer(child)) push(child, depth + 1, DATA, schemaDepth + 1);
+          continue;
+        }
+        if (keyword.structure && !result.needsStructureCheck) {
           // The root's `required` is judged against the gate's root (normalization may add `properties`).
           const schema = depth === 0 && reading!.root ? reading!.root : object;
           result.needsStructureCheck = needsStructureCheck(key, child, schema, reading!);
         }
+        if (isContainer(child))
+          push(child, depth + 1, childRole(keyword.holds, key, child, reading!.dialect), schemaDepth + 1);
+        continue;
       }
       if (!isContainer(child)) continue;
-      if (schemaNode) push(child, depth + 1, keywordRole(key, child, reading!.dialect), schemaDepth + 1);
-      else push(child, depth + 1, role === SCHEMA_MAP && isSchema(child) ? SCHEMA : DATA, schemaDepth);
+      push(child, depth + 1, role === SCHEMA_MAP && isSchema(child) ? SCHEMA : DATA, schemaDepth);
     }
   }
   return result;
@@ -171,26 +199,16 @@ function push(value: object, depth: number, role: number, schemaDepth: number): 
   schemaDepths.push(schemaDepth);
 }
 
-/** The role of a schema's member `key` (as `checkSchemaStructure` walks subschemas). */
-function keywordRole(key: string, child: object, dialect: SchemaDialect): number {
-  if (SINGLE.has(key)) {
+/** The role of a schema's member `key` holding `holds` (as `checkSchemaStructure` walks subschemas). */
+function childRole(holds: number, key: string, child: object, dialect: SchemaDialect): number {
+  if (holds === SCHEMA) {
     if (isSchema(child)) return SCHEMA;
     return key === 'items' && dialect === 'draft-07' ? SCHEMA_LIST : DATA;
   }
-  if (LIST.has(key)) return Array.isArray(child) ? SCHEMA_LIST : DATA;
-  if (MAP.has(key)) return isSchema(child) ? SCHEMA_MAP : DATA;
+  if (holds === SCHEMA_LIST) return Array.isArray(child) ? SCHEMA_LIST : DATA;
+  if (holds === SCHEMA_MAP) return isSchema(child) ? SCHEMA_MAP : DATA;
   return DATA;
 }
-
-/** Keywords the structure check reads (besides the subschemas it walks). */
-const STRUCTURE_KEYWORDS = new Set([
-  '$ref',
-  '$dynamicRef',
-  'x-mcp-header',
-  'required',
-  'pattern',
-  'patternProperties',
-]);
 
 /** Whether keyword `key` of `schema` (with value `value`) is something for `checkSchemaStructure`. */
 function needsStructureCheck(

@@ -10,8 +10,14 @@ const isCount = (value: unknown): boolean =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isString = (value: unknown): boolean => typeof value === 'string';
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
-const isUniqueStrings = (value: unknown): boolean =>
-  Array.isArray(value) && value.every(isString) && new Set(value).size === value.length;
+/** An array of distinct strings (pairwise for short arrays: no `Set` per `required` list). */
+const isUniqueStrings = (value: unknown): boolean => {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  if (value.length > 16) return new Set(value).size === value.length;
+  for (let i = 1; i < value.length; i++) for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+  return true;
+};
 
 /**
  * Checks a subschema value: `plainSchema` one level down (the recursive check), or only that it
@@ -113,3 +119,14 @@ export function plainlyMetaValidKeyword(key: string, value: unknown, depth: numb
   const check = KEYWORDS.get(key);
   return check?.(value, depth, shallowSubschema) === true;
 }
+
+/**
+ * {@link plainlyMetaValidKeyword} of each keyword the fast path knows, as one check per keyword
+ * (`check(value, depth)`): for a walk that looks a keyword up once for several purposes.
+ */
+export const PLAIN_KEYWORD_CHECKS: ReadonlyMap<string, (value: unknown, depth: number) => boolean> = new Map(
+  [...KEYWORDS].map(([key, check]) => [
+    key,
+    (value: unknown, depth: number) => check(value, depth, shallowSubschema),
+  ]),
+);

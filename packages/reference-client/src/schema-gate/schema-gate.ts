@@ -32,10 +32,6 @@ export type GateOutcome =
   | { ok: false; name: string | undefined; rejection: GateRejection };
 
 const MAX_NAME_LENGTH = 256;
-const TEXT_FIELDS = ['title', 'description'] as const;
-const OBJECT_FIELDS = ['inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
-/** The fields bounded, in the order their bounds are checked. */
-const BOUNDED_FIELDS = ['title', 'inputSchema', 'outputSchema', 'annotations', 'execution'] as const;
 
 /**
  * The schema gate: decides, before exposure, whether one `tools/list` entry is a usable contract.
@@ -81,18 +77,18 @@ export class SchemaGate {
         '/name',
       );
     }
-    for (const field of TEXT_FIELDS) {
-      if (raw[field] !== undefined && typeof raw[field] !== 'string') {
-        return reject(name, 'invalid-field', `${field} must be a string`, `/${field}`);
-      }
-    }
-    for (const field of OBJECT_FIELDS) {
-      const value = raw[field];
-      if ((value !== undefined || field === 'inputSchema') && !isObject(value)) {
-        return reject(name, 'invalid-field', `${field} must be a JSON object`, `/${field}`);
-      }
-    }
-    const description = raw.description as string | undefined;
+    // Named reads (not `raw[field]` in a loop): one hidden class per listing keeps them monomorphic.
+    const { title, description, inputSchema: served, outputSchema, annotations, execution } = raw;
+    if (title !== undefined && typeof title !== 'string') return invalidField(name, 'title', 'a string');
+    if (description !== undefined && typeof description !== 'string')
+      return invalidField(name, 'description', 'a string');
+    if (!isObject(served)) return invalidField(name, 'inputSchema', 'a JSON object');
+    if (outputSchema !== undefined && !isObject(outputSchema))
+      return invalidField(name, 'outputSchema', 'a JSON object');
+    if (annotations !== undefined && !isObject(annotations))
+      return invalidField(name, 'annotations', 'a JSON object');
+    if (execution !== undefined && !isObject(execution))
+      return invalidField(name, 'execution', 'a JSON object');
     if (description !== undefined && description.length > this.limits.maxDescriptionLength) {
       return reject(
         name,
@@ -101,57 +97,42 @@ export class SchemaGate {
         '/description',
       );
     }
-    const serverInputSchema = raw.inputSchema as JsonObject;
+    const serverInputSchema = served as JsonObject;
     const { schema: inputSchema, normalizations } = normalizeInputSchema(serverInputSchema);
-    const outputSchema = raw.outputSchema as JsonObject | undefined;
-    // One walk per part: bounds (first), and the facts the schema checks below need.
-    const inspections: Partial<Record<'inputSchema' | 'outputSchema', SchemaInspection>> = {};
-    for (const field of BOUNDED_FIELDS) {
-      const value = raw[field];
-      if (value === undefined) continue;
-      if (typeof value === 'string') {
-        // The title: a string's only bound is its length.
-        if (value.length > this.limits.maxStringLength)
-          return { ok: false, name, rejection: checkJsonBounds(value, this.limits, `/${field}`)! };
-        continue;
-      }
-      const schema =
-        field === 'inputSchema' ? inputSchema : field === 'outputSchema' ? outputSchema : undefined;
-      const dialect = schema ? schemaDialect(schema as Record<string, unknown>) : undefined;
-      const inspection = inspectSchema(
-        value,
-        this.limits,
-        schema && typeof dialect === 'string'
-          ? {
-              dialect,
-              xMcpHeader: field === 'inputSchema' && era === 'modern',
-              root: schema as Record<string, unknown>,
-              plain: true,
-            }
-          : undefined,
-        freeze,
-      );
-      if (inspection.outOfBounds) {
-        const bounded = checkJsonBounds(value, this.limits, `/${field}`);
-        if (bounded) return { ok: false, name, rejection: bounded };
-      }
-      if (field === 'inputSchema' || field === 'outputSchema') inspections[field] = inspection;
-    }
+    // One walk per part, in this order: bounds (first), and the facts the schema checks below need.
+    if (title !== undefined && title.length > this.limits.maxStringLength)
+      return { ok: false, name, rejection: checkJsonBounds(title, this.limits, '/title')! };
+    const inputDialect = schemaDialect(inputSchema as Record<string, unknown>);
+    const inputInspection = this.inspect(served, '/inputSchema', freeze, inputSchema, inputDialect, era);
+    if (isRejection(inputInspection)) return { ok: false, name, rejection: inputInspection };
+    const outputDialect = outputSchema && schemaDialect(outputSchema as Record<string, unknown>);
+    const outputInspection =
+      outputSchema && this.inspect(outputSchema, '/outputSchema', freeze, outputSchema, outputDialect!, era);
+    if (outputInspection && isRejection(outputInspection))
+      return { ok: false, name, rejection: outputInspection };
+    const annotationsInspection = annotations && this.inspect(annotations, '/annotations', freeze);
+    if (annotationsInspection && isRejection(annotationsInspection))
+      return { ok: false, name, rejection: annotationsInspection };
+    const executionInspection = execution && this.inspect(execution, '/execution', freeze);
+    if (executionInspection && isRejection(executionInspection))
+      return { ok: false, name, rejection: executionInspection };
     const inputProblem = this.checkSchema(
       inputSchema,
+      inputDialect,
       '/inputSchema',
       true,
       era === 'modern',
-      inspections.inputSchema,
+      inputInspection,
     );
     if (inputProblem) return { ok: false, name, rejection: inputProblem };
     if (outputSchema) {
       const outputProblem = this.checkSchema(
-        outputSchema,
+        outputSchema as JsonObject,
+        outputDialect!,
         '/outputSchema',
         era === 'legacy',
         false,
-        inspections.outputSchema,
+        outputInspection as SchemaInspection | undefined,
       );
       if (outputProblem) return { ok: false, name, rejection: outputProblem };
     }
@@ -165,25 +146,58 @@ export class SchemaGate {
       tool.serverInputSchema = serverInputSchema;
       tool.normalizations = normalizations;
     }
-    if (raw.title !== undefined) tool.title = raw.title as string;
+    if (title !== undefined) tool.title = title;
     if (description !== undefined) tool.description = description;
-    if (outputSchema !== undefined) tool.outputSchema = outputSchema;
-    if (raw.annotations !== undefined) tool.annotations = raw.annotations as JsonObject;
-    if (raw.execution !== undefined) tool.execution = raw.execution as JsonObject;
+    if (outputSchema !== undefined) tool.outputSchema = outputSchema as JsonObject;
+    if (annotations !== undefined) tool.annotations = annotations as JsonObject;
+    if (execution !== undefined) tool.execution = execution as JsonObject;
     // `_meta` is kept when it is a bounded JSON object; anything else is ignored, never a reason to drop the tool.
     if (isObject(raw._meta) && checkJsonBounds(raw._meta, this.limits, '/_meta') === undefined)
       tool._meta = raw._meta as JsonObject;
     return { ok: true, tool };
   }
 
+  /**
+   * One walk over a contract part (see `inspectSchema`): its bounds, named by `checkJsonBounds`
+   * when exceeded (the rejection is returned), and, for a schema (`schema`: the part as the gate judges it) in a supported
+   * dialect, the facts the schema checks need.
+   */
+  private inspect(
+    value: Record<string, unknown>,
+    pointer: string,
+    freeze: boolean,
+    schema?: JsonObject,
+    dialect?: ReturnType<typeof schemaDialect>,
+    era?: Era,
+  ): SchemaInspection | GateRejection {
+    const inspection = inspectSchema(
+      value,
+      this.limits,
+      schema && typeof dialect === 'string'
+        ? {
+            dialect,
+            xMcpHeader: pointer === '/inputSchema' && era === 'modern',
+            root: schema as Record<string, unknown>,
+            plain: true,
+          }
+        : undefined,
+      freeze,
+    );
+    if (inspection.outOfBounds) {
+      const bounded = checkJsonBounds(value, this.limits, pointer);
+      if (bounded) return bounded;
+    }
+    return inspection;
+  }
+
   private checkSchema(
     schema: JsonObject,
+    dialect: ReturnType<typeof schemaDialect>,
     base: string,
     rootMustBeObject: boolean,
     xMcpHeader: boolean,
     inspection: SchemaInspection | undefined,
   ): GateRejection | undefined {
-    const dialect = schemaDialect(schema as Record<string, unknown>);
     if (typeof dialect !== 'string') {
       return {
         reason: 'unsupported-dialect',
@@ -207,6 +221,14 @@ export class SchemaGate {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRejection(value: SchemaInspection | GateRejection): value is GateRejection {
+  return (value as GateRejection).reason !== undefined;
+}
+
+function invalidField(name: string, field: string, what: string): GateOutcome {
+  return reject(name, 'invalid-field', `${field} must be ${what}`, `/${field}`);
 }
 
 function reject(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RawListing } from '../connection/page-walker.js';
 import { SchemaGate } from '../schema-gate/schema-gate.js';
@@ -136,6 +137,18 @@ describe('buildCatalogSnapshot', () => {
     expect(buildCatalogSnapshot(listing([a, b]), context()).catalogHash).toBe(
       buildCatalogSnapshot(listing([b, a]), context()).catalogHash,
     );
+  });
+
+  it('hashes the (name, contract hash) lines in name order, names that prefix others included', () => {
+    const names = ['ab', 'a', 'a_b', 'a-', 'B', '\u00e9', 'a\u{1F600}'];
+    const snapshot = buildCatalogSnapshot(
+      listing(names.map((name) => ({ name, inputSchema: { type: 'object' } }))),
+      context(),
+    );
+    const expected = createHash('sha256');
+    for (const tool of [...snapshot.tools].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0)))
+      expected.update(`${tool.name}\u0000${tool.contractHash}\n`);
+    expect(snapshot.catalogHash).toBe(expected.digest('hex'));
   });
 
   it('excludes a tool whose validators cannot be compiled when compiling eagerly', () => {

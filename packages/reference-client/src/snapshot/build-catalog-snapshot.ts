@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RawListing } from '../connection/page-walker.js';
-import { screenContract } from '../schema-gate/description-screen.js';
 import type { ExcludedTool } from '../schema-gate/gate-verdict.js';
 import type { SchemaGate } from '../schema-gate/schema-gate.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
 import { canonicalJson, sha256Hex } from './contract-hash.js';
+import { createContractRecord } from './contract-record.js';
 import { type DiscoveredTool, type Era, executionContract } from './discovered-tool.js';
 import { jsonEqual } from './json-equal.js';
 
@@ -29,7 +29,7 @@ export type PreparedEntry = { ok: true; tool: DiscoveredTool } | { ok: false; ex
 /**
  * Gates and hashes one raw `tools/list` entry (position `index`): the previous record of the same
  * name when nothing it holds changed (key order aside), else a new contract snapshot (schema gate,
- * RFC 8785 + SHA-256, description screening, eager compilation), else the exclusion. Pure apart
+ * RFC 8785 + SHA-256, eager compilation; the description screen on first read), else the exclusion. Pure apart
  * from `context.compile`; entries can be prepared page by page while the next page is in flight.
  */
 export function prepareEntry(entry: unknown, index: number, context: SnapshotContext): PreparedEntry {
@@ -44,10 +44,7 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
   try {
     // The server's contract is hashed, not the host's normalization of it.
     canonical = canonicalJson(
-      executionContract({
-        ...outcome.tool,
-        inputSchema: outcome.tool.serverInputSchema ?? outcome.tool.inputSchema,
-      }),
+      executionContract(outcome.tool, outcome.tool.serverInputSchema ?? outcome.tool.inputSchema),
     );
   } catch (error) {
     return {
@@ -61,15 +58,8 @@ export function prepareEntry(entry: unknown, index: number, context: SnapshotCon
       },
     };
   }
-  // The canonical text holds every string the model would read, except the display title.
-  const advisories = screenContract(outcome.tool.title, canonical);
-  const tool: DiscoveredTool = Object.freeze({
-    serverId,
-    ...outcome.tool,
-    discoveredAtMs: nowMs,
-    contractHash: sha256Hex(canonical),
-    advisories: Object.freeze(advisories),
-  });
+  // The description screen runs when `advisories` is first read (see `createContractRecord`).
+  const tool = createContractRecord(serverId, outcome.tool, nowMs, sha256Hex(canonical));
   const uncompilable = context.compile?.(tool);
   if (uncompilable !== undefined) {
     return {
@@ -164,11 +154,11 @@ function catalogHash(tools: readonly DiscoveredTool[], previous: CatalogSnapshot
   ) {
     return previous.catalogHash;
   }
-  const hash = createHash('sha256');
-  for (const tool of [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    hash.update(`${tool.name}\u0000${tool.contractHash}\n`);
-  }
-  return hash.digest('hex');
+  // Sorting the lines sorts by name: names are distinct and hold no control character, so a line's
+  // U+0000 sorts before any character another name could have at that position.
+  const lines = new Array<string>(tools.length);
+  for (let i = 0; i < tools.length; i++) lines[i] = `${tools[i]!.name}\u0000${tools[i]!.contractHash}\n`;
+  return hash('sha256', lines.sort().join(''), 'hex');
 }
 
 const FIELDS = [

@@ -41,6 +41,34 @@ describe('fastCanonicalJson', () => {
     },
   );
 
+  /** Objects wider than the insertion sort takes, beside and inside narrow ones at the same depths. */
+  const wide = fc.array(
+    fc.oneof(
+      fc.dictionary(text, fc.oneof(fc.integer(), fc.dictionary(text, fc.integer(), { maxKeys: 4 })), {
+        minKeys: 28,
+        maxKeys: 60,
+      }),
+      fc.dictionary(text, fc.integer(), { maxKeys: 3 }),
+    ),
+    { minLength: 2, maxLength: 6 },
+  );
+  test.prop([wide], { seed: 8787, numRuns: 300 })(
+    'sorts wide objects and narrow siblings alike, whatever order the objects come in (seed 8787)',
+    (value) => {
+      expect(fastCanonicalJson(value)).toBe(canonicalize(value));
+    },
+  );
+
+  it('writes a value whose toJSON canonicalizes other objects while keys are being read', () => {
+    const inner = { z: { b: 1, a: 2 }, y: [{ d: 1, c: 2 }] };
+    const value = {
+      b: { y: 1, x: 2 },
+      a: { toJSON: () => fastCanonicalJson(inner) },
+      c: { q: { s: 1, r: 2 }, p: 0 },
+    };
+    expect(fastCanonicalJson(value)).toBe(canonicalize(value));
+  });
+
   it('refuses what canonicalize refuses: NaN, Infinity, lone surrogates (in values and keys)', () => {
     for (const bad of [
       Number.NaN,

@@ -37,7 +37,9 @@ export class CatalogSnapshot {
     this.tools = Object.freeze(tools);
     this.excluded = Object.freeze(excluded);
     this.warnings = Object.freeze(warnings);
-    this.byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const byName = new Map<string, DiscoveredTool>();
+    for (const tool of tools) byName.set(tool.name, tool);
+    this.byName = byName;
     Object.freeze(this);
   }
 

@@ -39,7 +39,7 @@ export interface DiscoveredTool {
   readonly discoveredAtMs: number;
   /** SHA-256 hex of the canonical execution-relevant contract; a proposal's `discoveryRevision`. */
   readonly contractHash: string;
-  /** Screening notes on the tool's text (e.g. instruction-like content); advisory, never policy. */
+  /** Screening notes on the tool's text (e.g. instruction-like content); advisory, never policy. Screened on first read. */
   readonly advisories: readonly DescriptionAdvisory[];
 }
 
@@ -47,16 +47,21 @@ export interface DiscoveredTool {
  * The execution-relevant part of a tool definition: what the model is told (`description`) and what
  * execution depends on (`name`, schemas, annotations, `execution`). Display-only fields (`title`,
  * `icons`, `_meta`) are left out, so a new icon is not a new contract.
+ * @param inputSchema the input schema to put in (default `tool.inputSchema`; the contract hash
+ *   takes the server's, see `serverInputSchema`).
  */
-export function executionContract(tool: {
-  name: string;
-  description?: string;
-  inputSchema: JsonObject;
-  outputSchema?: JsonObject;
-  annotations?: JsonObject;
-  execution?: JsonObject;
-}): JsonObject {
-  const contract: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
+export function executionContract(
+  tool: {
+    name: string;
+    description?: string;
+    inputSchema: JsonObject;
+    outputSchema?: JsonObject;
+    annotations?: JsonObject;
+    execution?: JsonObject;
+  },
+  inputSchema: JsonObject = tool.inputSchema,
+): JsonObject {
+  const contract: Record<string, unknown> = { name: tool.name, inputSchema };
   if (tool.description !== undefined) contract.description = tool.description;
   if (tool.outputSchema !== undefined) contract.outputSchema = tool.outputSchema;
   if (tool.annotations !== undefined) contract.annotations = tool.annotations;

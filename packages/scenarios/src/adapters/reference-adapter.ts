@@ -1,4 +1,3 @@
-import type { ExposedTool, ModelTool } from '@toolshift/assertions';
 import {
   type DiscoveryCache,
   DiscoveryHost,
@@ -19,6 +18,9 @@ import type {
   ModelRequest,
   ReportedState,
 } from './client-adapter.js';
+import { exposureModelRequest } from './exposure-model-request.js';
+import { ReferenceHostReporter } from './reference-host-reporter.js';
+import { referenceServerConfig } from './reference-server-config.js';
 import { SkewableClock } from './skewable-clock.js';
 
 /**
@@ -61,9 +63,12 @@ export class ReferenceClientAdapter implements ClientAdapter {
   /** What the host persists across a restart (the process's memory stands in for its disk). */
   private readonly store = new InMemorySnapshotStore();
   private readonly configs = new Map<string, ServerConfig>();
-  private readonly warned = new Set<string>();
-  /** The state last reported per server, so a report goes out only when it changed. */
-  private readonly reportedStates = new Map<string, string>();
+  private readonly reporter = new ReferenceHostReporter(
+    () => this.host,
+    () => this.configs.keys(),
+    () => this.observer,
+    (serverId) => this.serverState(serverId),
+  );
   private readonly exposures = new Map<string, ToolExposure>();
   private firstServer: string | undefined;
   private credentialGeneration = 0;
@@ -108,38 +113,14 @@ export class ReferenceClientAdapter implements ClientAdapter {
   }
 
   async connect(target: ConnectTarget, observer: ClientObserver): Promise<void> {
-    const transport = target.transport;
     this.observer = observer;
     this.firstServer ??= target.serverId;
     this.unsubscribe ??= this.follow();
-    const config: ServerConfig = {
-      serverId: target.serverId,
-      // HTTP and msw: a URL; stdio: a server process the host spawns (and respawns); in-memory: a
-      // fresh SDK Transport for every connection.
-      ...(transport.kind === 'stdio'
-        ? { stdio: { command: transport.command, args: transport.args } }
-        : 'connect' in transport
-          ? { transport: () => transport.connect(), transportName: transport.kind }
-          : { url: transport.url }),
-      // A modern cell means "prefer 2026-07-28": the host negotiates (and falls back) like any host
-      // would. A dual cell gives no preference: the host's default (`auto`) applies.
-      ...(target.era === 'modern'
-        ? { era: 'auto' as const }
-        : target.era === 'legacy'
-          ? { era: 'legacy' as const }
-          : {}),
-      ...(target.bearerToken !== undefined
-        ? {
-            bearerToken: target.bearerToken,
-            credentialProfileId: target.credentialProfileId ?? `${target.serverId}#credentials-0`,
-          }
-        : {}),
-      ...(target.reuseCache ? { strategy: 'cached-with-refresh' as const } : {}),
-    };
+    const config = referenceServerConfig(target);
     this.configs.set(target.serverId, config);
     await this.host.addServer(config);
-    this.noteState(target.serverId);
-    this.report();
+    this.reporter.noteState(target.serverId);
+    this.reporter.report();
   }
 
   async callTool(
@@ -165,30 +146,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
     const provider = options.provider ?? DEFAULT_PROVIDER;
     const exposure = await this.host.expose({ provider });
     this.exposures.set(provider, exposure);
-    const tools = exposure.tools.map((tool): ModelTool => {
-      const definition = tool.definition as Record<string, unknown>;
-      const body = (definition.function as Record<string, unknown> | undefined) ?? definition;
-      return {
-        name: tool.alias,
-        serverId: tool.serverId,
-        toolName: tool.toolName,
-        ...(typeof body.description === 'string' ? { description: body.description } : {}),
-        parameters: body.parameters ?? body.input_schema,
-      };
-    });
-    return {
-      tools,
-      withheld: exposure.withheld.map((tool) => ({
-        serverId: tool.serverId,
-        toolName: tool.toolName,
-        reason: tool.reason,
-        ...(tool.detail !== undefined ? { detail: tool.detail } : {}),
-      })),
-      estimatedTokens: exposure.budget.estimatedTokens,
-      perServerTokens: exposure.budget.perServer,
-      // What a host's UI would show: the verified tools of its registry, less those it kept out.
-      reportedToolCount: this.host.tools().length - exposure.withheld.length,
-    };
+    // What a host's UI would show: the verified tools of its registry, less those it kept out.
+    return exposureModelRequest(exposure, this.host.tools().length);
   }
 
   async modelCall(
@@ -224,7 +183,7 @@ export class ReferenceClientAdapter implements ClientAdapter {
 
   async refresh(serverId: string): Promise<void> {
     await this.host.refresh(serverId);
-    this.noteState(serverId);
+    this.reporter.noteState(serverId);
   }
 
   /** A host's "reconnect" command: drop the server's connection and state, then add it again. */
@@ -233,8 +192,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
     if (!config) throw new Error(`server ${serverId} was never connected`);
     await this.host.removeServer(serverId);
     await this.host.addServer(config);
-    this.noteState(serverId);
-    this.report();
+    this.reporter.noteState(serverId);
+    this.reporter.report();
   }
 
   /** The user completed an authorization: the host swaps the server's credentials and re-discovers. */
@@ -248,8 +207,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
     };
     this.configs.set(serverId, { ...config, ...credentials });
     await this.host.updateCredentials(serverId, credentials);
-    this.noteState(serverId);
-    this.report();
+    this.reporter.noteState(serverId);
+    this.reporter.report();
   }
 
   /**
@@ -266,8 +225,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
     this.host = this.makeHost();
     this.unsubscribe = this.follow();
     for (const config of this.configs.values()) await this.host.addServer(config);
-    for (const serverId of this.configs.keys()) this.noteState(serverId);
-    this.report();
+    for (const serverId of this.configs.keys()) this.reporter.noteState(serverId);
+    this.reporter.report();
   }
 
   /**
@@ -284,8 +243,8 @@ export class ReferenceClientAdapter implements ClientAdapter {
     this.host = this.makeHost();
     this.unsubscribe = this.follow();
     for (const config of this.configs.values()) await this.host.addServer(config);
-    for (const serverId of this.configs.keys()) this.noteState(serverId);
-    this.report();
+    for (const serverId of this.configs.keys()) this.reporter.noteState(serverId);
+    this.reporter.report();
   }
 
   /** Ends every server's session (a legacy DELETE), as a host that shuts down cleanly does. */
@@ -316,95 +275,16 @@ export class ReferenceClientAdapter implements ClientAdapter {
     await this.host.close().catch(() => undefined);
   }
 
-  /** A host shows a server's discovery failure to its user. */
-  private noteState(serverId: string): void {
-    const state = this.host.serverState(serverId);
-    if (state.failure)
-      this.observer?.warning({
-        serverId,
-        message: `${state.state}: ${state.failure.kind}: ${state.failure.message}`,
-      });
-  }
-
   /** Follows the host's registry, resources and prompts; returns the function that stops following. */
   private follow(): () => void {
     const stops = [
-      this.host.onRegistryChange(() => this.report()),
-      this.host.onResourcesChange(() => this.reportLists()),
-      this.host.onPromptsChange(() => this.reportLists()),
+      this.host.onRegistryChange(() => this.reporter.report()),
+      this.host.onResourcesChange(() => this.reporter.reportLists()),
+      this.host.onPromptsChange(() => this.reporter.reportLists()),
     ];
     return () => {
       for (const stop of stops) stop();
     };
-  }
-
-  /** Reports the resources and prompts the host shows for each server (it lists no resource templates). */
-  private reportLists(): void {
-    const observer = this.observer;
-    if (!observer) return;
-    const resources = this.host.resources();
-    const prompts = this.host.prompts();
-    for (const serverId of this.configs.keys()) {
-      observer.resources?.(serverId, {
-        resources: resources
-          .filter((resource) => resource.serverId === serverId)
-          .map((resource) => ({ uri: resource.uri, name: resource.name })),
-        resourceTemplates: [],
-      });
-      observer.prompts?.(
-        serverId,
-        prompts
-          .filter((prompt) => prompt.serverId === serverId)
-          .map((prompt) => ({
-            name: prompt.name,
-            ...(prompt.description !== undefined ? { description: prompt.description } : {}),
-          })),
-      );
-    }
-  }
-
-  /** Reports each server's discovery state when it changed since the last report. */
-  private reportStates(): void {
-    for (const serverId of this.configs.keys()) {
-      const reported = this.serverState(serverId);
-      const key = `${reported.state}\u0000${reported.detail ?? ''}`;
-      if (this.reportedStates.get(serverId) === key) continue;
-      this.reportedStates.set(serverId, key);
-      this.observer?.state?.(serverId, reported);
-    }
-  }
-
-  /** Reports the verified registry as the exposure, and each gate exclusion once as a warning. */
-  private report(): void {
-    const observer = this.observer;
-    if (!observer) return;
-    for (const serverId of this.configs.keys()) {
-      for (const excluded of this.host.snapshot(serverId)?.excluded ?? []) {
-        const key = `${serverId}\u0000${excluded.name}\u0000${excluded.reason}`;
-        if (this.warned.has(key)) continue;
-        this.warned.add(key);
-        observer.warning({
-          serverId,
-          toolName: excluded.name,
-          message: `excluded ${excluded.name}: ${excluded.reason} at ${excluded.pointer || '/'}: ${excluded.detail}`,
-        });
-      }
-    }
-    observer.exposure(
-      this.host.tools().map(
-        (tool): ExposedTool => ({
-          serverId: tool.serverId,
-          name: tool.name,
-          ...(tool.description !== undefined ? { description: tool.description } : {}),
-          // The registry holds the server's contract; a normalized copy goes to the models.
-          inputSchema: tool.serverInputSchema ?? tool.inputSchema,
-          ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-          ...(tool._meta !== undefined ? { _meta: tool._meta as Record<string, unknown> } : {}),
-        }),
-      ),
-    );
-    // The state a host shows next to the tools it offers (after the exposure, as a UI updates both).
-    this.reportStates();
   }
 }
 

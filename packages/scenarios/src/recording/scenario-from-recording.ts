@@ -1,6 +1,7 @@
 import type { ScriptAnswer, ScriptDocument, ScriptStep, TranscriptFrame } from '@toolshift/fake-server';
 import type { RecordedEvent, SessionRecording } from '@toolshift/fake-server/proxy';
-import type { ClientAction, Scenario, ScenarioCheck, ScenarioTransport } from '../scenario.js';
+import type { ClientAction } from '../client-action.js';
+import type { Scenario, ScenarioCheck, ScenarioTransport } from '../scenario.js';
 import { catalogDiff } from './catalog-diff.js';
 
 /** Methods the proxy's own world answers: never turned into scripted answers. */

@@ -1,6 +1,6 @@
 import { INVARIANTS, type Invariant } from '@toolshift/assertions';
 import { FaultSchema, renderScriptJsonSchema } from '@toolshift/fake-server';
-import { ClientActionSchema } from '../scenario.js';
+import { ClientActionSchema } from '../client-action.js';
 
 type Schema = {
   type?: string | string[];

@@ -1,5 +1,5 @@
 import type { TranscriptFrame } from '@toolshift/fake-server';
-import type { FrameMatch } from '../scenario.js';
+import type { FrameMatch } from '../client-action.js';
 
 type Message = { method?: string; params?: { name?: unknown } };
 

@@ -8,7 +8,7 @@ import { notApplicableReason } from './applicability.js';
 import { type CellResult, type CheckVerdict, rawStatusOf } from './cell.js';
 import { withCellConsole } from './cell-console.js';
 import { type CellServer, type CellServers, startCellServers } from './cell-servers.js';
-import { CellSession } from './cell-session.js';
+import { CellSession } from './cell-session/cell-session.js';
 import { tearDownCell } from './cell-teardown.js';
 import { stampAuthority } from './check-authority.js';
 import { isIsolated } from './client-process/isolated-client.js';

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { ACTION_NAMES } from '../scenario.js';
+import { ACTION_NAMES } from '../client-action.js';
 
 /** One thing wrong with a scenario: where (JSON pointer), which rule, and a sentence saying so. */
 export interface ScenarioProblem {

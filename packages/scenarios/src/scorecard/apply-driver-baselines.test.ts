@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { applyDriverBaselines } from './apply-driver-baselines.js';
-import type { GradedCell } from './group-grade.js';
+import type { GradedCell } from './graded-cell.js';
 import type { DriverScore } from './run-scorecard.js';
 
 const ROOT_CAUSES = `rootCauses:

@@ -5,7 +5,8 @@ import type { Driver } from './driver-manifest.js';
 import { claimsModern, ERA_PROBE_SCENARIO, modernGroupGrade } from './era-support.js';
 import type { Finding, RootCauseReport } from './finding.js';
 import { gradeContextFor } from './grade-context.js';
-import { type GradedCell, gradeCells, regradeCell } from './group-grade.js';
+import { type GradedCell, regradeCell } from './graded-cell.js';
+import { gradeCells } from './group-grade.js';
 import { loadLibraryBaseline } from './library-baseline.js';
 import type { DriverScore } from './run-scorecard.js';
 

@@ -1,4 +1,5 @@
-import { type GradedCell, gradeCells } from './group-grade.js';
+import type { GradedCell } from './graded-cell.js';
+import { gradeCells } from './group-grade.js';
 import type { DriverScore } from './run-scorecard.js';
 
 const keyOf = (cell: Pick<GradedCell, 'scenarioId' | 'era' | 'transport'>) =>

@@ -12,9 +12,10 @@ import type { Driver, DriverManifest } from './driver-manifest.js';
 import { type EraSupport, measureEraSupport } from './era-support.js';
 import type { Finding, RootCauseReport } from './finding.js';
 import { gradeContextFor } from './grade-context.js';
-import { type GroupGrade, gradeGroups, reaskingExcuse } from './group-grade.js';
+import { type GroupGrade, gradeGroups } from './group-grade.js';
 import { loadLibraryBaseline } from './library-baseline.js';
 import { prepareDriver } from './prepare-driver.js';
+import { reaskingExcuse } from './reasking-grade.js';
 
 /** One row of the scorecard: a driver, how it ran, and its grade per capability group. */
 export interface DriverScore {

@@ -2,7 +2,9 @@ import { SPEC_CLAUSES } from '@toolshift/assertions';
 import type { RootCause } from '../baseline/root-cause.js';
 import { CAPABILITY_GROUPS } from './capability-groups.js';
 import type { RootCauseReport } from './finding.js';
-import type { ExcusedBy, GradedCell, GroupGrade } from './group-grade.js';
+import type { GradedCell } from './graded-cell.js';
+import type { GroupGrade } from './group-grade.js';
+import type { ExcusedBy } from './reasking-grade.js';
 import type { DriverScore } from './run-scorecard.js';
 
 /** How the run was made, for the page's header. */

@@ -1,23 +1,18 @@
 import type { ServerStream } from '../../transcript/recorder.js';
-import type { LegacySession, PostStream } from '../../world/legacy-session.js';
+import type { LegacySession } from '../../world/legacy-session.js';
 import { type ListFamily, listChangedMethod } from '../../world/list-kind.js';
 import type { Principal } from '../../world/principal.js';
 import type { World } from '../../world/world.js';
-import type { AnswerPayload, EraEngine, EraOutcome, EraRequest } from '../era.js';
-import { type MethodPlan, planMethod, progressNotification, simplePlan } from '../method-plan.js';
+import type { EraEngine, EraOutcome, EraRequest } from '../era.js';
+import { planMethod, simplePlan } from '../method-plan.js';
 import { checkMethodScopes } from '../method-scopes.js';
-import { answer, type HttpRefusal, handlerMessage, idOf, refuse, sseHeaders, success } from '../responses.js';
-import { writeStreamAnswer } from '../stream-answer.js';
+import { answer, idOf, refuse, sseHeaders, success } from '../responses.js';
 import { WireErrorCode } from '../wire-error.js';
+import { answerInSession } from './answer-in-session.js';
 import { initialize, initializeParamsProblem, initializeResult } from './handshake.js';
 import { legacyHttpRules } from './http-rules.js';
-import {
-  forgetPostStream,
-  openLegacyStream,
-  openPostStream,
-  resumeStream,
-  sendOnStream,
-} from './legacy-streams.js';
+import { LegacySessions } from './legacy-sessions.js';
+import { openLegacyStream, resumeStream } from './legacy-streams.js';
 import { LEGACY_METHODS, type LegacyCall } from './methods.js';
 import { announceToLegacySessions } from './tools-list-changed.js';
 
@@ -32,15 +27,16 @@ const SESSION_HEADER = 'Mcp-Session-Id';
  */
 export class LegacyEngine implements EraEngine {
   readonly era = 'legacy' as const;
-  private readonly sessions = new Map<string, LegacySession>();
-  private readonly byConnection = new Map<string, string>();
+  private readonly sessions: LegacySessions;
   private lastTransport: 'http' | 'stdio' | 'in-memory' | 'msw' = 'http';
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.sessions = new LegacySessions(world);
+  }
 
   /** True when a connection-oriented channel already initialized a legacy session. */
   hasConnectionSession(connectionId: string | undefined): boolean {
-    return connectionId !== undefined && this.byConnection.has(connectionId);
+    return this.sessions.hasConnection(connectionId);
   }
 
   knows(method: string): boolean {
@@ -68,20 +64,20 @@ export class LegacyEngine implements EraEngine {
     if (classified.kind === 'request' && classified.method === 'initialize') {
       const problem = initializeParamsProblem(classified.params);
       if (problem) return refuse(legacyHttpRules.invalidInitialize(problem), classified.id);
-      const live = this.liveSessionOf(req);
+      const live = this.sessions.liveOf(req);
       if (live) return { ...refuse(legacyHttpRules.alreadyInitialized(), classified.id), sessionId: live.id };
       const { session, result } = initialize(this.world, classified.params, req.principal);
-      this.sessions.set(session.id, session);
       const connectionId = req.request.connectionId;
+      this.sessions.add(session, connectionId);
       let channel: ServerStream | undefined;
       if (connectionId !== undefined) {
         // On stdio/in-memory the connection is the session and its channel carries list_changed (§4.1).
-        this.byConnection.set(connectionId, session.id);
         channel = this.world.recorder.openStream({ ...req.frame, sessionId: session.id });
         session.getStream = channel;
         channel.onClientClose(() => this.expireSession(session.id));
       }
-      const outcome = this.respond(
+      const outcome = answerInSession(
+        this.world,
         req,
         session,
         classified.id,
@@ -92,7 +88,7 @@ export class LegacyEngine implements EraEngine {
       return outcome;
     }
 
-    const found = this.findSession(req);
+    const found = this.sessions.find(req);
     if (!found.ok) {
       const unknown =
         req.request.connectionId !== undefined &&
@@ -169,7 +165,7 @@ export class LegacyEngine implements EraEngine {
         sessionId: session.id,
       };
     }
-    return this.respond(req, session, classified.id, plan);
+    return answerInSession(this.world, req, session, classified.id, plan);
   }
 
   /**
@@ -240,12 +236,7 @@ export class LegacyEngine implements EraEngine {
   }
 
   shutdown(mode: 'graceful' | 'drop'): void {
-    for (const session of this.sessions.values()) {
-      session.getStream?.end(mode);
-      for (const post of session.postStreams) post.stream.end(mode);
-    }
-    this.sessions.clear();
-    this.byConnection.clear();
+    this.sessions.shutdown(mode);
   }
 
   openStreamCount(): number {
@@ -259,128 +250,17 @@ export class LegacyEngine implements EraEngine {
    * omitted; later requests with its id get 404. Returns how many sessions ended.
    */
   expireSession(sessionId?: string, mode: 'graceful' | 'drop' = 'graceful'): number {
-    const ids = sessionId === undefined ? [...this.sessions.keys()] : [sessionId];
-    let ended = 0;
-    for (const id of ids) {
-      const session = this.sessions.get(id);
-      if (!session) continue;
-      session.getStream?.end(mode);
-      for (const post of session.postStreams) post.stream.end(mode);
-      this.sessions.delete(id);
-      for (const [connection, bound] of this.byConnection)
-        if (bound === id) this.byConnection.delete(connection);
-      ended += 1;
-    }
-    return ended;
+    return this.sessions.expire(sessionId, mode);
   }
 
   /** Expires sessions idle for `server.sessionTtlMs` of logical time; returns how many. */
   expireIdleSessions(nowMs: number): number {
-    const ttl = this.world.settings.sessionTtlMs;
-    if (ttl === undefined) return 0;
-    let ended = 0;
-    for (const session of [...this.sessions.values()]) {
-      if (nowMs - session.lastSeenMs >= ttl) ended += this.expireSession(session.id);
-    }
-    return ended;
-  }
-
-  /**
-   * Answers a request as JSON, or on its own SSE stream (`streams.postResponse: sse`, or progress
-   * to send first), opened before the method runs so `received`-phase steps can send on it. A
-   * result fixed at arrival is chosen before those steps run.
-   */
-  private respond(
-    req: EraRequest,
-    session: LegacySession,
-    id: string | number,
-    plan: MethodPlan,
-  ): EraOutcome {
-    const post =
-      plan.onStream || this.world.settings.streams.postResponse === 'sse'
-        ? openPostStream(this.world, session, { ...req.frame, sessionId: session.id })
-        : undefined;
-    const early = plan.atArrival ? plan.run() : undefined;
-    if (post && plan.progress) {
-      for (const step of plan.progress.steps)
-        sendOnStream(post.stream, post.history, progressNotification(plan.progress.token, step));
-    }
-    req.onReceived?.();
-    const outcome = early ?? plan.run();
-    const hold = plan.hold ? { hold: plan.hold } : {};
-    if (!post) {
-      if (outcome.kind === 'stream') return refuse(internal(), id);
-      return {
-        ...answer(id, outcome, this.world.settings.jsonRpcErrorStatus),
-        sessionId: session.id,
-        ...hold,
-      };
-    }
-    return {
-      response: { status: 200, headers: sseHeaders(), reply: { kind: 'stream', stream: post.stream.stream } },
-      sessionId: session.id,
-      ...(outcome.kind === 'result' && outcome.pageServed !== undefined
-        ? { pageServed: outcome.pageServed }
-        : {}),
-      ...hold,
-      ...(outcome.kind === 'result' && outcome.relay ? { relay: outcome.relay } : {}),
-      deferred: {
-        message: handlerMessage(id, outcome),
-        stream: post.stream,
-        write: (payload) => this.writeAnswer(session, post, payload),
-      },
-    };
-  }
-
-  private writeAnswer(session: LegacySession, post: PostStream, payload: AnswerPayload): void {
-    writeStreamAnswer(post.stream, post.history, payload);
-    forgetPostStream(session, post);
-  }
-
-  /**
-   * The live session a new `initialize` would replace: the connection's session on stdio/in-memory,
-   * or the one named by `Mcp-Session-Id` on HTTP (an unknown or ended id names none: the client is
-   * starting over, §5.2).
-   */
-  private liveSessionOf(req: EraRequest): LegacySession | undefined {
-    const id =
-      req.request.connectionId !== undefined
-        ? this.byConnection.get(req.request.connectionId)
-        : req.request.headers['mcp-session-id'];
-    if (id === undefined || !legacyHttpRules.isVisibleAscii(id)) return undefined;
-    this.expireIdleSessions(this.world.clock.now());
-    return this.sessions.get(id);
-  }
-
-  private findSession(
-    req: EraRequest,
-  ): { ok: true; session: LegacySession } | { ok: false; refusal: HttpRefusal } {
-    const id =
-      req.request.connectionId !== undefined
-        ? this.byConnection.get(req.request.connectionId)
-        : req.request.headers['mcp-session-id'];
-    if (id === undefined) {
-      return {
-        ok: false,
-        refusal:
-          req.request.connectionId !== undefined
-            ? legacyHttpRules.notInitialized()
-            : legacyHttpRules.missingSession(),
-      };
-    }
-    if (req.request.connectionId === undefined && !legacyHttpRules.isVisibleAscii(id))
-      return { ok: false, refusal: legacyHttpRules.invalidSessionId() };
-    const now = this.world.clock.now();
-    this.expireIdleSessions(now);
-    const session = this.sessions.get(id);
-    if (!session) return { ok: false, refusal: legacyHttpRules.unknownSession() };
-    session.lastSeenMs = now;
-    return { ok: true, session };
+    return this.sessions.expireIdle(nowMs);
   }
 
   private openGetStream(req: EraRequest): EraOutcome {
     if (this.world.settings.streams.getStream === 'refuse') return refuse(legacyHttpRules.getRefused());
-    const found = this.findSession(req);
+    const found = this.sessions.find(req);
     if (!found.ok) return refuse(found.refusal);
     const acceptRefusal = legacyHttpRules.checkGetAccept(req.request);
     if (acceptRefusal) return { ...refuse(acceptRefusal), sessionId: found.session.id };
@@ -411,13 +291,9 @@ export class LegacyEngine implements EraEngine {
   }
 
   private endSession(req: EraRequest): EraOutcome {
-    const found = this.findSession(req);
+    const found = this.sessions.find(req);
     if (!found.ok) return refuse(found.refusal);
     this.expireSession(found.session.id);
     return { response: { status: 200, headers: {}, reply: { kind: 'empty' } }, sessionId: found.session.id };
   }
-}
-
-function internal(): HttpRefusal {
-  return { status: 500, code: WireErrorCode.InternalError, message: 'Internal error' };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { FakeServer } from '../../create-fake-server.js';
 import { EventStream } from '../../exchange/event-stream.js';
 import type { WireRequest } from '../../exchange/wire-request.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
+import type { FakeServer } from '../../fake-server.js';
 import { ServerConnection } from './server-connection.js';
 
 /** A server that answers every request with the next canned response. */

@@ -1,7 +1,7 @@
-import type { FakeServer } from '../../create-fake-server.js';
 import type { EventStream, StreamEndMode } from '../../exchange/event-stream.js';
 import { stringifyWithExactIds } from '../../exchange/exact-integer-id.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
+import type { FakeServer } from '../../fake-server.js';
 
 /** How a {@link ServerConnection} reaches its peer: one outbound message at a time. */
 export interface ConnectionPeer {

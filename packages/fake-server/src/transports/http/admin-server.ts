@@ -1,8 +1,8 @@
 import express from 'express';
 import { DEFAULT_ADMIN_PATH } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
-import type { FakeServer } from '../../create-fake-server.js';
 import { isLoopbackBind, LOOPBACK_HOSTS } from '../../exchange/allowed-hosts.js';
+import type { FakeServer } from '../../fake-server.js';
 import { adminRouter } from './express-admin-router.js';
 import { listen } from './listen.js';
 

@@ -1,6 +1,6 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { AuthorizationAnswer } from '../../authorization/authorization-answer.js';
-import type { FakeServer } from '../../create-fake-server.js';
+import type { FakeServer } from '../../fake-server.js';
 
 /**
  * Serves the fake server's authorization server (when its script has one) on the same origin:

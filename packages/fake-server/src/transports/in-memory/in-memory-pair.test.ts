@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
-import type { FakeServer } from '../../create-fake-server.js';
 import { createFakeServer } from '../../create-fake-server.js';
+import type { FakeServer } from '../../fake-server.js';
 import { createInMemoryPair } from './in-memory-pair.js';
 
 const meta = {

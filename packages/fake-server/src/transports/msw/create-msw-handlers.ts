@@ -4,11 +4,11 @@ import { adminGuard } from '../../admin/admin-guard.js';
 import type { AdminAnswer } from '../../admin/admin-route.js';
 import { routeAdminRequest } from '../../admin/admin-router.js';
 import { createLocalAdmin } from '../../admin/local-admin.js';
-import type { FakeServer } from '../../create-fake-server.js';
 import { LOOPBACK_HOSTS } from '../../exchange/allowed-hosts.js';
 import type { EventStream } from '../../exchange/event-stream.js';
 import { messageBytes } from '../../exchange/message-bytes.js';
 import type { WireResponse } from '../../exchange/wire-response.js';
+import type { FakeServer } from '../../fake-server.js';
 import { sseEventText } from '../sse-event-text.js';
 import {
   decodeUtf8,

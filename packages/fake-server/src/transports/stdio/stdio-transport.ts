@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { FakeServer } from '../../create-fake-server.js';
+import type { FakeServer } from '../../fake-server.js';
 import { ServerConnection } from '../connection/server-connection.js';
 import type { TransportCapabilities } from '../transport.js';
 import {
