@@ -17,6 +17,7 @@ export const IMAGE_COMMANDS = [
   'driver-check',
   'scorecard',
   'verify-report',
+  'explain',
   'proxy',
   'scenario',
   'help',

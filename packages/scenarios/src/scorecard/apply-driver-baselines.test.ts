@@ -297,7 +297,7 @@ test('a must root cause charges only cells whose own failing check shows its cla
   ]);
   expect(scored!.groups[0]).toMatchObject({ grade: 'fail', rootCauses: ['no-session-after-404'] });
   expect(scored!.groups[1]!.grade).not.toBe('fail');
-  expect(scored!.rootCauses.find((c) => c.id === 'no-session-after-404')!.cells.map((c) => c.risk)).toEqual([
+  expect(scored!.rootCauses!.find((c) => c.id === 'no-session-after-404')!.cells.map((c) => c.risk)).toEqual([
     undefined,
     true,
     true,
