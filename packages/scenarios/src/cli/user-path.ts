@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 
 /**
  * The directory relative paths on the command line are relative to: the directory the user ran
@@ -8,7 +8,12 @@ import { isAbsolute, resolve } from 'node:path';
  */
 export function userDirectory(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
   const initCwd = env.INIT_CWD;
-  return initCwd && isAbsolute(initCwd) ? initCwd : cwd;
+  if (!initCwd || !isAbsolute(initCwd)) return cwd;
+  // `INIT_CWD` is inherited by every process a script starts: it is this command's only when the
+  // package manager started it in the script's package (`npm_package_json` names that package).
+  // A process started elsewhere (a test, a tool run from inside another script) keeps its own cwd.
+  const pkg = env.npm_package_json;
+  return pkg === undefined || resolve(dirname(pkg)) === resolve(cwd) ? initCwd : cwd;
 }
 
 /** `path` as an absolute path, a relative one taken from `baseDir` (see {@link userDirectory}). */

@@ -62,7 +62,9 @@ test('explore finds, shrinks and writes a replayable counterexample for a --clie
   // Without the module, the recorded client is unknown: one line saying which module to pass.
   const missing = await cli(['replay', file], dir);
   expect(missing.code).toBe(2);
-  expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  // One line saying why, then the usage hint every user error ends with.
+  expect(missing.stderr.trim().split('\n')).toHaveLength(2);
+  expect(missing.stderr.trim().split('\n')[1]).toMatch(/^Run 'toolshift \w+ --help' for usage\.$/);
   expect(missing.stderr).toContain(
     `was recorded with client 'race-bug-client' of the client module ${raceModule}: replay it with --client-module ${raceModule}.`,
   );
@@ -101,7 +103,9 @@ test('explore and replay refuse a command: client with exit 2 and one line sayin
   const explored = await cli(['explore', '--client', program, '--runs', '1'], dir);
   expect(explored.code).toBe(2);
   expect(explored.stdout).toBe('');
-  expect(explored.stderr.trim().split('\n')).toHaveLength(1);
+  // One line saying why, then the usage hint every user error ends with.
+  expect(explored.stderr.trim().split('\n')).toHaveLength(2);
+  expect(explored.stderr.trim().split('\n')[1]).toMatch(/^Run 'toolshift \w+ --help' for usage\.$/);
   expect(explored.stderr).toContain(`explore cannot drive '${program}'`);
   expect(explored.stderr).toContain('keeps its own clock');
 
@@ -126,7 +130,9 @@ test('explore and replay refuse a command: client with exit 2 and one line sayin
   const replayed = await cli(['replay', file, '--client', program], dir);
   expect(replayed.code).toBe(2);
   expect(replayed.stdout).toBe('');
-  expect(replayed.stderr.trim().split('\n')).toHaveLength(1);
+  // One line saying why, then the usage hint every user error ends with.
+  expect(replayed.stderr.trim().split('\n')).toHaveLength(2);
+  expect(replayed.stderr.trim().split('\n')[1]).toMatch(/^Run 'toolshift \w+ --help' for usage\.$/);
   expect(replayed.stderr).toContain(`replay cannot drive '${program}'`);
   expect(existsSync(join(dir, 'started'))).toBe(false);
 }, 240_000);

@@ -96,7 +96,7 @@ describe.skipIf(missing !== undefined)('the HTML report in headless Chromium', (
     // Every cited frame is listed with what it proves, and the frame's JSON, without a click.
     const frames = card.locator('ol.evidence-frames li');
     expect(await frames.count()).toBeGreaterThanOrEqual(3);
-    expect(await card.locator('li[data-seq="13"] pre.snippet').textContent()).toContain('"jsonrpc":"2.0"');
+    expect(await card.locator('li[data-seq="12"] pre.snippet').textContent()).toContain('"jsonrpc":"2.0"');
     // The first screen, as a screenshot: the failing check, the near miss and the first evidence
     // frames are inside it, and the screenshot shows them exactly as the elements render.
     const firstScreen = await tab.screenshot({ path: await screenshotPath(FIRST_SCREEN_SHOT) });
@@ -163,7 +163,7 @@ describe.skipIf(missing !== undefined)('the HTML report in headless Chromium', (
     // Its evidence frames are highlighted on the timeline, each with what it proves.
     const evidence = detail.locator('.frame.evidence');
     expect(await evidence.count()).toBeGreaterThanOrEqual(3);
-    for (const seq of ['1', '9', '13']) {
+    for (const seq of ['1', '8', '12']) {
       const frame = detail.locator(`.frame.evidence[data-seq="${seq}"]`);
       expect(await frame.isVisible(), `evidence frame #${seq}`).toBe(true);
     }
@@ -174,8 +174,8 @@ describe.skipIf(missing !== undefined)('the HTML report in headless Chromium', (
     expect(await detail.locator('.point.step').count()).toBeGreaterThan(0);
     await tab.screenshot({ path: await screenshotPath(), fullPage: true });
     // The raw frame opens on click.
-    await detail.locator('.frame.evidence[data-seq="13"]').click();
-    expect(await detail.locator('pre.raw').textContent()).toContain('"seq": 13');
+    await detail.locator('.frame.evidence[data-seq="12"]').click();
+    expect(await detail.locator('pre.raw').textContent()).toContain('"seq": 12');
     // Filtering by text hides the other scenarios.
     await tab.locator('input[type="search"]').fill('empty');
     await tab.locator('input[name="pass"]').check();

@@ -67,7 +67,12 @@ test('a re-run of some scenarios replaces their cells in the stored row and keep
   const failure = { checkId: 'registry.matches-final-catalog', message: 'doctored', evidence: [] };
   for (const cell of [...cellsOf(before, 'one-valid-tool'), ...cellsOf(before, 'tool-removed')])
     if (cell.era === 'legacy')
-      Object.assign(cell, { status: 'fail', failingChecks: [failure.checkId], failure });
+      Object.assign(cell, {
+        status: 'fail',
+        failingChecks: [failure.checkId],
+        failingLevels: ['must'],
+        failure,
+      });
   before.command = 'pnpm scorecard (the stored run)';
   await writeFile(path, JSON.stringify(before));
 
