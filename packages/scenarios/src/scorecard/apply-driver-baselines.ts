@@ -20,6 +20,11 @@ function isAbout(entry: ExpectedFailure, client: string, cell: GradedCell): bool
   );
 }
 
+/** The checks a failing graded cell failed (its first failure's, for a cell stored before the list). */
+function failingChecksOf(cell: GradedCell): string[] {
+  return cell.failingChecks ?? (cell.failure ? [cell.failure.checkId] : []);
+}
+
 /**
  * The entry covering a failing graded cell: one whose check is among the cell's failing checks
  * first (a cell failing two checks may have an entry for each), else one naming no check.
@@ -30,7 +35,7 @@ function coveringEntry(
   cell: GradedCell,
 ): ExpectedFailure | undefined {
   const about = entries.filter((entry) => isAbout(entry, client, cell));
-  const failing = cell.failingChecks ?? (cell.failure ? [cell.failure.checkId] : []);
+  const failing = failingChecksOf(cell);
   return (
     about.find((entry) => entry.check !== undefined && failing.includes(entry.check)) ??
     about.find((entry) => entry.check === undefined)
@@ -56,8 +61,7 @@ function strongest(levels: readonly NormativeLevel[] | undefined): NormativeLeve
  */
 function chargedLevel(cause: RootCause, entry: ExpectedFailure, cell: GradedCell): NormativeLevel {
   if (!isCharged(cause.level)) return cause.level;
-  const failing = cell.failingChecks ?? (cell.failure ? [cell.failure.checkId] : []);
-  const index = entry.check === undefined ? -1 : failing.indexOf(entry.check);
+  const index = entry.check === undefined ? -1 : failingChecksOf(cell).indexOf(entry.check);
   if (index < 0) return 'advice';
   if (cause.level === 'library-doc') return cause.level;
   const shown = cell.failingLevels?.[index] ?? 'advice';

@@ -6,16 +6,17 @@ import { regradeCell } from './graded-cell.js';
 import { gradeGroups } from './group-grade.js';
 import { reaskingExcuse, reaskingGrade } from './reasking-grade.js';
 
+const verdict = (checkId: string, status: 'pass' | 'fail') => ({
+  checkId,
+  status,
+  message: checkId,
+  evidence: [],
+});
+
 const gradeOf = (results: CellResult[], group: string) =>
   gradeGroups(results).find((g) => g.group === group)!;
 
 test('a re-asking host is not failed by registry checks of a scenario that makes no model request', () => {
-  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
-    checkId,
-    status,
-    message: checkId,
-    evidence: [],
-  });
   const registryOnly = cellResult('tool-added-at-runtime', 'fail', {
     verdicts: [
       verdict('registry.matches-final-catalog', 'fail'),
@@ -50,12 +51,6 @@ test('a re-asking host is not failed by registry checks of a scenario that makes
 });
 
 test('a re-asking host whose only failure in a model-request scenario is its reaction to the signal passed by re-asking', () => {
-  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
-    checkId,
-    status,
-    message: checkId,
-    evidence: [],
-  });
   const failed = cellResult('lc-01-new-tool-offered-to-model', 'fail', {
     verdicts: [
       verdict('change.relisted-within-bound', 'fail'),
@@ -130,12 +125,6 @@ test('a failure is never credited to re-asking when the wire shows the re-asking
 });
 
 test("a library without a model layer is not failed by the checks that judge its driver's model layer", () => {
-  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
-    checkId,
-    status,
-    message: checkId,
-    evidence: [],
-  });
   const scenarios = new Map([
     ['sc-03-array-without-items', { clientActions: [{ do: 'connect' }, { do: 'model-call' }] }],
     ['tool-added-at-runtime', { clientActions: [{ do: 'connect' }, { do: 'settle' }] }],
@@ -283,12 +272,6 @@ test('a re-listing count (discovery.list-requests atLeast) is a re-asking hostâ€
 });
 
 test('a library that re-lists at its next use after the signal is not failed for keeping no list up to date at once; a model-facing failure still counts', () => {
-  const verdict = (checkId: string, status: 'pass' | 'fail') => ({
-    checkId,
-    status,
-    message: checkId,
-    evidence: [],
-  });
   const scenarios = new Map([
     ['tool-removed', { clientActions: [{ do: 'connect' }, { do: 'step' }, { do: 'settle' }] }],
     ['rm-01-tool-added-mid-turn', { clientActions: [{ do: 'connect' }, { do: 'model-request' }] }],

@@ -1,28 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { processTable } from '../../src/runner/client-process/process-tree.js';
 import { type ToolshiftExit, toolshiftProcess as toolshift } from '../support/toolshift-process.js';
 
 /**
- * Whether `pid` still runs. A killed process whose parent is gone stays a zombie until the
- * machine's init reaps it (a container's init may never do so): a zombie runs no more.
+ * Whether `pid` still runs, as the harness's own sweep sees it: a killed process whose parent is
+ * gone stays a zombie until the machine's init reaps it (a container's may never do so), and a
+ * zombie runs no more.
  */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
+async function running(pid: number): Promise<boolean> {
+  const table = await processTable();
+  if (!table) throw new Error('this machine offers no process table to tell whether a process runs');
+  return table.some((info) => info.pid === pid);
 }
 
 // Each test runs the real CLI as a process against a client that fails one-valid-tool and tries to
@@ -134,7 +126,7 @@ test('a client module that writes passing reports and leaves a process to write 
   await expectFailedAndIntact(result);
   const pid = Number(await readFile(join(result.dir, 'lingering.pid'), 'utf8'));
   // Killed when its cell ended: it can no longer rewrite anything.
-  expect(running(pid)).toBe(false);
+  expect(await running(pid)).toBe(false);
   expect(result.json.results[0]!.harnessWarnings?.join('\n')).toContain(
     `the client left 1 process running after its cell: pid ${pid}`,
   );
@@ -182,7 +174,7 @@ test('a command: program that writes passing reports and leaves processes in and
   const result = await run(['--client', `command:node ${hostile('hostile-command.mjs')}`], { MODE: 'forge' });
   await expectFailedAndIntact(result);
   const pids = (await readFile(join(result.dir, 'lingering.pid'), 'utf8')).split(' ').map(Number);
-  for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
+  for (const pid of pids) expect(await running(pid), `pid ${pid}`).toBe(false);
   const said = result.json.results[0]!.harnessWarnings?.join('\n') ?? '';
   expect(said).toContain('the client program left 2 processes running after its cell');
   for (const pid of pids) expect(said).toContain(`pid ${pid}`);
