@@ -78,7 +78,9 @@ describe.skipIf(unavailable !== undefined)(title, () => {
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     const list = docker(['run', '--rm', '--network', 'none', image, 'list', '--json']);
     expect(list.status, list.stderr).toBe(0);
-    expect((JSON.parse(list.stdout) as Array<{ id: string }>).map((s) => s.id)).toContain('one-valid-tool');
+    expect(
+      (JSON.parse(list.stdout) as { scenarios: Array<{ id: string }> }).scenarios.map((s) => s.id),
+    ).toContain('one-valid-tool');
     // run binds loopback ports for its fake servers: host networking, as everywhere here.
     const run = docker(
       [

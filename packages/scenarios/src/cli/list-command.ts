@@ -1,5 +1,7 @@
+import type { Authority } from '@toolshift/assertions';
 import { CONFORMANCE_ALIASES, SCENARIOS } from '../../catalog/index.js';
 import { requiredFeatures } from '../runner/applicability.js';
+import { authorityRuleOf } from '../runner/check-authority.js';
 import { checkId, describeSource, type Scenario } from '../scenario.js';
 
 /** Options of `toolshift list`. */
@@ -18,12 +20,25 @@ export function listEntry(scenario: Scenario) {
     transports: scenario.transports,
     servers: scenario.servers.map((server) => server.id),
     requires: requiredFeatures(scenario).map((need) => need.feature),
-    checks: scenario.checks.map((check) => ({
-      id: checkId(check),
-      invariant: check.invariant,
-      ...(check.cites ? { cites: describeSource(check.cites) } : {}),
-    })),
+    checks: scenario.checks.map((check) => {
+      const rule = authorityRuleOf(scenario, { checkId: checkId(check), invariantId: check.invariant });
+      return {
+        id: checkId(check),
+        invariant: check.invariant,
+        ...(check.cites ? { cites: describeSource(check.cites) } : {}),
+        // One authority in every era, or one per era where a revision adds a clause the other lacks.
+        authority: 'byEra' in rule ? { byEra: rule.byEra } : rule,
+      };
+    }),
   };
+}
+
+/** `must`, or `must (2026-07-28) / advice (2025-11-25)` where the level depends on the era. */
+function levelText(authority: Authority | { byEra: Readonly<Record<string, Authority>> }): string {
+  if (!('byEra' in authority)) return authority.level;
+  return Object.entries(authority.byEra)
+    .map(([era, each]) => `${each.level} (${era})`)
+    .join(' / ');
 }
 
 /** `toolshift list`: every scenario with its id, sources, eras, transports, needed features and checks (each with its citation). */
@@ -41,7 +56,9 @@ export function listCommand(
     if (entry.source.length) out.write(`  source: ${entry.source.join('; ')}\n`);
     if (entry.requires.length) out.write(`  needs: ${entry.requires.join(', ')}\n`);
     for (const check of entry.checks)
-      out.write(`  check ${check.id}${check.cites ? `  (${check.cites})` : ''}\n`);
+      out.write(
+        `  check ${check.id} [${levelText(check.authority)}]${check.cites ? `  (${check.cites})` : ''}\n`,
+      );
     out.write('\n');
   }
   // Outside the catalog: run only when named, by id or by the conformance suite's name.

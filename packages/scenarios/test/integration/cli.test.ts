@@ -18,17 +18,27 @@ function capture() {
   return { out, text: () => text };
 }
 
-test('toolshift list shows every scenario with its id, source and cited checks', () => {
+test('toolshift list shows every scenario with its id, source, and cited checks with their normative level', () => {
   const { out, text } = capture();
   listCommand({}, out);
   for (const scenario of SCENARIOS) expect(text()).toContain(`${scenario.id}  [`);
   expect(text()).toContain('source: case LC-01; spec 2025-11-25 §4.1');
-  expect(text()).toContain('check change.relisted-within-bound  (case LC-01 E1)');
+  expect(text()).toContain('check change.relisted-within-bound [advice]  (case LC-01 E1)');
+  expect(text()).toContain('check discovery.cursors-echoed [must]  (case PG-01 E1)');
+  // A check whose level depends on the era says so per era.
+  expect(text()).toContain('check cache.no-cross-principal-leak [advice (legacy) / must (modern)]');
   expect(text()).toMatch(new RegExp(`${SCENARIOS.length} scenarios, \\d+ checks\\n$`));
   const json = capture();
   listCommand({ json: true }, json.out);
-  const parsed = JSON.parse(json.text()) as { scenarios: Array<{ id: string; requires: string[] }> };
+  const parsed = JSON.parse(json.text()) as {
+    scenarios: Array<{ id: string; requires: string[]; checks: Array<{ id: string; authority: unknown }> }>;
+  };
   expect(parsed.scenarios).toHaveLength(SCENARIOS.length);
+  const stale = parsed.scenarios.find((s) => s.id === 'expired-cache')!;
+  expect(stale.checks.find((c) => c.id === 'discovery.list-requests')!.authority).toMatchObject({
+    level: 'should',
+    clauses: expect.arrayContaining([expect.any(String)]),
+  });
   expect(parsed.scenarios.find((s) => s.id === 'nm-04-same-name-last-wins')!.requires).toEqual([
     'multi-server',
     'model-exposure',
