@@ -16,7 +16,17 @@ import type { ClientStderr } from './client-stderr.js';
  *   and a new connection; the world and the transcript live on.
  */
 export type TransportTarget =
-  | { kind: 'http' | 'msw'; url: string }
+  | {
+      kind: 'http' | 'msw';
+      url: string;
+      /**
+       * The bearer token of the cell's admin API (`…/__toolshift` beside `url`), for toolshift's own
+       * adapters in its process (a `--command` program's adapter waits on the transcript through it).
+       * Never handed to a client module's or command program's process: a client that finds the
+       * admin API cannot reset or drive the server that judges it (401).
+       */
+      adminToken?: string;
+    }
   | { kind: 'in-memory'; connect(): Transport }
   | {
       kind: 'stdio';

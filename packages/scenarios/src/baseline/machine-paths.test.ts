@@ -8,6 +8,7 @@ test('absolute paths become relative to the base, home-relative, or their last t
     'written to /home/ana/work/out/mine.yaml',
     'server at http://127.0.0.1:40123/mcp answered 404',
     'relative clients/driver.py and ./x stay',
+    'inputSchema at /properties/duration/type must be integer (a JSON pointer, not a path)',
   ].join('\n');
   expect(withoutMachinePaths(text, '/srv/ci/project', '/home/ana')).toBe(
     [
@@ -16,6 +17,7 @@ test('absolute paths become relative to the base, home-relative, or their last t
       'written to ~/work/out/mine.yaml',
       'server at http://127.0.0.1:40123/mcp answered 404',
       'relative clients/driver.py and ./x stay',
+      'inputSchema at /properties/duration/type must be integer (a JSON pointer, not a path)',
     ].join('\n'),
   );
 });

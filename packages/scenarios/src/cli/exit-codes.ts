@@ -14,7 +14,9 @@
  *   interleaving does not fit this client, so the run says nothing about the recorded failure.
  * - `interrupted` 130 (128 + SIGINT): `run` was stopped with Ctrl-C; the reports were written with
  *   the cells that had finished, and say the run was interrupted;
- * - `terminated` 143 (128 + SIGTERM): the same for SIGTERM (e.g. a cancelled CI job).
+ * - `terminated` 143 (128 + SIGTERM): the same for SIGTERM (e.g. a cancelled CI job);
+ * - `inspectorSignal` 138 (128 + SIGUSR1): `run` was stopped because a process sent toolshift the
+ *   signal that opens Node's inspector (see `process-guard.ts`); the reports say so.
  */
 export const EXIT = {
   ok: 0,
@@ -23,5 +25,6 @@ export const EXIT = {
   internal: 3,
   inconclusive: 4,
   interrupted: 130,
+  inspectorSignal: 138,
   terminated: 143,
 } as const;

@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-import { runCli } from './program.js';
+import { installProcessGuard } from './process-guard.js';
+
+// Before the commands load (a second or two): SIGUSR1 can no longer open an inspector in this
+// process, and a `run` interrupted while it starts up still writes reports that say so.
+installProcessGuard({ holdInterrupts: process.argv[2] === 'run' });
+const { runCli } = await import('./program.js');
 
 // `toolshift list --json | head`: the reader went away; stop quietly instead of crashing on EPIPE.
 for (const stream of [process.stdout, process.stderr]) {
@@ -22,6 +27,7 @@ process.exitCode = code;
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 // The status is toolshift's to decide: exit explicitly with the computed code, so nothing left in
 // this process (a timer, a handle, an exit hook of some library) can hold the process open or pick
-// another status after the output is flushed. Client modules run in child processes and cannot
-// reach this one at all (see runner/client-process/).
+// another status after the output is flushed. Client modules run in child processes that only host
+// the client (see runner/client-process/); what a process of the same user can do to this one
+// through the operating system is in docs/testing-your-ts-client.md.
 process.exit(code);

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { describeTarget, type UpstreamTarget } from '@toolshift/fake-server/proxy';
 import { CONFORMANCE_ALIASES, CONFORMANCE_SCENARIOS, SCENARIOS } from '../../catalog/index.js';
+import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import { createConformanceClient } from '../adapters/conformance/create-conformance-client.js';
 import { setAsideForeignEntries } from '../baseline/conformance-baseline.js';
 import { checkExpectedFailures, loadExpectedFailures } from '../baseline/expected-failures.js';
@@ -18,6 +20,7 @@ import { loadScenarioFile } from '../scenario-file/load-scenario-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { EXIT } from './exit-codes.js';
 import { defaultBaselinePath } from './package-root.js';
+import { takeOverSignals } from './process-guard.js';
 import { COMMAND_PREFIX, resolveClients } from './resolve-clients.js';
 import { UsageError } from './usage-error.js';
 
@@ -85,7 +88,8 @@ function list(values: readonly string[] | undefined): string[] {
  * n exceeds the selection); its JSON report carries what `toolshift merge-reports` needs.
  * @returns the process exit code (0 = results match the baseline, 1 = they do not, 4 = nothing was
  *   judged: every cell `n/a` or `inconclusive`; a shard leaves that to the merge and exits 0;
- *   130 / 143 = stopped by SIGINT (Ctrl-C) / SIGTERM, reports hold the finished cells and say so).
+ *   130 / 143 = stopped by SIGINT (Ctrl-C) / SIGTERM, reports hold the finished cells and say so;
+ *   138 = stopped by SIGUSR1, see `process-guard.ts`).
  * @throws {UsageError} for an unknown client, scenario, era or transport, a selection of no cell,
  *   or a malformed `--shard`.
  * @throws {ScenarioError} SCENARIO_INVALID / SCENARIO_FILE_UNREADABLE for a bad scenario file.
@@ -140,9 +144,9 @@ export async function runCommand(
   // The page's viewer script is read now, so a missing build fails before the run, not after it.
   if (html) await readReportViewer();
   const ids = list(options.scenario);
-  const files = list(options.scenarioFile);
+  const scenarioFiles = list(options.scenarioFile);
   const scenarios: Scenario[] = [...new Set(ids.map(findScenario))];
-  for (const file of files) {
+  for (const file of scenarioFiles) {
     const scenario = await loadScenarioFile(file);
     const same = scenarios.find((other) => other.id === scenario.id);
     if (same && same !== scenario)
@@ -151,7 +155,7 @@ export async function runCommand(
       );
     scenarios.push(scenario);
   }
-  if (ids.length === 0 && files.length === 0) scenarios.push(...SCENARIOS);
+  if (ids.length === 0 && scenarioFiles.length === 0) scenarios.push(...SCENARIOS);
   const cwd = options.cwd ?? process.cwd();
   const command = options.command?.trim();
   if (options.command !== undefined && !command)
@@ -160,10 +164,29 @@ export async function runCommand(
   const modules = list(options.clientModule);
   // With --command alone, only the program runs; --client names more clients to run beside it.
   const names = options.client ? list(options.client) : conformance && modules.length === 0 ? [] : undefined;
-  const resolved = await resolveClients(names, modules, cwd);
-  const clients = [...resolved.selected];
-  const known = new Map(resolved.known);
+  const { cwd: _cwd, ...given } = options;
+  const files: FileReporter[] = [
+    ...(json
+      ? [FILE_REPORTERS.json(json, { transcripts, run: { options: given, seed: bounds.seed ?? null } })]
+      : []),
+    ...(junit ? [FILE_REPORTERS.junit(junit)] : []),
+    ...(html ? [FILE_REPORTERS.html(html, { transcripts: htmlTranscripts })] : []),
+  ];
+  // From here the run owns Ctrl-C and SIGTERM (held since start-up, see process-guard.ts): the reports
+  // get the cells that finished, say the run was interrupted, and the exit code is 130 / 143. A
+  // second signal finds no handler and ends the process at once. SIGUSR1 stops the run too (138).
+  const interrupt = new AbortController();
+  const releaseSignals = takeOverSignals((signal) => interrupt.abort(signal));
+  const runId = randomUUID();
+  const known = new Map<string, ClientAdapterFactory>();
   try {
+    // Before any client code loads, each report path says the run has not finished: a client
+    // module that kills toolshift while it loads leaves no older run's green report behind.
+    const placeholder = { runId, startedAt: new Date().toISOString() };
+    for (const file of files) await file.onRunStart?.([], placeholder);
+    const resolved = await resolveClients(names, modules, cwd);
+    const clients = [...resolved.selected];
+    for (const [name, client] of resolved.known) known.set(name, client);
     if (conformance) {
       if (known.has(conformance.name))
         throw new UsageError(
@@ -214,20 +237,12 @@ export async function runCommand(
     if (options.proxyUpstream !== undefined && !proxyUpstream)
       throw new UsageError('--proxy-upstream needs a URL or a command that starts the server on stdio.');
     if (proxyUpstream) writeProxySelection(out, proxyUpstream, scenarios);
-    const { cwd: _cwd, ...given } = options;
-    const files: FileReporter[] = [
-      ...(json
-        ? [FILE_REPORTERS.json(json, { transcripts, run: { options: given, seed: bounds.seed ?? null } })]
-        : []),
-      ...(junit ? [FILE_REPORTERS.junit(junit)] : []),
-      ...(html ? [FILE_REPORTERS.html(html, { transcripts: htmlTranscripts })] : []),
-    ];
     const reporters: Reporter[] = [
       consoleTableReporter(out, {
         verbose: options.verbose ?? false,
         explainCommand: explainCommandFor({
           json,
-          files: list(options.scenarioFile),
+          files: scenarioFiles,
           modules,
           command,
           seed: options.seed,
@@ -235,18 +250,12 @@ export async function runCommand(
       }),
       ...files,
     ];
-    if (writeBaseline) reporters.push(baselineReporter(writeBaseline, known, out, cwd));
-    // Ctrl-C (SIGINT) or SIGTERM stops the run: the reports get the cells that finished, say the
-    // run was interrupted, and the exit code is 130 / 143. A second signal finds no handler and
-    // ends the process at once.
-    const interrupt = new AbortController();
-    const onSigint = () => interrupt.abort('SIGINT');
-    const onSigterm = () => interrupt.abort('SIGTERM');
-    process.once('SIGINT', onSigint);
-    process.once('SIGTERM', onSigterm);
+    const baselineWriter = writeBaseline ? baselineReporter(writeBaseline, known, out, cwd) : undefined;
+    if (baselineWriter) reporters.push(baselineWriter);
     let summary: Awaited<ReturnType<typeof runSuite>>;
     try {
       summary = await runSuite({
+        runId,
         ...selection,
         ...(baseline ? { baseline } : {}),
         ...(shard ? { shard } : {}),
@@ -264,8 +273,7 @@ export async function runCommand(
         signal: interrupt.signal,
       });
     } finally {
-      process.removeListener('SIGINT', onSigint);
-      process.removeListener('SIGTERM', onSigterm);
+      releaseSignals();
     }
     let moved = false;
     for (const file of files) {
@@ -282,9 +290,11 @@ export async function runCommand(
       out.write(
         `Run ${summary.runId}, started ${summary.startedAt}. 'toolshift verify-report FILE --digest <its sha256 above>' tells whether a report file is still what this run wrote.\n`,
       );
-    // A report that is not where CI looks for it must not pass as a clean run.
+    // A report (or the baseline asked for) that is not where CI looks for it must not pass as a clean run.
+    if (baselineWriter?.notWritten()) moved = true;
     return moved && summary.exitCode === EXIT.ok ? EXIT.mismatch : summary.exitCode;
   } finally {
+    releaseSignals();
     // The client processes of --client-module clients end with the run, whatever happened.
     await closeIsolatedClients(known.values());
   }

@@ -72,7 +72,7 @@ export function addRunCommand(program: Command, io: RunProgramIo, exit: { code: 
     .option('--settle-timeout <ms>', 'upper bound for the client to converge after a change, ms', '4000')
     .option(
       '--concurrency <n>',
-      'cells run at once (default: 8 per core, at least 4, at most 32; the most expensive cells start first)',
+      'cells run at once (default: 4 per core, at most 32, or 24 per core, at most 64, when every client runs inside toolshift; at least 4; the most expensive cells start first)',
     )
     .option('--seed <n>', 'override every script seed')
     .option(

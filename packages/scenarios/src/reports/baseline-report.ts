@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import { withoutMachinePaths } from '../baseline/machine-paths.js';
 import { expectedFailuresFromResults, renderExpectedFailures } from '../baseline/write-expected-failures.js';
@@ -8,7 +8,9 @@ import type { Reporter } from './reporter.js';
 /**
  * `--write-baseline FILE`: at the end of the run, writes the current failures of the clients under
  * test as an expected-failures baseline (see {@link expectedFailuresFromResults}) and says on `out`
- * how many entries it wrote and which failures no baseline can excuse.
+ * how many entries it wrote and which failures no baseline can excuse. A baseline that cannot be
+ * written (a disk filled during the run) is said on `out` and `notWritten()` turns true: the caller
+ * must not exit 0.
  */
 export function baselineReporter(
   path: string,
@@ -16,8 +18,10 @@ export function baselineReporter(
   out: NodeJS.WritableStream,
   /** The directory paths in the file are written relative to (the user's; default: the process's). */
   baseDir: string = process.cwd(),
-): Reporter {
+): Reporter & { notWritten(): boolean } {
+  let failed = false;
   return {
+    notWritten: () => failed,
     async onRunEnd(summary) {
       if (summary.interrupted) {
         out.write(`Baseline not written to ${path}: the run was interrupted, so its failures are not all known.\n`);
@@ -27,7 +31,15 @@ export function baselineReporter(
       // No absolute path of this machine goes into a file meant to be committed and shared.
       const entries = written.entries.map((entry) => ({ ...entry, reason: withoutMachinePaths(entry.reason, baseDir) }));
       const command = `toolshift run --write-baseline ${relative(baseDir, path) || path}`;
-      await writeFile(path, renderExpectedFailures(entries, command));
+      try {
+        await writeBaselineFile(path, renderExpectedFailures(entries, command));
+      } catch (error) {
+        out.write(
+          `Baseline NOT written to ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).\n`,
+        );
+        failed = true;
+        return;
+      }
       const notes = [
         ...(written.referenceFailures
           ? [`${written.referenceFailures} failing cells of reference clients (never excused)`]
@@ -40,4 +52,20 @@ export function baselineReporter(
       );
     },
   };
+}
+
+/**
+ * Writes the baseline through a temporary file beside it (a reader never sees half a file), making
+ * its folder as the reports' are made.
+ */
+async function writeBaselineFile(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }

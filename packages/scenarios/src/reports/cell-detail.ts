@@ -78,6 +78,8 @@ export function resultLine(
 ): string {
   if (summary.interruptedBy === 'unfinished')
     return `Result: the run has not finished (exit ${summary.exitCode}): this report was written when it started, and toolshift ended before it wrote the run's results here.`;
+  if (summary.interruptedBy === 'SIGUSR1')
+    return `Result: stopped (exit ${summary.exitCode}): toolshift received SIGUSR1, which would have opened its inspector to the process that sent it (a client under test can send it); a run whose judge someone tried to open to a debugger has no verdict. ${summary.results?.length ?? 0} of ${summary.cellCount ?? '?'} cells had finished.`;
   if (summary.interrupted)
     return `Result: interrupted (exit ${summary.exitCode}): ${summary.results?.length ?? 0} of ${summary.cellCount ?? '?'} cells finished (${summary.interruptedBy ?? 'SIGINT'}); the reports hold those and say the run was interrupted.`;
   switch (summary.exitCode) {

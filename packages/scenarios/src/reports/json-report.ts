@@ -56,8 +56,8 @@ export function carriesTranscripts(result: CellResult, choice: TranscriptChoice)
  * `{ $schema, toolshiftReport: 1, digest, runId, toolshiftVersion, startedAt, options, seed,
  * interrupted?, interruptedBy?, cellCount, counts, exitCode, unjudged?, durationMs, transcripts,
  * shard?, results: [...] }` (`digest`: see `report-digest.ts`; `counts` per cell status,
- * `inconclusive` included; `exitCode`: the exit status toolshift used, 130 / 143 when SIGINT /
- * SIGTERM interrupted the run; `unjudged` with exit 4: why no cell was judged; `shard`: `{ index,
+ * `inconclusive` included; `exitCode`: the exit status toolshift used, 130 / 143 / 138 when SIGINT /
+ * SIGTERM / SIGUSR1 stopped the run; `unjudged` with exit 4: why no cell was judged; `shard`: `{ index,
  * count, selectedCells, selectionDigest }` for one shard of a run, which `toolshift merge-reports`
  * reads; `specClauses`: each MCP specification clause a verdict rests on, quoted, by id), each
  * result a cell with its status and verdicts (check id, citation, normative level with its clauses

@@ -6,21 +6,32 @@ import { firstInconclusive } from './essential-checks.js';
  * stale baseline entry or a harness error (and a report written before the run ended); `4` nothing
  * was judged (no cell passed or failed: every cell was `n/a` or `inconclusive`), so the run is not a
  * match either; `130` / `143` the run was interrupted by SIGINT / SIGTERM (128 + the signal's
- * number). Same numbers as the CLI's `EXIT` codes.
+ * number), `138` when a SIGUSR1 stopped it (an attempt to open the runner's inspector). Same numbers
+ * as the CLI's `EXIT` codes.
  */
-export type RunExitCode = 0 | 1 | 4 | 130 | 143;
+export type RunExitCode = 0 | 1 | 4 | 130 | 138 | 143;
 
 /**
- * How a run stopped early: a signal (`SIGINT`, Ctrl-C; `SIGTERM`, e.g. a CI job cancelled), or
- * `unfinished` — what a report file says while the run is still going (written when the run
+ * How a run stopped early: a signal (`SIGINT`, Ctrl-C; `SIGTERM`, e.g. a CI job cancelled;
+ * `SIGUSR1`, which asks a Node process to open its inspector to whoever sent it: a run whose judge
+ * someone tried to open to a debugger gives no verdict), or `unfinished` — what a report file says while the run is still going (written when the run
  * starts, replaced when it ends), so a run killed outright leaves reports saying it did not finish
  * rather than an older run's.
  */
-export type Interruption = 'SIGINT' | 'SIGTERM' | 'unfinished';
+export type Interruption = 'SIGINT' | 'SIGTERM' | 'SIGUSR1' | 'unfinished';
 
 /** The exit code of a run stopped by `interruption` (an unfinished report counts as no match: 1). */
 export function interruptedExitCode(interruption: Interruption): RunExitCode {
-  return interruption === 'SIGINT' ? 130 : interruption === 'SIGTERM' ? 143 : 1;
+  switch (interruption) {
+    case 'SIGINT':
+      return 130;
+    case 'SIGTERM':
+      return 143;
+    case 'SIGUSR1':
+      return 138;
+    default:
+      return 1;
+  }
 }
 
 /** The exit code of a run and, for exit 4, why nothing was judged. */

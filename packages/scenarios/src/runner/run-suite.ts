@@ -176,7 +176,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   await Promise.race([all, abort]);
   const finished = stopped() ? results.filter((result) => result !== undefined) : results;
   const summary = summarizeResults(finished, Date.now() - started, run.startedAt, cells.length, run.runId);
-  if (stopped()) interrupt(summary, options.signal?.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
+  if (stopped()) interrupt(summary, interruptionOf(options.signal?.reason));
   if (options.shard) {
     summary.shard = {
       ...options.shard,
@@ -223,6 +223,11 @@ export function interrupt(summary: SuiteSummary, by: Interruption): SuiteSummary
   // "Nothing was judged" is not why this run says nothing: it was stopped.
   delete summary.unjudged;
   return summary;
+}
+
+/** The interruption an abort `reason` names (`SIGTERM`, `SIGUSR1`; anything else counts as Ctrl-C). */
+function interruptionOf(reason: unknown): Interruption {
+  return reason === 'SIGTERM' || reason === 'SIGUSR1' ? reason : 'SIGINT';
 }
 
 /**

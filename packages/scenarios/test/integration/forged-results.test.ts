@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,6 +139,47 @@ test('a client module that sends SIGINT to toolshift gets an interrupted run, ex
   expect(result.json).toMatchObject({ interrupted: true, interruptedBy: 'SIGINT', exitCode: 130 });
   expect(result.junit).toContain('<error type="interrupted"');
   expect(result.junit).not.toMatch(/errors="0"[^>]*>\s*<\/testsuites>/);
+}, 180_000);
+
+test("a client module that sends toolshift SIGUSR1 (which opens a Node process's inspector) opens nothing and stops the run: exit 138, the reports say why", async () => {
+  const result = await run(['--client-module', hostile('opens-inspector.mjs')]);
+  // Without the guard Node prints "Debugger listening on ws://…" and the module can evaluate code in the runner.
+  expect(result.stderr).not.toContain('Debugger listening');
+  expect(result.code).toBe(138);
+  expect(result.json).toMatchObject({ interrupted: true, interruptedBy: 'SIGUSR1', exitCode: 138 });
+  expect(result.junit).toContain('<error type="interrupted"');
+  expect(result.stdout).toContain('toolshift received SIGUSR1');
+}, 180_000);
+
+test("a client module that finds its cell server's admin API cannot reset or read it: 401, and the run still fails", async () => {
+  const result = await run(['--client-module', hostile('drives-admin-api.mjs')]);
+  expect(await readFile(join(result.dir, 'admin.txt'), 'utf8')).toBe(
+    'POST /reset 401\nGET /transcript 401\n',
+  );
+  await expectFailedAndIntact(result);
+}, 180_000);
+
+test('a client module that SIGKILLs toolshift while it loads leaves reports saying the run did not finish, never an older green report', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-forged-'));
+  const green = '<testsuites name="an older run" tests="1" failures="0" errors="0"></testsuites>\n';
+  await writeFile(join(dir, 'r.xml'), green);
+  const exit = await toolshift(
+    [
+      'run',
+      '--client-module',
+      hostile('signals.mjs'),
+      '--scenario',
+      'one-valid-tool',
+      '--no-baseline',
+      '--junit',
+      join(dir, 'r.xml'),
+    ],
+    { env: { SIGNAL: 'SIGKILL-parent-at-load' } },
+  );
+  expect(exit.code).toBeNull();
+  const junit = await readFile(join(dir, 'r.xml'), 'utf8');
+  expect(junit).not.toBe(green);
+  expect(junit).toContain('<error type="unfinished"');
 }, 180_000);
 
 test('a client module that SIGKILLs toolshift leaves reports saying the run did not finish, not a pass', async () => {

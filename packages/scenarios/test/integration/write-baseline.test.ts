@@ -50,3 +50,15 @@ test('--write-baseline writes one entry per failing check, and a run with that b
   expect(second.stdout).toContain('Result: matches the baseline.');
   expect(second.code).toBe(0);
 }, 120_000);
+
+test('--write-baseline into a folder that does not exist yet makes it, as the reports do, and writes the baseline', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolshift-write-baseline-'));
+  const run = await cli([...selection, '--no-baseline', '--write-baseline', 'new/folder/mine.yaml'], dir);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(1);
+  const doc = parse(await readFile(join(dir, 'new/folder/mine.yaml'), 'utf8')) as {
+    expectedFailures: unknown[];
+  };
+  expect(doc.expectedFailures.length).toBeGreaterThan(1);
+  expect(run.stdout).toContain(`written to ${join(dir, 'new/folder/mine.yaml')}`);
+}, 120_000);

@@ -99,7 +99,8 @@ export class ConformanceClientAdapter implements ClientAdapter {
       ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}),
     });
     this.program = program;
-    const listed = this.firstListingAnswered(target.transport.url).then(
+    const admin = adminOf(target.transport);
+    const listed = this.firstListingAnswered(admin).then(
       () => true,
       () => false,
     );
@@ -107,7 +108,7 @@ export class ConformanceClientAdapter implements ClientAdapter {
     // A program that lists and exits at once may end before the wait hears of the answer, which
     // the transcript then already holds: look once more (past frames count) before calling the
     // connect failed, rather than waiting for an answer that cannot come any more.
-    if (outcome && (await this.listingAnsweredAlready(target.transport.url))) outcome = undefined;
+    if (outcome && (await this.listingAnsweredAlready(admin))) outcome = undefined;
     this.waits.abort();
     if (outcome)
       throw new Error(
@@ -156,9 +157,10 @@ export class ConformanceClientAdapter implements ClientAdapter {
   }
 
   /** Resolves once the first tools/list request the server saw has been answered. */
-  private async firstListingAnswered(mcpUrl: string): Promise<TranscriptFrame> {
+  private async firstListingAnswered(where: AdminAddress): Promise<TranscriptFrame> {
     const signal = this.waits.signal;
-    const admin = createAdminHttpClient(mcpUrl.replace(/\/mcp$/, '/__toolshift'), {
+    const admin = createAdminHttpClient(where.url, {
+      ...(where.token !== undefined ? { token: where.token } : {}),
       fetch: (input, init) => fetch(input, { ...init, signal }),
     });
     const request = await admin.waitFor({ direction: 'in', method: 'tools/list' }, { timeoutMs: 60_000 });
@@ -173,8 +175,8 @@ export class ConformanceClientAdapter implements ClientAdapter {
    * Whether the transcript holds an answered tools/list now: one read of it, no waiting (a program
    * that ended has sent all it will, and the server records a frame before the answer leaves).
    */
-  private async listingAnsweredAlready(mcpUrl: string): Promise<boolean> {
-    const admin = createAdminHttpClient(mcpUrl.replace(/\/mcp$/, '/__toolshift'));
+  private async listingAnsweredAlready(where: AdminAddress): Promise<boolean> {
+    const admin = createAdminHttpClient(where.url, where.token !== undefined ? { token: where.token } : {});
     try {
       const requests = await admin.transcript({ filter: { direction: 'in', method: 'tools/list' } });
       for (const request of requests.frames) {
@@ -196,4 +198,18 @@ export class ConformanceClientAdapter implements ClientAdapter {
     const output = this.program?.output() ?? [];
     return output.length > 0 ? `; its last output: ${output.slice(-5).join(' | ')}` : '';
   }
+}
+
+/** The cell server's admin API: its base URL and the token the cell drew for it, if any. */
+interface AdminAddress {
+  url: string;
+  token?: string;
+}
+
+/** Where the admin API of the HTTP endpoint `transport` is (`…/mcp` → `…/__toolshift`). */
+function adminOf(transport: { url: string; adminToken?: string }): AdminAddress {
+  return {
+    url: transport.url.replace(/\/mcp$/, '/__toolshift'),
+    ...(transport.adminToken !== undefined ? { token: transport.adminToken } : {}),
+  };
 }
