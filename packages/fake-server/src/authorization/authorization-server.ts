@@ -13,6 +13,8 @@ import { grantableScopes } from './scope-grant.js';
 import { SigningKey } from './signing-key.js';
 import { TokenLedger } from './token-ledger.js';
 
+/** An S256 `code_challenge`: base64url without padding of a 32-byte digest (RFC 7636 §4.2). */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /**
  * A fake OAuth 2.1 authorization server for the fake MCP server (its resource server): RFC 8414
  * metadata, the authorization code grant with PKCE (S256; the user is logged in and consents
@@ -95,6 +97,16 @@ export class AuthorizationServer implements IssuedTokens {
     const challenge = query.get('code_challenge');
     if (!challenge || query.get('code_challenge_method') !== 'S256')
       return back({ error: 'invalid_request', error_description: 'PKCE with S256 is required' });
+    // RFC 7636 §4.2: an S256 challenge is BASE64URL(SHA-256(verifier)), 43 characters; any other
+    // value could never match a verifier, so the code would be issued only to fail at the token endpoint.
+    if (!S256_CHALLENGE.test(challenge)) {
+      this.note(`client '${clientId}' sent a code_challenge that is not an S256 challenge: refused`);
+      return back({
+        error: 'invalid_request',
+        error_description:
+          'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters)',
+      });
+    }
     const resource = this.checkResource(query.getAll('resource'), protectedResource, 'a code', clientId);
     if (!resource.ok) return back(resource.error);
     const user =

@@ -33,6 +33,38 @@ describe('parseScriptText and loadScriptFile', () => {
       rule: 'readable',
     });
   });
+
+  it("reports a field that can never fire with the file's other mistakes, naming the file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolshift-'));
+    const script = [
+      'toolshiftScript: 1',
+      'server: { eras: [legacy] }',
+      'catalog: { tools: [{ name: a, inputSchema: { type: object } }] }',
+      'steps:',
+      '  - { id: s, trigger: { onStreamOpen: listen }, action: { action: removeTool, name: nosuch } }',
+    ];
+    writeFileSync(join(dir, 'both.yaml'), `${script.join('\n')}\n`);
+    const both = join(dir, 'both.yaml');
+    await expect(loadScriptFile(both)).rejects.toMatchObject({
+      code: 'SCRIPT_INVALID',
+      message: expect.stringContaining(`Failed to load script ${both}: 2 problems:`),
+      data: {
+        problems: [
+          expect.objectContaining({ pointer: '/steps/0/action/name', rule: 'knownTool' }),
+          expect.objectContaining({ pointer: '/steps/0/trigger/onStreamOpen', rule: 'streamOpens' }),
+        ],
+      },
+    });
+    writeFileSync(join(dir, 'one.yaml'), `${script.join('\n').replace('nosuch', 'a')}\n`);
+    await expect(loadScriptFile(join(dir, 'one.yaml'))).rejects.toMatchObject({
+      code: 'SCRIPT_UNREACHABLE',
+      message: expect.stringMatching(
+        new RegExp(
+          `^Failed to load script ${join(dir, 'one.yaml')}: /steps/0/trigger/onStreamOpen can never fire`,
+        ),
+      ),
+    });
+  });
 });
 
 describe('script file formats (regression: .json files were read as YAML)', () => {

@@ -5,6 +5,7 @@ import { MAX_NESTING_DEPTH, valueNestsDeeperThan } from '../exchange/nesting-dep
 import type { ScriptAction } from './actions/index.js';
 import { checkDocument, checkStep } from './schema-check.js';
 import type { ScriptDocument, ScriptStep } from './script-document.js';
+import { assertReachable, scriptUnreachable } from './script-reachability.js';
 import { type ScriptProblem, scriptSemanticProblems } from './script-semantics.js';
 
 /**
@@ -14,6 +15,9 @@ import { type ScriptProblem, scriptSemanticProblems } from './script-semantics.j
  *
  * @param value the parsed document.
  * @param source where it came from, for messages (a file path, or `<inline>`).
+ * @param options `reachable`: also report the fields that can never fire on the server the script
+ *   configures (what `createFakeServer` refuses), with the other problems. Script text and files
+ *   are read so; a document built in code is checked when a server is created from it.
  * @throws {ScriptError} SCRIPT_INVALID when the document nests deeper than {@link MAX_NESTING_DEPTH}
  *   (`rule: 'maxDepth'`), breaks the JSON Schema (`pointer` and `rule` name the failing place and
  *   keyword) or a semantic rule (`uniqueStepIds`, `uniqueToolNames`, `uniqueItems` (resource URIs,
@@ -23,8 +27,15 @@ import { type ScriptProblem, scriptSemanticProblems } from './script-semantics.j
  *   a toolshift scenario (servers, checks, clientActions) rather than a script.
  * @throws {ScriptError} SCRIPT_UNKNOWN_TOOL when the only problems are steps naming a tool no catalog
  *   entry or `addTool` defines (`data.tool` is the first).
+ * @throws {ScriptError} SCRIPT_UNREACHABLE (with `reachable`) when the only problems are fields that
+ *   can never fire on the server the script configures (see `scriptUnreachable`); with other
+ *   problems they are listed among them (SCRIPT_INVALID).
  */
-export function parseScript(value: unknown, source = '<inline>'): ScriptDocument {
+export function parseScript(
+  value: unknown,
+  source = '<inline>',
+  options: { reachable?: boolean } = {},
+): ScriptDocument {
   const deep = tooDeep(value);
   if (deep)
     throw new ScriptError(
@@ -44,6 +55,7 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
       'notAScenario',
     );
   const problems: ScriptProblem[] = checkDocument(value);
+  const schemaValid = problems.length === 0;
   if (typeof value === 'object' && value !== null && !Array.isArray(value))
     problems.push(
       ...scriptSemanticProblems(
@@ -51,8 +63,23 @@ export function parseScript(value: unknown, source = '<inline>'): ScriptDocument
         problems.map((problem) => problem.pointer),
       ),
     );
+  // Fields that can never fire are reported with the rest (reachability reads a well-formed document).
+  const unreachable =
+    options.reachable === true && schemaValid ? scriptUnreachable(servedAs(value as ScriptDocument)) : [];
+  if (problems.length === 0) assertReachable(unreachable, source);
+  for (const field of unreachable)
+    problems.push({
+      pointer: field.pointer,
+      rule: field.rule,
+      message: `${field.pointer} can never fire on this server: ${field.why}`,
+    });
   if (problems.length > 0) throw scriptProblemsError(problems.sort(byDocumentOrder), source);
   return value as ScriptDocument;
+}
+
+/** `doc` as the server it configures reads it: an authorization server makes the endpoint a protected resource. */
+function servedAs(doc: ScriptDocument): ScriptDocument {
+  return doc.authorizationServer && !doc.auth ? { ...doc, auth: {} } : doc;
 }
 
 /**
@@ -147,6 +174,8 @@ export function scriptFormatOf(path: string): ScriptFormat {
  * Parses script text, then validates it. `json` is read strictly as JSON (no comments, no YAML
  * syntax); `yaml` as YAML 1.2 with unique keys. The default follows `source`'s extension
  * ({@link scriptFormatOf}), so inline text is YAML (JSON text parses either way).
+ * Fields that can never fire on the server the script configures are reported with its other
+ * problems (`parseScript`'s `reachable`).
  * @throws {ScriptError} SCRIPT_INVALID for a syntax error (`rule: 'syntax'`; the message names the
  *   source, the format, and the line and column when known) and as {@link parseScript}.
  */
@@ -155,7 +184,9 @@ export function parseScriptText(
   source = '<inline>',
   format: ScriptFormat = scriptFormatOf(source),
 ): ScriptDocument {
-  return parseScript(format === 'json' ? readJson(text, source) : readYaml(text, source), source);
+  return parseScript(format === 'json' ? readJson(text, source) : readYaml(text, source), source, {
+    reachable: true,
+  });
 }
 
 function readJson(text: string, source: string): unknown {

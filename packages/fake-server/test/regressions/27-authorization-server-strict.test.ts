@@ -40,13 +40,17 @@ async function start(): Promise<{ url: string; issuer: string }> {
 }
 
 /** GET /oauth/authorize; answers the redirect's query. */
-async function authorize(issuer: string, resource: string | undefined): Promise<URLSearchParams> {
+async function authorize(
+  issuer: string,
+  resource: string | undefined,
+  challenge = CHALLENGE,
+): Promise<URLSearchParams> {
   const query = new URLSearchParams({
     client_id: 'app',
     redirect_uri: REDIRECT,
     response_type: 'code',
     state: 's',
-    code_challenge: CHALLENGE,
+    code_challenge: challenge,
     code_challenge_method: 'S256',
     ...(resource !== undefined ? { resource } : {}),
   });
@@ -200,5 +204,17 @@ describe('RFC 6749 §4.1.2: a reused authorization code', () => {
         expect.stringContaining('the client redeemed an authorization code a second time'),
       ],
     ]);
+  });
+});
+
+describe('RFC 7636 §4.2: an S256 code_challenge is the base64url SHA-256 of a verifier', () => {
+  test('anything else (too short, padded, another alphabet) is invalid_request, with no code that could never be redeemed', async () => {
+    const { issuer, url } = await start();
+    for (const challenge of ['short', `${CHALLENGE}=`, CHALLENGE.replace(/.$/, '+')]) {
+      const back = await authorize(issuer, url, challenge);
+      expect(back.get('error'), challenge).toBe('invalid_request');
+      expect(back.has('code'), challenge).toBe(false);
+    }
+    expect((await authorize(issuer, url)).has('code')).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { renderCellEvidence } from '../reports/cell-evidence.js';
 import { checkReportDigest } from '../reports/report-digest.js';
 import { type CellResult, cellKey } from '../runner/cell.js';
 import { closeIsolatedClients } from '../runner/client-process/isolated-client.js';
+import { parseProxyUpstream } from '../runner/proxy-cell.js';
 import { runSuite } from '../runner/run-suite.js';
 import {
   CELL_ERAS,
@@ -33,6 +34,8 @@ export interface ExplainCommandOptions {
   allFrames?: boolean;
   /** `--seed` of the run, when it had one. */
   seed?: string;
+  /** `--proxy-upstream` of the run (the real server the cell's proxy stood in front of), when it had one. */
+  proxyUpstream?: string;
   /** Where client programs run (default: the process's directory). */
   cwd?: string;
 }
@@ -104,6 +107,9 @@ async function cellFromRun(
       `Cell ${key}: unknown scenario '${cell.scenarioId}'${files.length ? '' : ' (a scenario of your own needs its --scenario-file)'}; 'toolshift list' lists the catalog.`,
     );
   const cwd = options.cwd ?? process.cwd();
+  const proxyUpstream = options.proxyUpstream?.trim() ? parseProxyUpstream(options.proxyUpstream) : undefined;
+  if (options.proxyUpstream !== undefined && !proxyUpstream)
+    throw new UsageError('--proxy-upstream needs a URL or a command that starts the server on stdio.');
   const command = options.command?.trim();
   const conformance = command ? createConformanceClient(command, { cwd }) : undefined;
   const isConformance = conformance?.name === cell.client;
@@ -119,6 +125,7 @@ async function cellFromRun(
       clients: resolved.selected,
       concurrency: 1,
       ...(options.seed !== undefined ? { seed: Number(options.seed) } : {}),
+      ...(proxyUpstream ? { proxyUpstream } : {}),
     });
     const result = summary.results[0];
     if (!result)

@@ -67,6 +67,7 @@ function createProgram(io: Required<CliIo>, exit: { code: number }): Command {
     .option('--scenario-file <files...>', "the file that defines the cell's scenario, as the run had it")
     .option('--command <command>', "the conformance-style program of a 'conformance' cell (run --command)")
     .option('--seed <n>', "the run's --seed, when it had one")
+    .option('--proxy-upstream <target>', "the run's --proxy-upstream, when it had one")
     .option('--all-frames', 'also list every frame of the cell, evidence marked')
     .action(async (cell: string, options) => {
       exit.code = await explainCommand(

@@ -246,6 +246,7 @@ export async function runCommand(
           modules,
           command,
           seed: options.seed,
+          proxyUpstream: options.proxyUpstream?.trim() || undefined,
         }),
       }),
       ...files,
@@ -316,6 +317,7 @@ function explainCommandFor(run: {
   modules: readonly string[];
   command: string | undefined;
   seed: string | undefined;
+  proxyUpstream: string | undefined;
 }): (cell: string) => string {
   return (cell) => {
     const words = ['toolshift', 'explain', cell];
@@ -325,6 +327,7 @@ function explainCommandFor(run: {
       if (run.files.length) words.push('--scenario-file', ...run.files);
       if (run.command) words.push('--command', run.command);
       if (run.seed !== undefined) words.push('--seed', run.seed);
+      if (run.proxyUpstream !== undefined) words.push('--proxy-upstream', run.proxyUpstream);
     }
     return words.map(shellWord).join(' ');
   };

@@ -69,6 +69,27 @@ describe('toolshift run --proxy-upstream', () => {
     expect(outcome.code).toBe(4);
   }, 60_000);
 
+  test("a failing cell's explain line names the upstream, and explain runs the cell against it again", async () => {
+    upstream = await startOfficialServer();
+    const selection = ['--scenario', 'tool-added-at-runtime', '--transport', 'http', '--era', 'legacy'];
+    const run = await cli([
+      'run',
+      '--proxy-upstream',
+      upstream.url,
+      ...selection,
+      '--client',
+      'defect:ignores-list-changed',
+      '--no-baseline',
+    ]);
+    expect(run.code).toBe(1);
+    const cell = 'tool-added-at-runtime/legacy/http/defect:ignores-list-changed';
+    expect(run.stdout).toContain(`toolshift explain ${cell} --proxy-upstream ${upstream.url}`);
+    const explained = await cli(['explain', cell, '--proxy-upstream', upstream.url]);
+    expect(explained.code).toBe(0);
+    // The upstream's own tools, as the run judged them (without the upstream the catalog is the script's alone).
+    expect(explained.stdout).toContain('add_tool');
+  }, 120_000);
+
   test('over stdio, the proxy starts the upstream for each cell', async () => {
     const summary = await runSuite({
       scenarios: [byId('tool-removed')],
