@@ -133,6 +133,16 @@ test('a client module that writes passing reports and leaves a process to write 
   expect(result.stdout).toContain(`pid ${pid}`);
 }, 180_000);
 
+test('a client module whose lingering process double-forks into a session of its own is still found by its environment, killed and named', async () => {
+  const result = await run(['--client-module', hostile('forges-reports.mjs')], { ESCAPE: 'session' });
+  await expectFailedAndIntact(result);
+  const pid = Number((await readFile(join(result.dir, 'lingering.pid'), 'utf8')).trim());
+  expect(await running(pid)).toBe(false);
+  expect(result.json.results[0]!.harnessWarnings?.join('\n')).toContain(
+    `the client left 1 process running after its cell: pid ${pid}`,
+  );
+}, 180_000);
+
 test('a client module that sends SIGINT to toolshift gets an interrupted run, exit 130, never a pass', async () => {
   const result = await run(['--client-module', hostile('signals.mjs')], { SIGNAL: 'SIGINT-parent' });
   expect(result.code).toBe(130);
@@ -211,13 +221,14 @@ test('a client module that kills its own process, or closes its IPC channel, fai
   );
 }, 180_000);
 
-test('a command: program that writes passing reports and leaves processes in and out of its group: reports intact, both processes killed and named', async () => {
+test('a command: program that writes passing reports and leaves processes in and out of its group and tree: reports intact, every process killed and named', async () => {
   const result = await run(['--client', `command:node ${hostile('hostile-command.mjs')}`], { MODE: 'forge' });
   await expectFailedAndIntact(result);
   const pids = (await readFile(join(result.dir, 'lingering.pid'), 'utf8')).split(' ').map(Number);
   for (const pid of pids) expect(await running(pid), `pid ${pid}`).toBe(false);
   const said = result.json.results[0]!.harnessWarnings?.join('\n') ?? '';
-  expect(said).toContain('the client program left 2 processes running after its cell');
+  expect(pids).toHaveLength(3);
+  expect(said).toContain('the client program left 3 processes running after its cell');
   for (const pid of pids) expect(said).toContain(`pid ${pid}`);
 }, 180_000);
 

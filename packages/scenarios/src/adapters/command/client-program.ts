@@ -1,7 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { endLeftoverProcesses } from '../../runner/client-process/end-leftover-processes.js';
-import { leftAround, type ProcessInfo, processTable } from '../../runner/client-process/process-tree.js';
+import {
+  CLIENT_MARK_ENV,
+  leftAround,
+  type ProcessInfo,
+  processTable,
+} from '../../runner/client-process/process-tree.js';
 import { ClientPhaseError } from '../client-phase-error.js';
 import { type ProgramMessage, parseProgramLine, type RunnerRequest } from './command-protocol.js';
 
@@ -37,6 +43,8 @@ export class ProgramAnswerError extends Error {
  */
 export class ClientProgram {
   private readonly child: ChildProcess;
+  /** The program's `CLIENT_MARK_ENV` value: what it starts inherits it. */
+  private readonly mark = randomUUID();
   private readonly pending = new Map<
     number,
     { resolve(result: unknown): void; reject(error: Error): void }
@@ -56,7 +64,7 @@ export class ClientProgram {
     this.child = spawn(command, {
       shell: true,
       cwd: options.cwd,
-      env: options.env,
+      env: { ...options.env, [CLIENT_MARK_ENV]: this.mark },
       stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group, so the shell and whatever it started end together.
       detached: true,
@@ -151,7 +159,7 @@ export class ClientProgram {
     });
     await Promise.race([this.stderrRead, drain]);
     clearTimeout(timer);
-    if (pid !== undefined) this.leftovers = await endLeftoverProcesses(pid, { seen });
+    if (pid !== undefined) this.leftovers = await endLeftoverProcesses(pid, { seen, mark: this.mark });
     return reason;
   }
 

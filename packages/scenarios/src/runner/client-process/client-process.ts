@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { CellStderrSplitter, withoutEndMarks } from './cell-stderr-splitter.js';
 import { checkFromClientProcess, jobAnswerProblem } from './client-process-messages.js';
 import type {
@@ -56,6 +57,7 @@ export class ClientProcess {
   /** Resolves with the module's clients once it loaded. */
   readonly loaded: Promise<ClientDescription[]>;
   private readonly child: ChildProcess;
+  private readonly mark = randomUUID(); // its CLIENT_MARK_ENV value, inherited by what it starts
   private readonly stderr: OutputTail;
   private readonly stdout: OutputTail;
   private readonly silenceTimeoutMs: number;
@@ -84,7 +86,7 @@ export class ClientProcess {
     this.silenceTimeoutMs = options.silenceTimeoutMs ?? 30_000;
     this.stderr = new OutputTail(options.outputTailChars ?? 2000);
     this.stdout = new OutputTail(options.outputTailChars ?? 2000);
-    this.child = forkClientProcess(modulePath);
+    this.child = forkClientProcess(modulePath, this.mark);
     const drained = [this.child.stdout, this.child.stderr].map(
       (stream) => new Promise<void>((resolve) => stream?.once('close', resolve) ?? resolve()),
     );
@@ -244,6 +246,7 @@ export class ClientProcess {
             graceMs: this.options.leftoverGraceMs ?? 1000,
             before: this.cellStartedWith,
             ours: serverPids,
+            mark: this.mark,
           });
     this.cell = undefined;
     this.watch();

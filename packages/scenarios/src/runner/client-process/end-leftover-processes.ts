@@ -1,4 +1,10 @@
-import { describeProcess, leftAround, type ProcessInfo, processTable } from './process-tree.js';
+import {
+  describeProcess,
+  leftAround,
+  markedProcesses,
+  type ProcessInfo,
+  processTable,
+} from './process-tree.js';
 
 /** How often the sweep looks again while leftovers may still be exiting, ms. */
 const POLL_MS = 25;
@@ -16,13 +22,18 @@ export interface LeftoverOptions {
   before?: ReadonlySet<number>;
   /** Server processes toolshift served the cell with (stdio relays): they end with the cell's servers, never a leftover. */
   ours?: readonly number[];
+  /**
+   * The `CLIENT_MARK_ENV` value `root` was started with: a live process carrying it counts as a
+   * leftover too, wherever it went (its own session, reparented to init).
+   */
+  mark?: string;
 }
 
 /**
  * Ends what a client's process left behind when its cell ends: every other member of the process
  * group `root` leads and every descendant of `root` (see {@link leftAround}), but those already
  * there when the cell started (`before`: e.g. the esbuild service of a process that loads
- * TypeScript). Leftovers get
+ * TypeScript), and every process that inherited `root`'s `mark` wherever it went. Leftovers get
  * `graceMs` to exit by themselves (a stdio server the client spawned exits once the cell's servers
  * close), then each is killed with SIGKILL, its whole group too when it leads one.
  * @returns one line per process that had to be killed (`pid 123 (sleep)`), for a harness warning;
@@ -32,6 +43,8 @@ export interface LeftoverOptions {
 export async function endLeftoverProcesses(root: number, options: LeftoverOptions = {}): Promise<string[]> {
   const deadline = Date.now() + (options.graceMs ?? 1000);
   const seen = new Map((options.seen ?? []).map((info) => [info.pid, info]));
+  if (options.mark !== undefined)
+    for (const info of await markedProcesses(options.mark)) if (!seen.has(info.pid)) seen.set(info.pid, info);
   for (;;) {
     const table = await processTable();
     if (!table) {

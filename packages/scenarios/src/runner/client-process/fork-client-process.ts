@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CLIENT_MARK_ENV } from './process-tree.js';
 
 /** The entry script next to this file: `.ts` when toolshift runs from its sources (tests), `.js` from `dist`. */
 function entryPoint(): { path: string; execArgv: string[] } {
@@ -17,12 +18,14 @@ function entryPoint(): { path: string; execArgv: string[] } {
 /**
  * Starts a client process for the `--client-module` file at `modulePath`: Node's `fork` of
  * `client-process-main` with an IPC channel (structured clone), stdout and stderr piped, leading a
- * process group of its own (so what the client starts can be ended with it).
+ * process group of its own (so what the client starts can be ended with it), and `mark` in its
+ * environment as `CLIENT_MARK_ENV` (so what it starts can be found wherever it goes).
  */
-export function forkClientProcess(modulePath: string): ChildProcess {
+export function forkClientProcess(modulePath: string, mark: string): ChildProcess {
   const entry = entryPoint();
   return fork(entry.path, [modulePath], {
     execArgv: entry.execArgv,
+    env: { ...process.env, [CLIENT_MARK_ENV]: mark },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'advanced',
     detached: true,

@@ -87,6 +87,40 @@ export function leftAround(table: readonly ProcessInfo[], root: number): Process
   return [...found.values()];
 }
 
+/**
+ * The environment variable every client process and client program toolshift starts is given, with
+ * a value of its own: what they start inherits it, so a process that left the client's process
+ * group and tree (`setsid` in a child that exits at once) is still found by its environment,
+ * unless it cleared that too.
+ */
+export const CLIENT_MARK_ENV = 'TOOLSHIFT_CLIENT_MARK';
+
+/**
+ * The live processes whose environment holds `CLIENT_MARK_ENV=mark` (Linux, `/proc/<pid>/environ`,
+ * readable for the user's own processes); empty elsewhere.
+ */
+export async function markedProcesses(mark: string): Promise<ProcessInfo[]> {
+  if (process.platform !== 'linux') return [];
+  const entry = `${CLIENT_MARK_ENV}=${mark}`;
+  let pids: string[];
+  try {
+    pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const found = await Promise.all(
+    pids.map(async (pid) => {
+      try {
+        const environ = (await readFile(`/proc/${pid}/environ`, 'latin1')).split('\0');
+        return environ.includes(entry) ? await procStat(pid) : undefined;
+      } catch {
+        return undefined; // another user's process, or gone meanwhile
+      }
+    }),
+  );
+  return found.filter((row): row is ProcessInfo => row !== undefined);
+}
+
 /** `pid 123 (sleep)`, for a harness warning. */
 export function describeProcess(info: ProcessInfo): string {
   return `pid ${info.pid} (${printable(info.command)})`;
