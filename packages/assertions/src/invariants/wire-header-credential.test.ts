@@ -57,6 +57,13 @@ describe('wire.header compares tokens by salted digest, never holding one (issue
     const other = check(record, 'Bearer token-old');
     expect(other.status).toBe('fail');
     expect(other.evidence[0]?.note).toContain('with another token');
+    // A failure never reads as the match it did not find.
+    expect(other.message).toMatch(
+      /1 of 1 request\(s\) .* did not come with an authorization header of scheme "Bearer" carrying the expected token/,
+    );
+    const basic = check(record, 'Basic token-new');
+    expect(basic.status).toBe('fail');
+    expect(basic.message).toContain('did not come with an authorization header of scheme "Basic"');
   });
 
   test('equals "Bearer" says the credential was not compared, instead of claiming a match', async () => {

@@ -164,7 +164,9 @@ export const wireHeader: Invariant = {
       );
     return fail(
       this.id,
-      `${run.serverId}: ${params.atLeastOne ? 'no' : `${bad.length} of ${picked.length}`} request(s) ${described} came ${expectation}.`,
+      params.atLeastOne
+        ? `${run.serverId}: no request ${described} came ${expectation}.`
+        : `${run.serverId}: ${bad.length} of ${picked.length} request(s) ${described} did not come ${expectation}.`,
       bad.slice(0, 8).map((frame) => ({ seq: frame.seq, note: note(frame) })),
       good.length > 0 ? `${good.length} other request(s) did` : undefined,
     );

@@ -17,6 +17,7 @@ import { judgeEraNegotiation, setAsideEraConsequences } from './era-negotiation.
 import { markEssential } from './essential-checks.js';
 import { evaluateChecks, runRecords } from './evaluate-checks.js';
 import { judgedAgainstUpstream, proxyNotApplicable } from './proxy-cell.js';
+import { judgeWireOnlyEssentials } from './wire-only-essentials.js';
 
 /** Bounds and choices for one cell; times are ms of wall time. */
 export interface CellOptions {
@@ -169,28 +170,23 @@ async function runJudgedCell(
   const spoken = new Map(negotiation.connections.map((connection) => [connection.serverId, connection.era]));
   // An essential check the client left unjudged by its own doing is a failure (see markEssential);
   // every verdict then carries the authority of its check in the era the client spoke.
+  const judgedScenario = options.proxyUpstream ? judgedAgainstUpstream(scenario, servers) : scenario;
+  const marked = markEssential(
+    [
+      // The client's process ending mid-cell explains what follows: it comes first.
+      ...(ended?.processVerdict ? [ended.processVerdict] : []),
+      ...unfired,
+      ...negotiation.verdicts,
+      ...setAsideEraConsequences(
+        [...exited, ...session.runnerVerdicts, ...evaluateChecks(judgedScenario, records, { wireOnly })],
+        negotiation.verdicts,
+      ),
+    ],
+    essentialCheckIds(scenario),
+  );
+  // A client judged on the wire only never passes on what it left n/a (see judgeWireOnlyEssentials).
   const verdicts = stampAuthority(
-    markEssential(
-      [
-        // The client's process ending mid-cell explains what follows: it comes first.
-        ...(ended?.processVerdict ? [ended.processVerdict] : []),
-        ...unfired,
-        ...negotiation.verdicts,
-        ...setAsideEraConsequences(
-          [
-            ...exited,
-            ...session.runnerVerdicts,
-            ...evaluateChecks(
-              options.proxyUpstream ? judgedAgainstUpstream(scenario, servers) : scenario,
-              records,
-              { wireOnly },
-            ),
-          ],
-          negotiation.verdicts,
-        ),
-      ],
-      essentialCheckIds(scenario),
-    ),
+    wireOnly ? judgeWireOnlyEssentials(marked, judgedScenario, records) : marked,
     scenario,
     (serverId) => spoken.get(serverId ?? servers.list[0]!.id) ?? (era === 'dual' ? 'modern' : era),
   );

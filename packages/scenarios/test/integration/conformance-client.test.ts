@@ -64,7 +64,7 @@ async function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
 const statuses = (verdicts: Verdict[]) => Object.fromEntries(verdicts.map((v) => [v.checkId, v.status]));
 
 describe('a conformance-style program written like the suite’s example clients', () => {
-  test('passes what the wire shows and marks the checks that need its observations n/a, with the reason', async () => {
+  test('passes what the wire shows, judges what it holds on its last complete listing, and marks the checks that need its observations n/a, with the reason', async () => {
     const run = await cli([
       'run',
       '--command',
@@ -92,16 +92,21 @@ describe('a conformance-style program written like the suite’s example clients
       'modern.subscribes-to-tool-changes': 'pass',
       'change.relists-after-signal': 'pass',
       'change.relist-completes-after-signal': 'pass',
-      'registry.matches-final-catalog': 'n/a',
+      // What it ends up holding is judged on its last complete listing (issue 26: never n/a when essential).
+      'registry.matches-final-catalog': 'pass',
       'registry.no-stale-exposure': 'n/a',
       'calls.current-tools-callable': 'n/a',
     });
-    const na = added.verdicts.find((v) => v.checkId === 'registry.matches-final-catalog')!;
+    const held = added.verdicts.find((v) => v.checkId === 'registry.matches-final-catalog')!;
+    expect(held.message).toMatch(
+      /^Judged on the wire, the client's last complete tools\/list standing for what it holds: /,
+    );
+    const na = added.verdicts.find((v) => v.checkId === 'registry.no-stale-exposure')!;
     expect(na.message).toMatch(
       /needs what the client exposed, called or reported, and this client is judged on the wire only/,
     );
     expect(run.stdout).toMatch(
-      /tool-added-at-runtime +modern +http +conformance +pass +judged on the wire: 4 of 7 checks, 3 of 5 essential ones passed/,
+      /tool-added-at-runtime +modern +http +conformance +pass +judged on the wire: 5 of 7 checks, 4 of 5 essential ones passed/,
     );
   }, 120_000);
 
@@ -335,6 +340,8 @@ describe('the official suite’s expected-failures format as --baseline', () => 
       '  - initialize',
       '  - tool-added-at-runtime:change.relists-after-signal',
       '  - tool-added-at-runtime:change.relist-completes-after-signal',
+      // Its last complete listing (before the change) stands for what it holds: not the final catalog.
+      '  - tool-added-at-runtime:registry.matches-final-catalog',
       '  - auth/basic-dcr',
     ]);
     const run = await brokenRun(file);

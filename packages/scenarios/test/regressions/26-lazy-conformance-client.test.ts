@@ -34,3 +34,32 @@ test('a --command client that lists once and exits never passes a scenario about
     }
   }
 }, 120_000);
+
+// Issue 26 (found again from outside): a --command program that sends nothing at all (`true`), or
+// only its handshake, passed pg-05-empty-cursor-loop, fresh-cursor-same-page and empty-list ("1 of 2
+// essential ones passed (n/a: registry.final-exposure)"): the essential exposure check was n/a for a
+// wire-only client and the other one could not break. An essential check the wire cannot judge now
+// fails a program that never listed, and what it holds is judged on its last complete listing.
+test('a --command program that never lists fails the scenarios whose titles say it exposes the tools', async () => {
+  const summary = await runSuite({
+    scenarios: SCENARIOS.filter((s) =>
+      ['pg-05-empty-cursor-loop', 'fresh-cursor-same-page', 'empty-list'].includes(s.id),
+    ),
+    eras: ['legacy', 'modern'],
+    transports: ['http'],
+    clients: [createConformanceClient('true')],
+    concurrency: 2,
+    settleTimeoutMs: 1500,
+  });
+  const cells = summary.results.filter((result) => result.status !== 'n/a');
+  expect(cells.length).toBeGreaterThanOrEqual(4);
+  for (const cell of cells) {
+    expect(cell.rawStatus, `${cell.scenarioId}/${cell.era}`).toBe('fail');
+    const unlisted = cell.verdicts.filter((verdict) =>
+      /^The client never listed tools/.test(verdict.message),
+    );
+    expect(unlisted.length, `${cell.scenarioId}/${cell.era}`).toBeGreaterThan(0);
+    for (const verdict of unlisted)
+      expect(verdict).toMatchObject({ status: 'fail', cause: 'client', essential: true });
+  }
+}, 120_000);
