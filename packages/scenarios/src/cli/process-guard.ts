@@ -1,3 +1,5 @@
+import inspector from 'node:inspector';
+
 /**
  * Signals the `toolshift` process holds from its first moment, before its commands load.
  *
@@ -6,6 +8,9 @@
  *   runner and rewrite its verdicts. A listener keeps the inspector closed. During a `run` the
  *   signal stops the run (`interruptedBy: 'SIGUSR1'`, exit 138): a judge someone tried to open to
  *   a debugger gives no verdict. Elsewhere it is ignored with one line on stderr.
+ *   Node's own start-up (its first ~0.1 s, before any of toolshift's code runs) cannot be guarded
+ *   on Node 20: an inspector found open then, or later, without an `--inspect` option is closed and
+ *   counts as that signal (checked at install and every {@link INSPECTOR_POLL_MS} ms of a run).
  * - `SIGINT` and `SIGTERM` during a `run`'s start-up (loading modules, checking options) are held
  *   until the run takes them over, so an interrupt before the first cell still ends in reports that
  *   say so, never in an older run's reports left in place.
@@ -22,6 +27,21 @@ function holdInterrupt(signal: NodeJS.Signals): void {
   // A second interrupt while the run has not started yet ends the process, as Ctrl-C twice does.
   if (held.some((earlier) => earlier !== 'SIGUSR1')) process.exit(signal === 'SIGTERM' ? 143 : 130);
   held.push(signal as GuardedSignal);
+}
+
+/** How often a run checks that nobody opened its inspector, ms. */
+const INSPECTOR_POLL_MS = 250;
+
+/**
+ * Whether Node's inspector is open though nobody asked for it on the command line or in
+ * `NODE_OPTIONS` (`--inspect…`): then it is closed, and the caller treats it as a SIGUSR1.
+ */
+function inspectorOpenedUnasked(): boolean {
+  if (inspector.url() === undefined) return false;
+  if ([...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((option) => option.includes('--inspect')))
+    return false;
+  inspector.close();
+  return true;
 }
 
 function onInspectorSignal(): void {
@@ -46,6 +66,7 @@ export function installProcessGuard(options: { holdInterrupts: boolean }): void 
     process.on('SIGINT', holdInterrupt);
     process.on('SIGTERM', holdInterrupt);
   }
+  if (inspectorOpenedUnasked()) onInspectorSignal();
 }
 
 /**
@@ -71,7 +92,13 @@ export function takeOverSignals(onSignal: (signal: GuardedSignal) => void): () =
   if (!early.includes('SIGTERM')) process.once('SIGTERM', onSigterm);
   handler = onSignal;
   for (const signal of early) onSignal(signal);
+  const watch = setInterval(() => {
+    if (inspectorOpenedUnasked()) onSignal('SIGUSR1');
+  }, INSPECTOR_POLL_MS);
+  watch.unref();
+  if (inspectorOpenedUnasked()) onSignal('SIGUSR1');
   return () => {
+    clearInterval(watch);
     process.removeListener('SIGINT', onSigint);
     process.removeListener('SIGTERM', onSigterm);
     if (handler === onSignal) handler = undefined;

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import { processTable } from '../../src/runner/client-process/process-tree.js';
 import { type ToolshiftExit, toolshiftProcess as toolshift } from '../support/toolshift-process.js';
@@ -159,6 +159,15 @@ test("a client module that sends toolshift SIGUSR1 (which opens a Node process's
   expect(result.json).toMatchObject({ interrupted: true, interruptedBy: 'SIGUSR1', exitCode: 138 });
   expect(result.junit).toContain('<error type="interrupted"');
   expect(result.stdout).toContain('toolshift received SIGUSR1');
+}, 180_000);
+
+test('an inspector opened in toolshift before its own code ran (a SIGUSR1 during Node\'s start-up) is closed and stops the run: exit 138', async () => {
+  const result = await run(['--client-module', hostile('forges-reports.mjs')], {
+    NODE_OPTIONS: `--import ${pathToFileURL(hostile('open-inspector-at-start.mjs')).href}`,
+  });
+  expect(result.code).toBe(138);
+  expect(result.json).toMatchObject({ interrupted: true, interruptedBy: 'SIGUSR1', exitCode: 138 });
+  expect(result.junit).toContain('<error type="interrupted"');
 }, 180_000);
 
 test("a client module that finds its cell server's admin API cannot reset or read it: 401, and the run still fails", async () => {

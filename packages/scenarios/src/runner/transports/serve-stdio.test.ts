@@ -129,3 +129,27 @@ test('a step can kill the server process (SIGKILL), half-close it (stdout closed
   await server.close();
   await orphaning.stdoutEnded;
 });
+
+test.runIf(process.platform === 'linux')(
+  "a hello claiming another process as the relay's does not spare it from the leftover sweep; the relay itself is spared",
+  async () => {
+    const { target, server } = await serve();
+    const relay = start(target.command, target.args);
+    relay.child.stdin!.write(`${JSON.stringify(initialize)}\n`);
+    await relay.next();
+    // A client knows the port and token (they are the relay's arguments) and names its own process.
+    const own = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    children.push(own);
+    const [port, token] = target.args.slice(2);
+    const { connect } = await import('node:net');
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`${token} ${own.pid} grandchild\n`);
+    // The claim is checked against the process's command line; a read of /proc settles it.
+    await expect.poll(() => server.serverPids!(), { timeout: 10_000 }).toContain(relay.child.pid);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.serverPids!()).not.toContain(own.pid);
+    socket.destroy();
+  },
+  30_000,
+);

@@ -4,7 +4,13 @@ import { PassThrough, Writable } from 'node:stream';
 import type { ExitProcessStep, FakeServer } from '@toolshift/fake-server';
 import { runStdioServer, type StdioServer } from '@toolshift/fake-server/stdio';
 import type { ServedServer } from './served-server.js';
-import { RELAY_FRAME, relayCommand, relayExitFrame, relayFrame } from './stdio-relay.js';
+import {
+  RELAY_FRAME,
+  relayCommand,
+  relayExitFrame,
+  relayFrame,
+  runsToolshiftServerProgram,
+} from './stdio-relay.js';
 import { openProcessChannel, ProcessStdioTransport } from './stdio-relay-process.js';
 
 /** Longest hello line a relay may send (token, space, pid), bytes. */
@@ -44,7 +50,11 @@ export async function serveStdio(server: FakeServer): Promise<ServedServer> {
         socket.destroy();
         return;
       }
-      if (Number.isSafeInteger(Number(pid))) pids.add(Number(pid));
+      // Spared by the leftover sweep only when it runs toolshift's own program (the token is no proof:
+      // the client that spawns a relay sees it).
+      const claimed = Number(pid);
+      if (Number.isSafeInteger(claimed))
+        void runsToolshiftServerProgram(claimed, port, token).then((ours) => ours && pids.add(claimed));
       // A relay's grandchild holding its stdout: it lives until the port closes.
       if (role === 'grandchild') return;
       const relay: Relay = { socket };

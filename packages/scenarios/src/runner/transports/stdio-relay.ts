@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 /**
  * The stdio relay: the server process a client spawns for a stdio target. It is a small Node
  * program (run as `node -e <source> <port> <token>`) that connects to its cell's loopback port,
@@ -116,4 +117,31 @@ export function relayExitFrame(code: number): Buffer {
 /** The command line that starts a relay to `port` with `token`: this Node binary and its arguments. */
 export function relayCommand(port: number, token: string): { command: string; args: string[] } {
   return { command: process.execPath, args: ['-e', STDIO_RELAY_SOURCE, String(port), token] };
+}
+
+/**
+ * Whether process `pid` runs one of toolshift's own stdio server programs for this port and token
+ * (the relay, or the grandchild a relay leaves holding its stdout): what a relay's hello may claim
+ * as toolshift's, so the leftover sweep spares it. The token is in the relay's arguments, which the
+ * client that spawns it sees; any other process named in a hello (a client's own, left to rewrite
+ * files) is not spared. Read from `/proc/<pid>/cmdline` on Linux; elsewhere the claim is taken as
+ * it is.
+ */
+export async function runsToolshiftServerProgram(pid: number, port: number, token: string): Promise<boolean> {
+  if (process.platform !== 'linux') return true;
+  let args: string[];
+  try {
+    args = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+  } catch {
+    return false;
+  }
+  // Node's own options may come first (a host that adds `--no-warnings`); the program and its two
+  // arguments come last.
+  const at = args.indexOf('-e');
+  const [source, givenPort, givenToken] = at < 0 ? [] : args.slice(at + 1, at + 4);
+  return (
+    (source === STDIO_RELAY_SOURCE || source === STDIO_GRANDCHILD_SOURCE) &&
+    givenPort === String(port) &&
+    givenToken === token
+  );
 }
