@@ -161,7 +161,7 @@ test("a client module that sends toolshift SIGUSR1 (which opens a Node process's
   expect(result.stdout).toContain('toolshift received SIGUSR1');
 }, 180_000);
 
-test('an inspector opened in toolshift before its own code ran (a SIGUSR1 during Node\'s start-up) is closed and stops the run: exit 138', async () => {
+test("an inspector opened in toolshift before its own code ran (a SIGUSR1 during Node's start-up) is closed and stops the run: exit 138", async () => {
   const result = await run(['--client-module', hostile('forges-reports.mjs')], {
     NODE_OPTIONS: `--import ${pathToFileURL(hostile('open-inspector-at-start.mjs')).href}`,
   });
