@@ -12,7 +12,7 @@ import type { ExitProcessStep } from './script/actions/exit-process.js';
 import type { ScriptAction } from './script/actions/index.js';
 import { INITIAL_SNAPSHOT } from './script/actions/restore-snapshot.js';
 import { authorizationRulesOf } from './script/authorization-rules.js';
-import { parseScript, parseStep } from './script/parse-script.js';
+import { parseScript, parseStep, servedAs } from './script/parse-script.js';
 import type { ScriptDocument, ScriptStep } from './script/script-document.js';
 import { scriptFaultUses } from './script/script-fault-uses.js';
 import { assertReachable, scriptUnreachable, transportUnreachable } from './script/script-reachability.js';
@@ -46,10 +46,8 @@ export function createFakeServer(
   options: FakeServerOptions = {},
 ): FakeServer {
   // Validated before it is copied: a value too deep to copy is refused, not a RangeError.
-  const doc = structuredClone(parseScript(script));
+  const doc = servedAs(structuredClone(parseScript(script)));
   if (options.seed !== undefined) doc.seed = options.seed;
-  // An authorization server makes the endpoint a protected resource.
-  if (doc.authorizationServer && !doc.auth) doc.auth = {};
   assertReachable(scriptUnreachable(doc), '<inline>');
   return new FakeServerImpl(doc, options);
 }

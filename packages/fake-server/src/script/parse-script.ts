@@ -78,7 +78,7 @@ export function parseScript(
 }
 
 /** `doc` as the server it configures reads it: an authorization server makes the endpoint a protected resource. */
-function servedAs(doc: ScriptDocument): ScriptDocument {
+export function servedAs(doc: ScriptDocument): ScriptDocument {
   return doc.authorizationServer && !doc.auth ? { ...doc, auth: {} } : doc;
 }
 

@@ -1,8 +1,8 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { ClientAdapterFactory } from '../adapters/client-adapter.js';
 import { withoutMachinePaths } from '../baseline/machine-paths.js';
 import { expectedFailuresFromResults, renderExpectedFailures } from '../baseline/write-expected-failures.js';
+import { replaceFile } from './report-file.js';
 import type { Reporter } from './reporter.js';
 
 /**
@@ -32,7 +32,8 @@ export function baselineReporter(
       const entries = written.entries.map((entry) => ({ ...entry, reason: withoutMachinePaths(entry.reason, baseDir) }));
       const command = `toolshift run --write-baseline ${relative(baseDir, path) || path}`;
       try {
-        await writeBaselineFile(path, renderExpectedFailures(entries, command));
+        // Through a temporary file, its folder made as the reports' are.
+        await replaceFile(path, renderExpectedFailures(entries, command));
       } catch (error) {
         out.write(
           `Baseline NOT written to ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).\n`,
@@ -52,20 +53,4 @@ export function baselineReporter(
       );
     },
   };
-}
-
-/**
- * Writes the baseline through a temporary file beside it (a reader never sees half a file), making
- * its folder as the reports' are made.
- */
-async function writeBaselineFile(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, text);
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
 }

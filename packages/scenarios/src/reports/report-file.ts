@@ -47,19 +47,32 @@ export async function writeReportFile(path: string, text: string): Promise<strin
       path,
       reason: 'not a regular file',
     });
-  const temporary = `${target}.${process.pid}.tmp`;
   try {
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
+    await replaceFile(target, bytes);
   } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
     throw new ToolshiftError('REPORT_WRITE_FAILED', `Cannot write the report ${path} (${reasonOf(error)}).`, {
       path,
       reason: reasonOf(error),
     });
   }
   return digest;
+}
+
+/**
+ * Writes `data` to `path` through a temporary file beside it, renamed over `path` (a reader never
+ * sees half a file), making its folder first; the temporary file is removed when a step fails.
+ * @throws the file system's error.
+ */
+export async function replaceFile(path: string, data: string | Uint8Array): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temporary, data);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Where a report goes when its own path fails at the run's end: the temp directory, named by run. */

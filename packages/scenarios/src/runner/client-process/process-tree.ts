@@ -31,6 +31,11 @@ async function procStat(pid: string): Promise<ProcessInfo | undefined> {
   return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), command };
 }
 
+/** The process ids `/proc` lists (Linux). @throws when `/proc` cannot be read. */
+async function procPids(): Promise<string[]> {
+  return (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+}
+
 /**
  * Every live process of the machine (zombies left out): from `/proc` on Linux, else from
  * `ps -A -o pid=,ppid=,pgid=,comm=` (macOS, BSD). `undefined` where neither works (Windows, or a
@@ -40,8 +45,7 @@ export async function processTable(): Promise<ProcessInfo[] | undefined> {
   if (process.platform === 'win32') return undefined;
   if (process.platform === 'linux') {
     try {
-      const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-      const rows = await Promise.all(pids.map(procStat));
+      const rows = await Promise.all((await procPids()).map(procStat));
       return rows.filter((row): row is ProcessInfo => row !== undefined);
     } catch {
       // fall through to ps
@@ -102,12 +106,7 @@ export const CLIENT_MARK_ENV = 'TOOLSHIFT_CLIENT_MARK';
 export async function markedProcesses(mark: string): Promise<ProcessInfo[]> {
   if (process.platform !== 'linux') return [];
   const entry = `${CLIENT_MARK_ENV}=${mark}`;
-  let pids: string[];
-  try {
-    pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
+  const pids = await procPids().catch((): string[] => []);
   const found = await Promise.all(
     pids.map(async (pid) => {
       try {
